@@ -1,0 +1,119 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import express, { type Express } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import { createOidcSignIn } from "./auth/oidc/oidc.ts";
+import { authRoutes, defaultSignInRateLimit, type SignInRateLimit } from "./auth/routes.ts";
+import { loadSession } from "./auth/session-middleware.ts";
+import { type Clock, createSessionStore, systemClock } from "./auth/sessions.ts";
+import type { Database } from "./db/client.ts";
+import { type Env, oidcConfigured } from "./env.ts";
+import { blogRoutes } from "./features/blogs/routes.ts";
+import { apiNotFound, errorHandler } from "./http/errors.ts";
+import { sameOrigin } from "./http/same-origin.ts";
+import type { Logger } from "./logger.ts";
+
+export type AppDeps = {
+  env: Env;
+  db: Database;
+  logger: Logger;
+  clock?: Clock;
+  signInRateLimit?: SignInRateLimit;
+  /** The built dashboard (Vite output); absent in API-only tests and in dev, where Vite serves it. */
+  dashboardDir?: string;
+};
+
+export function createApp({
+  env,
+  db,
+  logger,
+  clock = systemClock,
+  signInRateLimit = defaultSignInRateLimit,
+  dashboardDir,
+}: AppDeps): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (_req, res) => {
+        const id = randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, error) =>
+        error || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+    }),
+  );
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": ["'self'"],
+          // Radix positions popovers with inline styles.
+          "style-src": ["'self'", "'unsafe-inline'"],
+          // Logos and avatars come from the owner's or the provider's hosts.
+          "img-src": ["'self'", "data:", "https:", "http:"],
+          "font-src": ["'self'", "data:"],
+          "connect-src": ["'self'"],
+          "form-action": ["'self'"],
+          "frame-ancestors": ["'none'"],
+          "object-src": ["'none'"],
+          "base-uri": ["'self'"],
+          "upgrade-insecure-requests": null,
+        },
+      },
+      // With 'no-referrer' browsers send `Origin: null` on same-origin form posts,
+      // which the CSRF check must refuse; the browser default keeps Origin intact.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      strictTransportSecurity: env.APP_ORIGIN?.startsWith("https:") ?? false,
+    }),
+  );
+  app.use(express.json({ limit: "1mb" }));
+  app.use(sameOrigin(env.APP_ORIGIN));
+
+  const sessions = createSessionStore(db, clock);
+  app.use(loadSession(sessions));
+
+  app.get("/healthz", async (_req, res) => {
+    await db.run("select 1");
+    res.json({ status: "ok" });
+  });
+
+  const oidc = oidcConfigured(env)
+    ? createOidcSignIn(
+        db,
+        {
+          issuerUrl: env.OIDC_ISSUER_URL as string,
+          clientId: env.OIDC_CLIENT_ID as string,
+          clientSecret: env.OIDC_CLIENT_SECRET as string,
+          appOrigin: env.APP_ORIGIN,
+        },
+        clock,
+      )
+    : undefined;
+  app.use(authRoutes({ db, sessions, oidc, rateLimit: signInRateLimit }));
+  app.use(blogRoutes(db));
+  app.use("/api", apiNotFound);
+
+  if (dashboardDir && existsSync(join(dashboardDir, "index.html"))) {
+    app.use(express.static(dashboardDir, { index: false, maxAge: "1h" }));
+    // The dashboard routes on the client; every other GET gets its shell.
+    app.get(/.*/, (_req, res) => {
+      res.setHeader("Cache-Control", "no-cache");
+      res.sendFile(join(dashboardDir, "index.html"));
+    });
+  }
+
+  app.use(errorHandler);
+  return app;
+}

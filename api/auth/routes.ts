@@ -1,0 +1,144 @@
+import express, { type Request, type Response, Router } from "express";
+import { rateLimit } from "express-rate-limit";
+import { localCredentials } from "../../contracts/auth.ts";
+import type { Database } from "../db/client.ts";
+import { HttpError } from "../http/errors.ts";
+import { clearCookie, sessionCookieName, setCookie } from "./cookies.ts";
+import { createLocalAccounts } from "./local/service.ts";
+import { renderSignInPage } from "./local/sign-in-page.ts";
+import type { OidcSignIn } from "./oidc/oidc.ts";
+import { presentUser } from "./presenter.ts";
+import { requireUser } from "./session-middleware.ts";
+import type { SessionStore } from "./sessions.ts";
+
+export type SignInRateLimit = { windowMs: number; perAddress: number; perEmail: number };
+export const defaultSignInRateLimit: SignInRateLimit = {
+  windowMs: 15 * 60 * 1000,
+  perAddress: 50,
+  perEmail: 10,
+};
+
+type Deps = {
+  db: Database;
+  sessions: SessionStore;
+  oidc: OidcSignIn | undefined;
+  rateLimit: SignInRateLimit;
+};
+
+const wantsJson = (req: Request) => req.is("application/json") === "application/json";
+
+/**
+ * Sign-in, sign-out and the current user. `/api/login` goes to the external OpenID
+ * provider when one is configured, otherwise to the built-in sign-in page.
+ */
+export function authRoutes({ db, sessions, oidc, rateLimit: limits }: Deps): Router {
+  const router = Router();
+  const accounts = createLocalAccounts(db);
+
+  const startSession = async (req: Request, res: Response, userId: string) => {
+    const { token, expiresAt } = await sessions.create(userId);
+    setCookie(req, res, sessionCookieName, token, expiresAt);
+  };
+
+  // Only failed attempts count, so people signing in normally never meet the limit.
+  const limiterOptions = {
+    windowMs: limits.windowMs,
+    skipSuccessfulRequests: true,
+    standardHeaders: "draft-8" as const,
+    legacyHeaders: false,
+    handler: (req: Request, res: Response) => {
+      const minutes = Math.ceil(limits.windowMs / 60000);
+      const message = `Too many sign-in attempts. Wait ${minutes} minutes and try again.`;
+      if (wantsJson(req)) {
+        res.status(429).json({ code: "rate_limited", message });
+      } else {
+        res
+          .status(429)
+          .type("html")
+          .send(renderSignInPage({ email: String(req.body?.email ?? ""), errors: [message] }));
+      }
+    },
+  };
+  const perAddress = rateLimit({ ...limiterOptions, limit: limits.perAddress });
+  const perEmail = rateLimit({
+    ...limiterOptions,
+    limit: limits.perEmail,
+    keyGenerator: (req) =>
+      `email:${String(req.body?.email ?? "")
+        .trim()
+        .toLowerCase()}`,
+  });
+  const form = express.urlencoded({ extended: false, limit: "16kb" });
+
+  const local = (action: "signIn" | "signUp") => async (req: Request, res: Response) => {
+    const parsed = localCredentials.safeParse(req.body ?? {});
+    const email = String(req.body?.email ?? "");
+    const fail = (
+      status: number,
+      code: string,
+      errors: string[],
+      issues?: { path: string; message: string }[],
+    ) => {
+      if (wantsJson(req)) {
+        res.status(status).json({ code, message: errors.join(" "), ...(issues ? { issues } : {}) });
+      } else {
+        res.status(status).type("html").send(renderSignInPage({ email, errors }));
+      }
+    };
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => ({
+        path: i.path.join("."),
+        message: i.message,
+      }));
+      return fail(
+        400,
+        "validation_failed",
+        issues.map((i) => i.message),
+        issues,
+      );
+    }
+    try {
+      const user = await accounts[action](parsed.data);
+      await startSession(req, res, user.id);
+      if (wantsJson(req)) res.status(action === "signUp" ? 201 : 200).json(presentUser(user));
+      else res.redirect(303, "/");
+    } catch (error) {
+      if (error instanceof HttpError) return fail(error.status, error.code, [error.message]);
+      throw error;
+    }
+  };
+
+  router.get("/api/auth/user", requireUser, (req, res) => {
+    res.json(presentUser(req.user as NonNullable<Request["user"]>));
+  });
+
+  router.get("/api/login", async (req, res) => {
+    if (oidc) return oidc.start(req, res);
+    res.redirect(302, req.user ? "/" : "/auth/sign-in");
+  });
+
+  if (oidc) {
+    router.get(oidc.callbackPath, async (req, res) => {
+      const userId = await oidc.complete(req, res);
+      await startSession(req, res, userId);
+      res.redirect(302, "/");
+    });
+  }
+
+  router.get("/api/logout", async (req, res) => {
+    if (req.sessionToken) await sessions.invalidate(req.sessionToken);
+    clearCookie(req, res, sessionCookieName);
+    res.redirect(302, "/");
+  });
+
+  if (!oidc) {
+    router.get("/auth/sign-in", (req, res) => {
+      if (req.user) return res.redirect(302, "/");
+      res.type("html").send(renderSignInPage());
+    });
+    router.post("/auth/sign-in", form, perAddress, perEmail, local("signIn"));
+    router.post("/auth/sign-up", form, perAddress, perEmail, local("signUp"));
+  }
+
+  return router;
+}

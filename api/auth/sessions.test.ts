@@ -1,0 +1,76 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions } from "../db/schema.ts";
+import { createOwner } from "../test/factories.ts";
+import { startTestApp, type TestApp } from "../test/harness.ts";
+import { hashToken, sessionLifetimeMs } from "./sessions.ts";
+
+let now = Date.parse("2026-11-01T12:00:00Z");
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ clock: () => new Date(now) });
+});
+afterAll(() => app.close());
+
+const day = 24 * 60 * 60 * 1000;
+
+describe("sessions", () => {
+  it("stores only the SHA-256 of the token", async () => {
+    const owner = await createOwner(app);
+    const token = owner.cookies.get("session") as string;
+    expect(token).toMatch(/^[a-z2-7]{32}$/);
+    const byToken = await app.db.select().from(sessions).where(eq(sessions.id, token)).get();
+    expect(byToken).toBeUndefined();
+    const byHash = await app.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(token)))
+      .get();
+    expect(byHash?.expiresAt.getTime()).toBe(now + sessionLifetimeMs);
+  });
+
+  it("refuses a tampered token", async () => {
+    const owner = await createOwner(app);
+    const token = owner.cookies.get("session") as string;
+    const last = token.at(-1) === "a" ? "b" : "a";
+    owner.cookies.set("session", token.slice(0, -1) + last);
+    const res = await owner.get("/api/auth/user");
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ code: "unauthorized", message: "Sign in to continue" });
+    // The bad cookie is cleared.
+    expect(owner.cookies.has("session")).toBe(false);
+  });
+
+  it("renews in the second half of its life and expires after 30 idle days", async () => {
+    const owner = await createOwner(app);
+    const token = owner.cookies.get("session") as string;
+    const start = now;
+    now = start + 10 * day;
+    let res = await owner.get("/api/auth/user");
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("session="))).toBe(false);
+
+    now = start + 16 * day;
+    res = await owner.get("/api/auth/user");
+    expect(res.status).toBe(200);
+    const renewed = res.headers.getSetCookie().find((c) => c.startsWith("session="));
+    expect(renewed).toContain(new Date(now + sessionLifetimeMs).toUTCString());
+    const row = await app.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(token)))
+      .get();
+    expect(row?.expiresAt.getTime()).toBe(now + sessionLifetimeMs);
+
+    now += sessionLifetimeMs + 1;
+    res = await owner.get("/api/auth/user");
+    expect(res.status).toBe(401);
+    const gone = await app.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(token)))
+      .get();
+    expect(gone).toBeUndefined();
+    now = start;
+  });
+});

@@ -1,0 +1,63 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Client, createClient } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
+import { migrate } from "drizzle-orm/libsql/migrator";
+import * as schema from "./schema.ts";
+
+export type Database = ReturnType<typeof drizzle<typeof schema>>;
+export type DatabaseHandle = { db: Database; client: Client; close: () => void };
+
+const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/** The folder of a local `file:` database URL, created if missing. */
+function ensureDatabaseFolder(url: string): void {
+  if (!url.startsWith("file:")) return;
+  const path = url.slice("file:".length).split("?")[0] ?? "";
+  if (path === "" || path === ":memory:") return;
+  mkdirSync(dirname(resolve(path)), { recursive: true });
+}
+
+const busyTimeoutMs = 5000;
+
+/**
+ * Opens the database, asserts the pragmas the design relies on and applies migrations.
+ * The client keeps a pool of connections; libSQL opens each with foreign keys on,
+ * synchronous FULL and the busy timeout given here, and WAL is a property of the file,
+ * so the assertion holds for every connection, not only the first.
+ */
+export async function openDatabase(url: string): Promise<DatabaseHandle> {
+  ensureDatabaseFolder(url);
+  const client = createClient({ url, timeout: busyTimeoutMs });
+  const local = url.startsWith("file:");
+  if (local) await client.execute("PRAGMA journal_mode = WAL");
+  await assertPragmas(client, local);
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder });
+  return { db, client, close: () => client.close() };
+}
+
+async function pragma(client: Client, name: string): Promise<string> {
+  const result = await client.execute(`PRAGMA ${name}`);
+  const row = result.rows[0];
+  return row ? String(Object.values(row)[0]) : "";
+}
+
+async function assertPragmas(client: Client, local: boolean): Promise<void> {
+  const expected: [string, string][] = [["foreign_keys", "1"]];
+  if (local) {
+    expected.push(
+      ["journal_mode", "wal"],
+      ["busy_timeout", String(busyTimeoutMs)],
+      // FULL: a commit the API acknowledged survives power loss, at a small write cost.
+      ["synchronous", "2"],
+    );
+  }
+  for (const [name, value] of expected) {
+    const actual = (await pragma(client, name)).toLowerCase();
+    if (actual !== value) {
+      throw new Error(`SQLite pragma ${name} is ${actual}, expected ${value}`);
+    }
+  }
+}

@@ -1,0 +1,354 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+import { newId } from "./ids.ts";
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => newId());
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date());
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date())
+    .$onUpdateFn(() => new Date());
+const bool = (name: string) => integer(name, { mode: "boolean" });
+const timestamp = (name: string) => integer(name, { mode: "timestamp_ms" });
+const stringList = (name: string) =>
+  text(name, { mode: "json" })
+    .$type<string[]>()
+    .notNull()
+    .$defaultFn(() => []);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    email: text("email"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    /** scrypt hash; set only for built-in (local) accounts. */
+    passwordHash: text("password_hash"),
+    oidcIssuer: text("oidc_issuer"),
+    oidcSubject: text("oidc_subject"),
+    /** 'maximum trust': the AI may approve its own best blog idea each week. */
+    maximumTrust: bool("maximum_trust").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_local_email_unique").on(t.email).where(sql`${t.passwordHash} is not null`),
+    uniqueIndex("users_oidc_subject_unique").on(t.oidcIssuer, t.oidcSubject),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** SHA-256 of the session token, hex. The token itself is never stored. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** One row per OpenID Connect sign-in in flight: state and PKCE verifier, used once. */
+export const oidcLoginFlows = sqliteTable("oidc_login_flows", {
+  /** SHA-256 of the flow cookie's value. */
+  id: text("id").primaryKey(),
+  state: text("state").notNull(),
+  codeVerifier: text("code_verifier").notNull(),
+  nonce: text("nonce").notNull(),
+  expiresAt: timestamp("expires_at").notNull(),
+});
+
+export const blogs = sqliteTable(
+  "blogs",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    slug: text("slug").notNull().unique(),
+    subdomain: text("subdomain").unique(),
+    customDomain: text("custom_domain").unique(),
+    domainVerified: bool("domain_verified").notNull().default(false),
+    /** Token the owner publishes in a TXT record to prove control of the custom domain. */
+    domainVerificationToken: text("domain_verification_token"),
+    primaryColor: text("primary_color").notNull().default("#df7020"),
+    fontFamily: text("font_family").notNull().default("IBM Plex Serif"),
+    logoUrl: text("logo_url"),
+    /** Set when the AI created the blog itself in maximum-trust mode. */
+    createdByAi: bool("created_by_ai").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("blogs_owner_idx").on(t.ownerId, t.createdAt)],
+);
+
+export const categories = sqliteTable(
+  "categories",
+  {
+    id: id(),
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    parentId: text("parent_id").references((): AnySQLiteColumn => categories.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("categories_blog_slug_unique").on(t.blogId, t.slug),
+    index("categories_parent_idx").on(t.parentId),
+  ],
+);
+
+export const posts = sqliteTable(
+  "posts",
+  {
+    id: id(),
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    categoryId: text("category_id").references(() => categories.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    content: text("content").notNull().default(""),
+    excerpt: text("excerpt").notNull().default(""),
+    status: text("status", { enum: ["draft", "under_review", "published"] })
+      .notNull()
+      .default("draft"),
+    slug: text("slug").notNull(),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    keywords: stringList("keywords"),
+    scheduledPublishAt: timestamp("scheduled_publish_at"),
+    publishedAt: timestamp("published_at"),
+    /** Where the text came from: written by the owner, a configured AI model, or the offline writer. */
+    source: text("source", { enum: ["owner", "ai", "offline"] })
+      .notNull()
+      .default("owner"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("posts_blog_slug_unique").on(t.blogId, t.slug),
+    index("posts_blog_created_idx").on(t.blogId, t.createdAt),
+    index("posts_blog_status_published_idx").on(t.blogId, t.status, t.publishedAt),
+    index("posts_scheduled_idx")
+      .on(t.scheduledPublishAt)
+      .where(sql`${t.scheduledPublishAt} is not null`),
+    index("posts_category_idx").on(t.categoryId),
+  ],
+);
+
+/** Former slugs of published posts, answered with a 301 to the current one. */
+export const postSlugHistory = sqliteTable(
+  "post_slug_history",
+  {
+    id: id(),
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("post_slug_history_blog_slug_unique").on(t.blogId, t.slug)],
+);
+
+export const affiliateLinks = sqliteTable(
+  "affiliate_links",
+  {
+    id: id(),
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    keyword: text("keyword").notNull(),
+    url: text("url").notNull(),
+    autoInsert: bool("auto_insert").notNull().default(true),
+    clicks: integer("clicks").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("affiliate_links_blog_keyword_unique").on(t.blogId, sql`lower(${t.keyword})`),
+  ],
+);
+
+export const affiliateClicks = sqliteTable(
+  "affiliate_clicks",
+  {
+    id: id(),
+    linkId: text("link_id")
+      .notNull()
+      .references(() => affiliateLinks.id, { onDelete: "cascade" }),
+    postId: text("post_id").references(() => posts.id, { onDelete: "set null" }),
+    /** Keyed hash of visitor and day; raw IP addresses are never stored. */
+    visitorHash: text("visitor_hash").notNull(),
+    day: text("day").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("affiliate_clicks_link_day_idx").on(t.linkId, t.day)],
+);
+
+export const affiliateRecommendations = sqliteTable(
+  "affiliate_recommendations",
+  {
+    id: id(),
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    programName: text("program_name").notNull(),
+    category: text("category").notNull(),
+    description: text("description").notNull(),
+    commissionRate: text("commission_rate"),
+    reasoning: text("reasoning"),
+    signupUrl: text("signup_url").notNull(),
+    status: text("status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at"),
+  },
+  (t) => [index("affiliate_recommendations_blog_idx").on(t.blogId, t.status)],
+);
+
+export const blogRecommendations = sqliteTable(
+  "blog_recommendations",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
+    suggestedName: text("suggested_name").notNull(),
+    suggestedNiche: text("suggested_niche").notNull(),
+    suggestedDomain: text("suggested_domain"),
+    targetAudience: text("target_audience"),
+    monetizationPotential: text("monetization_potential"),
+    marketOpportunity: text("market_opportunity"),
+    contentStrategy: text("content_strategy"),
+    suggestedTopics: stringList("suggested_topics"),
+    reasoning: text("reasoning"),
+    createdBlogId: text("created_blog_id").references(() => blogs.id, { onDelete: "set null" }),
+    autoApproved: bool("auto_approved").notNull().default(false),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at"),
+  },
+  (t) => [index("blog_recommendations_owner_idx").on(t.ownerId, t.status)],
+);
+
+export const automationSettings = sqliteTable("automation_settings", {
+  id: id(),
+  blogId: text("blog_id")
+    .notNull()
+    .unique()
+    .references(() => blogs.id, { onDelete: "cascade" }),
+  enabled: bool("enabled").notNull().default(false),
+  niche: text("niche"),
+  topics: stringList("topics"),
+  postingFrequency: text("posting_frequency", { enum: ["daily", "weekly", "biweekly"] })
+    .notNull()
+    .default("weekly"),
+  postsPerWeek: integer("posts_per_week").notNull().default(3),
+  autoPublish: bool("auto_publish").notNull().default(true),
+  lastGeneratedAt: timestamp("last_generated_at"),
+  /** When the scheduler next generates a post for this blog (persisted so restarts neither skip nor repeat). */
+  nextRunAt: timestamp("next_run_at"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Pending render work: at most one row per blog. A change while a render runs marks the
+ * row dirty again, so it makes exactly one more run.
+ */
+export const renderJobs = sqliteTable("render_jobs", {
+  blogId: text("blog_id")
+    .primaryKey()
+    .references(() => blogs.id, { onDelete: "cascade" }),
+  /** Whole-site render (theme or customization changed) instead of the listed pages. */
+  full: bool("full").notNull().default(false),
+  /** Post ids whose pages must be re-rendered (incremental). */
+  postIds: stringList("post_ids"),
+  requestedAt: timestamp("requested_at").notNull(),
+  /** Set while a worker holds the job; cleared when it finishes. */
+  startedAt: timestamp("started_at"),
+  attempts: integer("attempts").notNull().default(0),
+});
+
+/** One row per finished render attempt: what the owner sees as the site's state. */
+export const siteBuilds = sqliteTable(
+  "site_builds",
+  {
+    id: id(),
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["succeeded", "failed"] }).notNull(),
+    full: bool("full").notNull(),
+    pagesWritten: integer("pages_written").notNull().default(0),
+    startedAt: timestamp("started_at").notNull(),
+    finishedAt: timestamp("finished_at").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    error: text("error"),
+  },
+  (t) => [index("site_builds_blog_idx").on(t.blogId, t.finishedAt)],
+);
+
+export const aiUsage = sqliteTable(
+  "ai_usage",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blogId: text("blog_id").references(() => blogs.id, { onDelete: "set null" }),
+    kind: text("kind").notNull(),
+    model: text("model").notNull(),
+    promptTokens: integer("prompt_tokens").notNull().default(0),
+    completionTokens: integer("completion_tokens").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ai_usage_owner_idx").on(t.ownerId, t.createdAt)],
+);
+
+/** Jobs that run on a schedule (scheduled publishing, automation, weekly ideas): when each last ran. */
+export const scheduledTasks = sqliteTable(
+  "scheduled_tasks",
+  {
+    name: text("name").notNull(),
+    subjectId: text("subject_id").notNull(),
+    nextRunAt: timestamp("next_run_at").notNull(),
+    lastRunAt: timestamp("last_run_at"),
+    lastError: text("last_error"),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.subjectId] })],
+);

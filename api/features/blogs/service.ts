@@ -1,0 +1,75 @@
+import { and, asc, eq, like } from "drizzle-orm";
+import type { CreateBlogInput } from "../../../contracts/blogs.ts";
+import { slugify } from "../../../contracts/slug.ts";
+import type { Database } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { blogs } from "../../db/schema.ts";
+import { NotFound } from "../../http/errors.ts";
+
+export type BlogRow = typeof blogs.$inferSelect;
+
+/**
+ * The owner's blog, or 404. Another owner's blog answers exactly like a missing one,
+ * so ids cannot be probed. Every route under a blog goes through here.
+ */
+export async function findOwnedBlog(
+  db: Database,
+  ownerId: string,
+  blogId: string,
+): Promise<BlogRow> {
+  const blog = await db
+    .select()
+    .from(blogs)
+    .where(and(eq(blogs.id, blogId), eq(blogs.ownerId, ownerId)))
+    .get();
+  if (!blog) throw NotFound("Blog");
+  return blog;
+}
+
+export function listBlogs(db: Database, ownerId: string): Promise<BlogRow[]> {
+  return db
+    .select()
+    .from(blogs)
+    .where(eq(blogs.ownerId, ownerId))
+    .orderBy(asc(blogs.createdAt), asc(blogs.id));
+}
+
+/** A slug free across all blogs (they share the `/blog/{slug}` namespace): `name`, `name-2`, … */
+async function freeBlogSlug(db: Database, base: string): Promise<string> {
+  const taken = new Set(
+    (
+      await db
+        .select({ slug: blogs.slug })
+        .from(blogs)
+        .where(like(blogs.slug, `${base}%`))
+    ).map((r) => r.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+export async function createBlog(
+  db: Database,
+  ownerId: string,
+  input: CreateBlogInput,
+): Promise<BlogRow> {
+  const base = slugify(input.name).slice(0, 60).replace(/-+$/, "") || "blog";
+  // Two creations racing for one slug: the unique index refuses one, which retries.
+  for (let attempt = 0; ; attempt++) {
+    const slug = await freeBlogSlug(db, base);
+    try {
+      const [blog] = await db
+        .insert(blogs)
+        .values({ ownerId, name: input.name, description: input.description || null, slug })
+        .returning();
+      if (!blog) throw new Error("insert returned no row");
+      return blog;
+    } catch (error) {
+      if (attempt < 5 && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+}

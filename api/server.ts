@@ -1,0 +1,58 @@
+import type { Server } from "node:http";
+import { resolve } from "node:path";
+import { createApp } from "./app.ts";
+import { openDatabase } from "./db/client.ts";
+import { InvalidEnvironmentError, parseEnv } from "./env.ts";
+import { createLogger } from "./logger.ts";
+
+export type StartOptions = { dashboardDir?: string };
+
+/** Parses the environment, opens and migrates the database, and serves the app. */
+export async function startServer(options: StartOptions = {}): Promise<Server> {
+  let env: ReturnType<typeof parseEnv>;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (error instanceof InvalidEnvironmentError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = await openDatabase(env.DATABASE_URL);
+  const app = createApp({
+    env,
+    db: database.db,
+    logger,
+    dashboardDir: options.dashboardDir ?? resolve("dashboard/dist"),
+  });
+  const server = app.listen(env.PORT, env.HOST);
+  await new Promise<void>((done, fail) => {
+    server.once("listening", done);
+    server.once("error", fail);
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info(
+    { port, database: env.DATABASE_URL },
+    `Blogfleet is serving on http://localhost:${port}`,
+  );
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    server.close(() => {
+      database.close();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  return server;
+}
+
+if (import.meta.main) {
+  await startServer();
+}

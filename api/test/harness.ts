@@ -1,0 +1,142 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type AppDeps, createApp } from "../app.ts";
+import type { Clock } from "../auth/sessions.ts";
+import { openDatabase } from "../db/client.ts";
+import { type Env, parseEnv } from "../env.ts";
+import { createLogger } from "../logger.ts";
+
+export type TestApp = {
+  express: ReturnType<typeof createApp>;
+  baseUrl: string;
+  origin: string;
+  env: Env;
+  db: Awaited<ReturnType<typeof openDatabase>>["db"];
+  dir: string;
+  client: (options?: { origin?: string }) => TestClient;
+  close: () => Promise<void>;
+};
+
+type StartOptions = {
+  env?: Record<string, string>;
+  clock?: Clock;
+  signInRateLimit?: AppDeps["signInRateLimit"];
+};
+
+/** The real app on a real SQLite file in a temp dir, listening on a free loopback port. */
+export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), "blogfleet-test-"));
+  const env = parseEnv({
+    NODE_ENV: "test",
+    DATABASE_URL: `file:${join(dir, "test.db")}`,
+    SITES_DIR: join(dir, "sites"),
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    ...options.env,
+  });
+  const database = await openDatabase(env.DATABASE_URL);
+  const app = createApp({
+    env,
+    db: database.db,
+    logger: createLogger(env.LOG_LEVEL),
+    clock: options.clock,
+    signInRateLimit: options.signInRateLimit,
+  });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    express: app,
+    baseUrl,
+    origin: baseUrl,
+    env,
+    db: database.db,
+    dir,
+    client: (clientOptions) => new TestClient(baseUrl, clientOptions?.origin ?? baseUrl),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestResponse<T = unknown> = {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+};
+
+type RequestOptions = {
+  json?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+  /** Override or drop (null) the Origin header a browser would send. */
+  origin?: string | null;
+};
+
+/** A browser-like HTTP client: keeps cookies, sends Origin on mutating requests, never follows redirects. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  readonly baseUrl: string;
+  readonly origin: string;
+
+  constructor(baseUrl: string, origin: string) {
+    this.baseUrl = baseUrl;
+    this.origin = origin;
+  }
+
+  async request<T = any>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    if (cookie) headers.cookie = cookie;
+    const origin = options.origin === undefined ? this.origin : options.origin;
+    if (method !== "GET" && method !== "HEAD" && origin !== null) headers.origin = origin;
+    let body: string | undefined;
+    if (options.json !== undefined) {
+      headers["content-type"] = "application/json";
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      headers["content-type"] = "application/x-www-form-urlencoded";
+      body = new URLSearchParams(options.form).toString();
+    }
+    const res = await fetch(this.baseUrl + path, { method, headers, body, redirect: "manual" });
+    this.storeCookies(res.headers);
+    const text = await res.text();
+    let parsed: unknown = text;
+    if (res.headers.get("content-type")?.includes("application/json")) parsed = JSON.parse(text);
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  }
+
+  storeCookies(headers: Headers): void {
+    for (const line of headers.getSetCookie()) {
+      const [pair = "", ...attributes] = line.split(";");
+      const index = pair.indexOf("=");
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = attributes.some(
+        (a) => /^\s*max-age=0/i.test(a) || /^\s*expires=thu, 01 jan 1970/i.test(a),
+      );
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  get = <T = any>(path: string, options?: RequestOptions) => this.request<T>("GET", path, options);
+  post = <T = any>(path: string, json?: unknown, options?: RequestOptions) =>
+    this.request<T>("POST", path, { ...options, json: json ?? {} });
+  patch = <T = any>(path: string, json?: unknown, options?: RequestOptions) =>
+    this.request<T>("PATCH", path, { ...options, json: json ?? {} });
+  put = <T = any>(path: string, json?: unknown, options?: RequestOptions) =>
+    this.request<T>("PUT", path, { ...options, json: json ?? {} });
+  delete = <T = any>(path: string, options?: RequestOptions) =>
+    this.request<T>("DELETE", path, options);
+}

@@ -1,0 +1,51 @@
+/** Business constants of spec section 9, written once for the API and the dashboard. */
+export const limits = {
+  blogName: 100,
+  blogDescription: 500,
+  recentPosts: 6,
+  weekDays: 7,
+  monthDays: 30,
+  cardExcerpt: 150,
+  savedExcerpt: 200,
+  postsPerWeek: { min: 1, max: 14, default: 3 },
+  password: { min: 8, max: 200 },
+  email: 254,
+  approvedRecommendationTopics: 4,
+  generateButtonBusyMs: 2000,
+} as const;
+
+export const defaults = {
+  primaryColor: "#df7020",
+  fontFamily: "IBM Plex Serif",
+  postingFrequency: "weekly",
+  autoPublish: true,
+  autoInsert: true,
+  scheduleTime: "12:00",
+} as const;
+
+export const postStatuses = ["draft", "under_review", "published"] as const;
+export type PostStatus = (typeof postStatuses)[number];
+export const postStatusLabels: Record<PostStatus, string> = {
+  draft: "Draft",
+  under_review: "Under Review",
+  published: "Published",
+};
+
+export const recommendationStatuses = ["pending", "approved", "rejected"] as const;
+export type RecommendationStatus = (typeof recommendationStatuses)[number];
+
+export const postingFrequencies = ["daily", "weekly", "biweekly"] as const;
+export type PostingFrequency = (typeof postingFrequencies)[number];
+
+export const aiTones = ["professional", "casual", "technical", "friendly"] as const;
+export const aiLengths = ["short", "medium", "long"] as const;
+
+export const fontFamilies = ["IBM Plex Serif", "Inter", "Georgia", "Courier New"] as const;
+export const colorPresets = [
+  { value: "#df7020", name: "Burnt Orange" },
+  { value: "#2563eb", name: "Royal Blue" },
+  { value: "#059669", name: "Emerald Green" },
+  { value: "#dc2626", name: "Ruby Red" },
+  { value: "#7c3aed", name: "Violet Purple" },
+  { value: "#0891b2", name: "Teal" },
+] as const;

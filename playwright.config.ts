@@ -1,0 +1,48 @@
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+const executablePath =
+  process.env.CHROMIUM_PATH ??
+  process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ??
+  "/usr/bin/chromium";
+
+/** Browser tests: the real server on a fresh database, driven by the system Chromium. */
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI
+    ? [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]]
+    : "list",
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  webServer: {
+    command: "npm run build && node scripts/e2e-server.ts",
+    url: `http://localhost:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: { PORT: String(port) },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

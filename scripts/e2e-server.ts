@@ -1,0 +1,14 @@
+/** The server the browser tests drive: the real app on a throw-away database. */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const dir = mkdtempSync(join(tmpdir(), "blogfleet-e2e-"));
+process.env.DATABASE_URL = `file:${join(dir, "e2e.db")}`;
+process.env.SITES_DIR = join(dir, "sites");
+process.env.LOG_LEVEL ??= "warn";
+process.env.NODE_ENV = "test";
+process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+
+const { startServer } = await import("../api/server.ts");
+await startServer({ dashboardDir: resolve("dashboard/dist") });

@@ -1,0 +1,16 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: [
+      "api/**/*.test.ts",
+      "contracts/**/*.test.ts",
+      "dashboard/src/**/*.test.{ts,tsx}",
+      "scripts/**/*.test.ts",
+    ],
+    setupFiles: ["./tests/setup/fail-on-console-error.ts"],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    pool: "forks",
+  },
+});
