@@ -1,14 +1,19 @@
 // @ts-check
-import node from "@astrojs/node";
-import { defineConfig } from "astro/config";
+import { defineConfig, passthroughImageService } from "astro/config";
+import blogfleetRenderer from "./site-builder/adapter/index.mjs";
 
-// The public blog theme. Built once (`npm run build`) and rendered from data by the API's
-// render pipeline; never run per publish.
+// The public blog theme. Built once (`npm run build`); the render pipeline then renders its
+// pages from each blog's data (passed as `locals`). It never runs `astro build` per publish.
 export default defineConfig({
-  root: "./site-builder/theme",
-  srcDir: "./site-builder/theme/src",
+  srcDir: "./site-builder/theme",
+  publicDir: "./site-builder/theme/public",
   outDir: "./site-builder/dist",
+  cacheDir: "./node_modules/.astro",
   output: "server",
-  adapter: node({ mode: "middleware" }),
-  build: { client: "./client", server: "./server" },
+  adapter: blogfleetRenderer(),
+  // Logos are owners' URLs shown as they are; the theme has no image pipeline.
+  image: { service: passthroughImageService() },
+  build: { inlineStylesheets: "always" },
+  devToolbar: { enabled: false },
+  telemetry: false,
 });

@@ -7,6 +7,7 @@ export default defineConfig({
       "contracts/**/*.test.ts",
       "dashboard/src/**/*.test.{ts,tsx}",
       "scripts/**/*.test.ts",
+      "site-builder/**/*.test.ts",
     ],
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
     testTimeout: 20_000,

@@ -1,0 +1,86 @@
+import type { Site, ThemePost } from "./site.ts";
+import { absoluteUrl, paths } from "./urls.ts";
+
+const xml = (text: string) =>
+  text.replace(
+    /[<>&'"]/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] as string,
+  );
+
+/** XML 1.0 forbids most control characters; drop them rather than emit an unparsable feed. */
+const clean = (text: string) =>
+  [...text]
+    .filter((ch) => {
+      const code = ch.codePointAt(0) ?? 0;
+      const control = code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d;
+      return !control && code !== 0xfffe && code !== 0xffff;
+    })
+    .join("");
+
+const cdata = (text: string) => `<![CDATA[${clean(text).replace(/]]>/g, "]]]]><![CDATA[>")}]]>`;
+
+/** RSS 2.0 with the 20 newest posts; full sanitized HTML in content:encoded. */
+export function rssFeed(site: Site, posts: ThemePost[], title: string, path: string): string {
+  const link = absoluteUrl(site.canonicalBase, path);
+  const self = absoluteUrl(site.canonicalBase, path === "/" ? paths.feed() : `${path}/rss.xml`);
+  const items = posts.slice(0, 20).map((post) => {
+    const url = absoluteUrl(site.canonicalBase, paths.post(post.slug));
+    const category = post.categoryId ? site.categoriesById.get(post.categoryId) : undefined;
+    return [
+      "<item>",
+      `<title>${xml(clean(post.title))}</title>`,
+      `<link>${xml(url)}</link>`,
+      `<guid isPermaLink="false">${xml(post.id)}</guid>`,
+      `<pubDate>${post.publishedAt.toUTCString()}</pubDate>`,
+      `<dc:creator>${xml(clean(site.blog.ownerName))}</dc:creator>`,
+      category ? `<category>${xml(clean(category.name))}</category>` : "",
+      `<description>${xml(clean(post.excerpt))}</description>`,
+      `<content:encoded>${cdata(post.html)}</content:encoded>`,
+      "</item>",
+    ].join("");
+  });
+  const updated = posts[0]?.publishedAt ?? new Date(0);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    "<channel>",
+    `<title>${xml(clean(title))}</title>`,
+    `<link>${xml(link)}</link>`,
+    `<description>${xml(clean(site.blog.description || `Posts from ${site.blog.name}`))}</description>`,
+    "<language>en</language>",
+    `<lastBuildDate>${updated.toUTCString()}</lastBuildDate>`,
+    `<atom:link href="${xml(self)}" rel="self" type="application/rss+xml"/>`,
+    ...items,
+    "</channel>",
+    "</rss>",
+    "",
+  ].join("\n");
+}
+
+/** Home, every category and every published post, on the canonical host. */
+export function sitemap(site: Site): string {
+  const entries: { loc: string; lastmod?: Date }[] = [
+    { loc: absoluteUrl(site.canonicalBase, "/"), lastmod: site.posts[0]?.updatedAt },
+    ...site.categories.map((c) => ({
+      loc: absoluteUrl(site.canonicalBase, paths.category(c.slug)),
+    })),
+    ...site.posts.map((p) => ({
+      loc: absoluteUrl(site.canonicalBase, paths.post(p.slug)),
+      lastmod: p.updatedAt,
+    })),
+  ];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries.map(
+      (e) =>
+        `<url><loc>${xml(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ""}</url>`,
+    ),
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+export function robotsTxt(site: Site): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${absoluteUrl(site.canonicalBase, paths.sitemap())}\n`;
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { categoryHead, homeHead, postHead } from "./seo.ts";
+import { buildSite, type ThemePost } from "./site.ts";
+
+const post = (over: Partial<ThemePost> = {}): ThemePost => ({
+  id: "p1",
+  slug: "first-post",
+  title: "First post",
+  excerpt: "An excerpt about gardens.",
+  html: "<p>Body</p>",
+  publishedAt: new Date("2026-03-04T10:00:00Z"),
+  updatedAt: new Date("2026-03-05T10:00:00Z"),
+  categoryId: "child",
+  keywords: ["soil", "compost"],
+  metaTitle: null,
+  metaDescription: null,
+  ...over,
+});
+
+const site = (canonicalBase: string, posts = [post()]) =>
+  buildSite({
+    blog: {
+      id: "b",
+      name: "Garden Notes",
+      description: "Growing food at home",
+      slug: "garden",
+      primaryColor: "#df7020",
+      fontFamily: "Inter",
+      logoUrl: "https://cdn.example.com/logo.png",
+      ownerName: "Ada Lovelace",
+    },
+    canonicalBase,
+    posts,
+    categories: [
+      { id: "root", name: "Vegetables", slug: "vegetables", parentId: null },
+      { id: "child", name: "Tomatoes", slug: "tomatoes", parentId: "root" },
+    ],
+  });
+
+describe("seo", () => {
+  it("builds the canonical URL on whichever host is canonical", () => {
+    expect(postHead(site("https://garden.example.com"), post()).canonical).toBe(
+      "https://garden.example.com/post/first-post",
+    );
+    expect(postHead(site("http://garden.blogs.test:3000/"), post()).canonical).toBe(
+      "http://garden.blogs.test:3000/post/first-post",
+    );
+    expect(homeHead(site("https://app.example.com/blog/garden")).canonical).toBe(
+      "https://app.example.com/blog/garden/",
+    );
+    expect(homeHead(site("https://garden.example.com"), 3).canonical).toBe(
+      "https://garden.example.com/page/3",
+    );
+  });
+
+  it("prefers meta fields, then the excerpt, for title and description", () => {
+    const s = site("https://g.example");
+    expect(postHead(s, post()).title).toBe("First post");
+    expect(postHead(s, post()).description).toBe("An excerpt about gardens.");
+    const withMeta = postHead(
+      s,
+      post({ metaTitle: "Meta title", metaDescription: "Meta description" }),
+    );
+    expect(withMeta.title).toBe("Meta title");
+    expect(withMeta.description).toBe("Meta description");
+    const long = postHead(s, post({ excerpt: "word ".repeat(100) }));
+    expect(long.description.length).toBeLessThanOrEqual(160);
+    expect(long.description.endsWith("…")).toBe(true);
+  });
+
+  it("describes a post as a BlogPosting by the owner, with a breadcrumb from the category tree", () => {
+    const head = postHead(site("https://g.example"), post());
+    const [posting, breadcrumb] = head.jsonLd as [Record<string, any>, Record<string, any>];
+    expect(posting).toMatchObject({
+      "@type": "BlogPosting",
+      headline: "First post",
+      datePublished: "2026-03-04T10:00:00.000Z",
+      dateModified: "2026-03-05T10:00:00.000Z",
+      author: { "@type": "Person", name: "Ada Lovelace" },
+      publisher: { "@type": "Organization", name: "Garden Notes" },
+      url: "https://g.example/post/first-post",
+    });
+    expect(breadcrumb["@type"]).toBe("BreadcrumbList");
+    expect(
+      breadcrumb.itemListElement.map((i: { name: string; item: string }) => [i.name, i.item]),
+    ).toEqual([
+      ["Garden Notes", "https://g.example/"],
+      ["Vegetables", "https://g.example/category/vegetables"],
+      ["Tomatoes", "https://g.example/category/tomatoes"],
+      ["First post", "https://g.example/post/first-post"],
+    ]);
+    expect(head.openGraph).toMatchObject({
+      "og:type": "article",
+      "og:url": "https://g.example/post/first-post",
+      "og:image": "https://cdn.example.com/logo.png",
+      "article:section": "Tomatoes",
+    });
+    expect(head.twitter["twitter:card"]).toBe("summary_large_image");
+  });
+
+  it("marks the home page as a WebSite and category pages with their feed", () => {
+    const s = site("https://g.example");
+    expect(homeHead(s).jsonLd[0]).toMatchObject({ "@type": "WebSite", url: "https://g.example/" });
+    const category = s.categoriesBySlug.get("tomatoes");
+    if (!category) throw new Error("fixture");
+    const head = categoryHead(s, category);
+    expect(head.canonical).toBe("https://g.example/category/tomatoes");
+    expect(head.feeds.map((f) => f.href)).toEqual([
+      "https://g.example/rss.xml",
+      "https://g.example/category/tomatoes/rss.xml",
+    ]);
+  });
+});

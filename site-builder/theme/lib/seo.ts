@@ -1,0 +1,155 @@
+import { categoryTrail, type Site, type ThemeCategory, type ThemePost } from "./site.ts";
+import { absoluteUrl, paths } from "./urls.ts";
+
+/** Everything that goes into a public page's <head>, built in one place. */
+export type Head = {
+  title: string;
+  description: string;
+  canonical: string;
+  robots?: string;
+  feeds: { title: string; href: string }[];
+  openGraph: Record<string, string>;
+  twitter: Record<string, string>;
+  jsonLd: Record<string, unknown>[];
+};
+
+const clip = (text: string, max: number) => {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+};
+
+const blogDescription = (site: Site) =>
+  clip(site.blog.description || `Articles from ${site.blog.name}.`, 160);
+
+const publisher = (site: Site) => ({
+  "@type": "Organization",
+  name: site.blog.name,
+  ...(site.blog.logoUrl ? { logo: { "@type": "ImageObject", url: site.blog.logoUrl } } : {}),
+});
+
+function baseHead(
+  site: Site,
+  title: string,
+  description: string,
+  path: string,
+  type: string,
+): Head {
+  const canonical = absoluteUrl(site.canonicalBase, path);
+  const image = site.blog.logoUrl;
+  return {
+    title,
+    description,
+    canonical,
+    feeds: [
+      { title: `${site.blog.name} RSS`, href: absoluteUrl(site.canonicalBase, paths.feed()) },
+    ],
+    openGraph: {
+      "og:type": type,
+      "og:title": title,
+      "og:description": description,
+      "og:url": canonical,
+      "og:site_name": site.blog.name,
+      "og:locale": "en_US",
+      ...(image ? { "og:image": image } : {}),
+    },
+    twitter: {
+      "twitter:card": image ? "summary_large_image" : "summary",
+      "twitter:title": title,
+      "twitter:description": description,
+      ...(image ? { "twitter:image": image } : {}),
+    },
+    jsonLd: [],
+  };
+}
+
+export function homeHead(site: Site, page = 1): Head {
+  const title = page > 1 ? `${site.blog.name} – Page ${page}` : site.blog.name;
+  const head = baseHead(site, title, blogDescription(site), paths.page(page), "website");
+  head.jsonLd.push({
+    "@context": "https://schema.org",
+    "@type": "WebSite",
+    name: site.blog.name,
+    url: absoluteUrl(site.canonicalBase, "/"),
+    ...(site.blog.description ? { description: site.blog.description } : {}),
+    publisher: publisher(site),
+  });
+  return head;
+}
+
+function breadcrumbs(site: Site, trail: ThemeCategory[], last?: { name: string; path: string }) {
+  const items = [
+    { name: site.blog.name, path: "/" },
+    ...trail.map((c) => ({ name: c.name, path: paths.category(c.slug) })),
+    ...(last ? [last] : []),
+  ];
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.name,
+      item: absoluteUrl(site.canonicalBase, item.path),
+    })),
+  };
+}
+
+export function postHead(site: Site, post: ThemePost): Head {
+  const title = clip(post.metaTitle || post.title, 70);
+  const description = clip(post.metaDescription || post.excerpt || blogDescription(site), 160);
+  const path = paths.post(post.slug);
+  const head = baseHead(site, title, description, path, "article");
+  head.openGraph["article:published_time"] = post.publishedAt.toISOString();
+  head.openGraph["article:modified_time"] = post.updatedAt.toISOString();
+  const category = post.categoryId ? site.categoriesById.get(post.categoryId) : undefined;
+  if (category) head.openGraph["article:section"] = category.name;
+  head.jsonLd.push({
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: clip(post.title, 110),
+    description,
+    datePublished: post.publishedAt.toISOString(),
+    dateModified: post.updatedAt.toISOString(),
+    author: { "@type": "Person", name: site.blog.ownerName },
+    publisher: publisher(site),
+    mainEntityOfPage: { "@type": "WebPage", "@id": head.canonical },
+    url: head.canonical,
+    ...(post.keywords.length > 0 ? { keywords: post.keywords.join(", ") } : {}),
+    ...(category ? { articleSection: category.name } : {}),
+    ...(site.blog.logoUrl ? { image: site.blog.logoUrl } : {}),
+  });
+  head.jsonLd.push(
+    breadcrumbs(site, categoryTrail(site, post.categoryId), { name: post.title, path }),
+  );
+  return head;
+}
+
+export function categoryHead(site: Site, category: ThemeCategory, page = 1): Head {
+  const name = page > 1 ? `${category.name} – Page ${page}` : category.name;
+  const title = `${name} · ${site.blog.name}`;
+  const description = clip(`Posts about ${category.name} on ${site.blog.name}.`, 160);
+  const head = baseHead(site, title, description, paths.category(category.slug, page), "website");
+  head.feeds.push({
+    title: `${site.blog.name}: ${category.name} RSS`,
+    href: absoluteUrl(site.canonicalBase, paths.categoryFeed(category.slug)),
+  });
+  head.jsonLd.push(breadcrumbs(site, categoryTrail(site, category.id)));
+  return head;
+}
+
+export function notFoundHead(site: Site | undefined, title: string): Head {
+  const base = site?.canonicalBase ?? "";
+  return {
+    title: site ? `${title} · ${site.blog.name}` : title,
+    description: title,
+    canonical: `${base}/`,
+    robots: "noindex",
+    feeds: [],
+    openGraph: {},
+    twitter: {},
+    jsonLd: [],
+  };
+}

@@ -1,0 +1,117 @@
+/** The data one blog's pages are rendered from: a read-only snapshot of its published content. */
+
+export type ThemeBlog = {
+  id: string;
+  name: string;
+  description: string | null;
+  slug: string;
+  primaryColor: string;
+  fontFamily: string;
+  logoUrl: string | null;
+  ownerName: string;
+};
+
+export type ThemeCategory = { id: string; name: string; slug: string; parentId: string | null };
+
+export type ThemePost = {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  /** Sanitized body, affiliate links inserted. */
+  html: string;
+  publishedAt: Date;
+  updatedAt: Date;
+  categoryId: string | null;
+  keywords: string[];
+  metaTitle: string | null;
+  metaDescription: string | null;
+};
+
+export type Site = {
+  blog: ThemeBlog;
+  /** Absolute URL of the blog's home on its canonical host, without a trailing slash. */
+  canonicalBase: string;
+  /** Published posts, newest first. */
+  posts: ThemePost[];
+  categories: ThemeCategory[];
+  postsBySlug: Map<string, ThemePost>;
+  categoriesBySlug: Map<string, ThemeCategory>;
+  categoriesById: Map<string, ThemeCategory>;
+  childrenOf: Map<string | null, ThemeCategory[]>;
+  /** Former slugs of published posts → current slug (answered with 301). */
+  redirects: Map<string, string>;
+};
+
+export const postsPerPage = 20;
+
+export function buildSite(input: {
+  blog: ThemeBlog;
+  canonicalBase: string;
+  posts: ThemePost[];
+  categories: ThemeCategory[];
+  redirects?: Map<string, string>;
+}): Site {
+  const posts = [...input.posts].sort(
+    (a, b) => b.publishedAt.getTime() - a.publishedAt.getTime() || a.slug.localeCompare(b.slug),
+  );
+  const categories = [...input.categories].sort((a, b) => a.name.localeCompare(b.name));
+  const childrenOf = new Map<string | null, ThemeCategory[]>();
+  const categoriesById = new Map(categories.map((c) => [c.id, c]));
+  for (const category of categories) {
+    const parent =
+      category.parentId && categoriesById.has(category.parentId) ? category.parentId : null;
+    const siblings = childrenOf.get(parent) ?? [];
+    siblings.push(category);
+    childrenOf.set(parent, siblings);
+  }
+  return {
+    blog: input.blog,
+    canonicalBase: input.canonicalBase.replace(/\/+$/, ""),
+    posts,
+    categories,
+    postsBySlug: new Map(posts.map((p) => [p.slug, p])),
+    categoriesBySlug: new Map(categories.map((c) => [c.slug, c])),
+    categoriesById,
+    childrenOf,
+    redirects: input.redirects ?? new Map(),
+  };
+}
+
+/** The category and its ancestors, root first. Guards against cycles in bad data. */
+export function categoryTrail(site: Site, categoryId: string | null): ThemeCategory[] {
+  const trail: ThemeCategory[] = [];
+  const seen = new Set<string>();
+  let current = categoryId ? site.categoriesById.get(categoryId) : undefined;
+  while (current && !seen.has(current.id)) {
+    seen.add(current.id);
+    trail.unshift(current);
+    current = current.parentId ? site.categoriesById.get(current.parentId) : undefined;
+  }
+  return trail;
+}
+
+/** A category and all its descendants' ids. */
+export function categoryWithDescendants(site: Site, categoryId: string): Set<string> {
+  const ids = new Set<string>([categoryId]);
+  const stack = [categoryId];
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    for (const child of site.childrenOf.get(id) ?? []) {
+      if (!ids.has(child.id)) {
+        ids.add(child.id);
+        stack.push(child.id);
+      }
+    }
+  }
+  return ids;
+}
+
+export function postsInCategory(site: Site, categoryId: string): ThemePost[] {
+  const ids = categoryWithDescendants(site, categoryId);
+  return site.posts.filter((p) => p.categoryId !== null && ids.has(p.categoryId));
+}
+
+export function pageCount(items: number): number {
+  return Math.max(1, Math.ceil(items / postsPerPage));
+}

@@ -1,0 +1,28 @@
+/**
+ * Every internal link on a public page is relative, so one rendered file serves the blog on its
+ * own host (`/post/x`) and under the app's `/blog/{slug}/post/x` alike. Canonical URLs, feeds
+ * and the sitemap use the absolute canonical base instead.
+ */
+
+/** Site-relative paths of each page kind (no trailing slash, except the home page). */
+export const paths = {
+  home: () => "/",
+  page: (n: number) => (n <= 1 ? "/" : `/page/${n}`),
+  post: (slug: string) => `/post/${slug}`,
+  category: (slug: string, n = 1) => (n <= 1 ? `/category/${slug}` : `/category/${slug}/page/${n}`),
+  feed: () => "/rss.xml",
+  categoryFeed: (slug: string) => `/category/${slug}/rss.xml`,
+  sitemap: () => "/sitemap.xml",
+};
+
+/** The link from the page at `from` to the page at `to`, both site-relative paths. */
+export function relativeHref(from: string, to: string): string {
+  const depth = from.split("/").length - 2; // "/" → 0, "/post/x" → 1, "/category/a/page/2" → 3
+  const up = depth <= 0 ? "./" : "../".repeat(depth);
+  const target = to === "/" ? "" : to.slice(1);
+  return up + target;
+}
+
+export function absoluteUrl(canonicalBase: string, path: string): string {
+  return path === "/" ? `${canonicalBase}/` : `${canonicalBase}${path}`;
+}
