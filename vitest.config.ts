@@ -10,6 +10,7 @@ export default defineConfig({
       "site-builder/**/*.test.ts",
     ],
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
+    globalSetup: ["./tests/setup/build-theme.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",

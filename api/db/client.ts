@@ -5,6 +5,7 @@ import { type Client, createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import * as schema from "./schema.ts";
+import { withWriteLock } from "./write-lock.ts";
 
 export type Database = ReturnType<typeof drizzle<typeof schema>>;
 export type DatabaseHandle = { db: Database; client: Client; close: () => void };
@@ -29,7 +30,7 @@ const busyTimeoutMs = 5000;
  */
 export async function openDatabase(url: string): Promise<DatabaseHandle> {
   ensureDatabaseFolder(url);
-  const client = createClient({ url, timeout: busyTimeoutMs });
+  const client = withWriteLock(createClient({ url, timeout: busyTimeoutMs }));
   const local = url.startsWith("file:");
   if (local) await client.execute("PRAGMA journal_mode = WAL");
   await assertPragmas(client, local);

@@ -36,6 +36,7 @@ export type Site = {
   posts: ThemePost[];
   categories: ThemeCategory[];
   postsBySlug: Map<string, ThemePost>;
+  postsById: Map<string, ThemePost>;
   categoriesBySlug: Map<string, ThemeCategory>;
   categoriesById: Map<string, ThemeCategory>;
   childrenOf: Map<string | null, ThemeCategory[]>;
@@ -71,6 +72,7 @@ export function buildSite(input: {
     posts,
     categories,
     postsBySlug: new Map(posts.map((p) => [p.slug, p])),
+    postsById: new Map(posts.map((p) => [p.id, p])),
     categoriesBySlug: new Map(categories.map((c) => [c.slug, c])),
     categoriesById,
     childrenOf,

@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase } from "./client.ts";
+import { users } from "./schema.ts";
+
+let dir: string;
+let handle: Awaited<ReturnType<typeof openDatabase>>;
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), "blogfleet-lock-"));
+  handle = await openDatabase(`file:${join(dir, "db.sqlite")}`);
+});
+afterEach(() => {
+  handle.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("write lock", () => {
+  it("lets concurrent read-then-write transactions and plain writes all commit, none lost", async () => {
+    const [user] = await handle.db
+      .insert(users)
+      .values({ email: "counter@example.com", firstName: "0" })
+      .returning();
+    const id = user?.id as string;
+    const started = Date.now();
+    const increments = Array.from({ length: 25 }, () =>
+      handle.db.transaction(async (tx) => {
+        const row = await tx.select().from(users).where(eq(users.id, id)).get();
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        await tx
+          .update(users)
+          .set({ firstName: String(Number(row?.firstName) + 1) })
+          .where(eq(users.id, id));
+      }),
+    );
+    const inserts = Array.from({ length: 25 }, (_, i) =>
+      handle.db.insert(users).values({ email: `u${i}@example.com` }),
+    );
+    await Promise.all([...increments, ...inserts]);
+    const after = await handle.db.select().from(users).where(eq(users.id, id)).get();
+    expect(after?.firstName).toBe("25");
+    const count = await handle.db.get<{ n: number }>(sql`select count(*) as n from users`);
+    expect(count.n).toBe(26);
+    // Without the lock each conflict waits out the 5 s busy timeout and then fails.
+    expect(Date.now() - started).toBeLessThan(4000);
+  });
+
+  it("releases the lock when a transaction rolls back", async () => {
+    await expect(
+      handle.db.transaction(async (tx) => {
+        await tx.insert(users).values({ email: "rolled@example.com" });
+        throw new Error("abort");
+      }),
+    ).rejects.toThrow("abort");
+    await handle.db.insert(users).values({ email: "after@example.com" });
+    const emails = (await handle.db.select({ email: users.email }).from(users)).map((u) => u.email);
+    expect(emails).toEqual(["after@example.com"]);
+  });
+});

@@ -1,0 +1,100 @@
+import type { Client, InStatement, Transaction, TransactionMode } from "@libsql/client";
+
+/**
+ * SQLite allows one writer at a time, and libSQL's local driver waits for a lock by blocking
+ * the thread (busy timeout). In one Node process that is a deadlock: a write on one pooled
+ * connection blocks the event loop while an open transaction on another connection waits for
+ * the event loop to commit. So writes queue here, in JavaScript, before they reach SQLite:
+ * a transaction holds the lock from BEGIN to COMMIT/ROLLBACK, a single write statement for its
+ * own duration. Reads never wait (WAL lets them run beside the writer).
+ */
+export function withWriteLock(client: Client): Client {
+  let tail: Promise<void> = Promise.resolve();
+  const acquire = async (): Promise<() => void> => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const previous = tail;
+    tail = previous.then(() => held);
+    await previous;
+    let released = false;
+    return () => {
+      if (!released) {
+        released = true;
+        release();
+      }
+    };
+  };
+  const locked = async <T>(work: () => Promise<T>): Promise<T> => {
+    const release = await acquire();
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  };
+  const sqlOf = (statement: InStatement | string) =>
+    typeof statement === "string" ? statement : statement.sql;
+  const isRead = (sql: string) => /^[\s(]*select\b/i.test(sql);
+
+  const wrapTransaction = (tx: Transaction, release: () => void): Transaction =>
+    new Proxy(tx, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        if (property === "commit" || property === "rollback") {
+          return async () => {
+            try {
+              return await (value as () => Promise<void>).call(target);
+            } finally {
+              release();
+            }
+          };
+        }
+        if (property === "close") {
+          return () => {
+            try {
+              (value as () => void).call(target);
+            } finally {
+              release();
+            }
+          };
+        }
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      switch (property) {
+        case "execute":
+          return (statement: InStatement | string, args?: unknown) => {
+            const run = () =>
+              (target.execute as (s: unknown, a?: unknown) => ReturnType<Client["execute"]>)(
+                statement,
+                args,
+              );
+            return isRead(sqlOf(statement)) ? run() : locked(run);
+          };
+        case "batch":
+        case "migrate":
+        case "executeMultiple":
+          return (...args: unknown[]) =>
+            locked(() => (value as (...a: unknown[]) => Promise<unknown>).apply(target, args));
+        case "transaction":
+          return async (mode?: TransactionMode) => {
+            const release = await acquire();
+            try {
+              return wrapTransaction(await target.transaction(mode), release);
+            } catch (error) {
+              release();
+              throw error;
+            }
+          };
+        default:
+          return typeof value === "function" ? value.bind(target) : value;
+      }
+    },
+  });
+}

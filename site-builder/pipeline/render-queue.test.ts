@@ -1,0 +1,208 @@
+import { existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase } from "../../api/db/client.ts";
+import { blogs, categories, posts, renderJobs, siteBuilds, users } from "../../api/db/schema.ts";
+import { createRenderQueue, type RenderQueueDeps } from "./render-queue.ts";
+import { createSiteOutput, type SiteOutput } from "./site-output.ts";
+import { loadSnapshot } from "./snapshot.ts";
+import { loadTheme, type Theme } from "./theme.ts";
+
+let theme: Theme;
+beforeAll(async () => {
+  theme = await loadTheme();
+});
+
+let dir: string;
+let handle: Awaited<ReturnType<typeof openDatabase>>;
+let output: SiteOutput;
+let blogId: string;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), "blogfleet-render-"));
+  handle = await openDatabase(`file:${join(dir, "db.sqlite")}`);
+  output = createSiteOutput(join(dir, "sites"));
+  const [owner] = await handle.db
+    .insert(users)
+    .values({ email: "ada@example.com", firstName: "Ada", lastName: "Lovelace" })
+    .returning();
+  const [blog] = await handle.db
+    .insert(blogs)
+    .values({
+      ownerId: owner?.id as string,
+      name: "Garden Notes",
+      slug: "garden",
+      subdomain: "garden",
+      description: "Growing food",
+    })
+    .returning();
+  blogId = blog?.id as string;
+});
+afterEach(() => {
+  handle.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const queueWith = (overrides: Partial<RenderQueueDeps> = {}) =>
+  createRenderQueue({
+    db: handle.db,
+    theme,
+    output,
+    loadSnapshot: (id, previous) =>
+      loadSnapshot(
+        handle.db,
+        id,
+        { canonicalBaseOf: (b) => `http://${b.subdomain}.blogs.test`, sanitize: (h) => h },
+        previous,
+      ),
+    hostsOf: ({ blog }) => (blog.subdomain ? [`${blog.subdomain}.blogs.test`] : []),
+    retryDelayMs: () => 5,
+    ...overrides,
+  });
+
+async function addPost(
+  slug: string,
+  status: "draft" | "published" = "published",
+  extra: Partial<typeof posts.$inferInsert> = {},
+) {
+  const [post] = await handle.db
+    .insert(posts)
+    .values({
+      blogId,
+      title: `Title ${slug}`,
+      slug,
+      content: `<p>Body of ${slug}</p>`,
+      excerpt: `About ${slug}`,
+      status,
+      publishedAt: new Date(),
+      ...extra,
+    })
+    .returning();
+  return post as typeof posts.$inferSelect;
+}
+
+const liveFile = (file: string) => {
+  const path = join(dir, "sites", "blogs", blogId, "current", file);
+  return existsSync(path) ? readFileSync(path, "utf8") : undefined;
+};
+const builds = () => handle.db.select().from(siteBuilds).where(eq(siteBuilds.blogId, blogId));
+
+describe("render queue", () => {
+  it("renders the whole blog, maps its host and records the build", async () => {
+    const [category] = await handle.db
+      .insert(categories)
+      .values({ blogId, name: "Tomatoes", slug: "tomatoes" })
+      .returning();
+    await addPost("first", "published", { categoryId: category?.id });
+    await addPost("secret-draft", "draft");
+    const queue = queueWith();
+    await queue.enqueue(blogId, { full: true });
+    await queue.onIdle();
+
+    expect(liveFile("index.html")).toContain("Title first");
+    expect(liveFile("index.html")).not.toContain("secret-draft");
+    expect(liveFile("post/first.html")).toContain("<p>Body of first</p>");
+    expect(liveFile("post/secret-draft.html")).toBeUndefined();
+    expect(liveFile("category/tomatoes.html")).toContain("Title first");
+    expect(liveFile("rss.xml")).toContain("<link>http://garden.blogs.test/post/first</link>");
+    expect(liveFile("sitemap.xml")).toContain("<loc>http://garden.blogs.test/post/first</loc>");
+    expect(liveFile("404.html")).toContain("Page not found");
+    expect(readlinkSync(join(dir, "sites", "hosts", "garden.blogs.test"))).toBe(
+      join("..", "blogs", blogId, "current"),
+    );
+    expect((await builds()).map((b) => [b.status, b.full])).toEqual([["succeeded", true]]);
+    expect(await handle.db.select().from(renderJobs)).toEqual([]);
+  });
+
+  it("re-renders only what a publish touches and removes an unpublished post's page", async () => {
+    const first = await addPost("first");
+    const queue = queueWith();
+    await queue.enqueue(blogId, { full: true });
+    await queue.onIdle();
+
+    const second = await addPost("second");
+    await queue.enqueue(blogId, { postIds: [second.id] });
+    await queue.onIdle();
+    expect(liveFile("post/second.html")).toContain("Title second");
+    expect(liveFile("index.html")).toContain("Title second");
+    const last = (await builds()).at(-1);
+    expect(last?.full).toBe(false);
+    // post page, home, rss, sitemap, robots — not the untouched first post
+    expect(last?.pagesWritten).toBe(5);
+
+    await handle.db.update(posts).set({ status: "draft" }).where(eq(posts.id, first.id));
+    await queue.enqueue(blogId, { postIds: [first.id] });
+    await queue.onIdle();
+    expect(liveFile("post/first.html")).toBeUndefined();
+    expect(liveFile("index.html")).not.toContain("Title first");
+    expect(liveFile("sitemap.xml")).not.toContain("/post/first<");
+  });
+
+  it("coalesces a burst of changes into at most two renders", async () => {
+    const queue = queueWith();
+    const created = [];
+    for (let i = 0; i < 20; i++) created.push(await addPost(`post-${i}`));
+    await Promise.all(created.map((p) => queue.enqueue(blogId, { postIds: [p.id] })));
+    await queue.onIdle();
+    expect((await builds()).length).toBeLessThanOrEqual(2);
+    for (const p of created) expect(liveFile(`post/${p.slug}.html`)).toContain(p.title);
+  });
+
+  it("keeps the previous site live when a render fails, and retries", async () => {
+    await addPost("first");
+    await queueWith().enqueue(blogId, { full: true });
+    let failures = 2;
+    const flaky: Theme = {
+      render: async (site, path, options) => {
+        if (failures > 0 && path === "/post/second") {
+          failures--;
+          throw new Error("theme exploded");
+        }
+        return theme.render(site, path, options);
+      },
+    };
+    const queue = queueWith({ theme: flaky });
+    await new Promise((r) => setTimeout(r, 50));
+    const second = await addPost("second");
+    await queue.enqueue(blogId, { postIds: [second.id] });
+    await queue.onIdle();
+    expect(liveFile("post/first.html")).toContain("Title first");
+    const failed = (await builds()).filter((b) => b.status === "failed");
+    expect(failed.length).toBeGreaterThanOrEqual(1);
+    expect(failed[0]?.error).toBe("theme exploded");
+    // The retries (with backoff) eventually succeed.
+    await expect
+      .poll(() => liveFile("post/second.html"), { timeout: 3000 })
+      .toContain("Title second");
+    await expect
+      .poll(async () => (await handle.db.select().from(renderJobs)).length, { timeout: 3000 })
+      .toBe(0);
+  });
+
+  it("resumes persisted work after a restart", async () => {
+    await addPost("first");
+    // A job left behind by a process that died mid-render.
+    await handle.db
+      .insert(renderJobs)
+      .values({ blogId, full: false, postIds: [], requestedAt: new Date(), startedAt: new Date() });
+    const queue = queueWith();
+    await queue.resume();
+    await queue.onIdle();
+    expect(liveFile("post/first.html")).toContain("Title first");
+    expect(await handle.db.select().from(renderJobs)).toEqual([]);
+  });
+
+  it("removes the files of a deleted blog", async () => {
+    await addPost("first");
+    const queue = queueWith();
+    await queue.enqueue(blogId, { full: true });
+    await queue.onIdle();
+    await queue.enqueue(blogId, { full: true });
+    await handle.db.delete(blogs).where(eq(blogs.id, blogId));
+    await queue.onIdle();
+    expect(existsSync(join(dir, "sites", "blogs", blogId))).toBe(false);
+    expect(existsSync(join(dir, "sites", "hosts", "garden.blogs.test"))).toBe(false);
+  });
+});

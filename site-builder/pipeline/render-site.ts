@@ -1,0 +1,64 @@
+import type { Site } from "../theme/lib/site.ts";
+import { allPages, fileForPath, planIncremental } from "./page-plan.ts";
+import type { BuildWriter, SiteOutput } from "./site-output.ts";
+import type { Theme } from "./theme.ts";
+
+export type RenderResult = { pagesWritten: number; full: boolean };
+
+async function writePages(
+  theme: Theme,
+  site: Site,
+  writer: BuildWriter,
+  pagePaths: string[],
+): Promise<number> {
+  let written = 0;
+  for (const path of pagePaths) {
+    const page = await theme.render(site, path);
+    if (page.status !== 200) {
+      throw new Error(`The theme answered ${page.status} for ${path}`);
+    }
+    await writer.write(fileForPath(path), page.body);
+    written++;
+  }
+  return written;
+}
+
+/** Renders every page into a fresh build and swaps it live in one step. */
+export async function renderFull(
+  theme: Theme,
+  output: SiteOutput,
+  site: Site,
+): Promise<RenderResult> {
+  const writer = await output.beginFull(site.blog.id);
+  try {
+    let written = await writePages(theme, site, writer, allPages(site));
+    const notFound = await theme.render(site, "/404", { homeHref: "/" });
+    await writer.write("404.html", notFound.body);
+    written++;
+    await writer.commit();
+    return { pagesWritten: written, full: true };
+  } catch (error) {
+    await writer.abandon();
+    throw error;
+  }
+}
+
+/**
+ * Re-renders only the pages a change to some posts touches, into the live build: each file
+ * is replaced atomically, pages before the indexes that link to them, removals last, so a
+ * reader never follows a link to a page that is not there yet.
+ */
+export async function renderIncremental(
+  theme: Theme,
+  output: SiteOutput,
+  before: Site,
+  after: Site,
+  postIds: string[],
+): Promise<RenderResult> {
+  const plan = planIncremental(before, after, postIds);
+  const writer = await output.beginIncremental(after.blog.id);
+  const written = await writePages(theme, after, writer, plan.write);
+  for (const path of plan.remove) await writer.remove(fileForPath(path));
+  await writer.commit();
+  return { pagesWritten: written, full: false };
+}
