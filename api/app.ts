@@ -11,6 +11,9 @@ import { type Clock, createSessionStore, systemClock } from "./auth/sessions.ts"
 import type { Database } from "./db/client.ts";
 import { type Env, oidcConfigured } from "./env.ts";
 import { blogRoutes } from "./features/blogs/routes.ts";
+import { publicApiRoutes } from "./features/public-sites/public-api.ts";
+import { blogHostRoutes, blogPathRoutes } from "./features/public-sites/routes.ts";
+import type { Publishing } from "./features/publishing/publishing.ts";
 import { apiNotFound, errorHandler } from "./http/errors.ts";
 import { sameOrigin } from "./http/same-origin.ts";
 import type { Logger } from "./logger.ts";
@@ -23,6 +26,8 @@ export type AppDeps = {
   signInRateLimit?: SignInRateLimit;
   /** The built dashboard (Vite output); absent in API-only tests and in dev, where Vite serves it. */
   dashboardDir?: string;
+  /** Rendering and serving of public blogs; absent in tests that do not need it. */
+  publishing?: Publishing;
 };
 
 export function createApp({
@@ -32,10 +37,14 @@ export function createApp({
   clock = systemClock,
   signInRateLimit = defaultSignInRateLimit,
   dashboardDir,
+  publishing,
 }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
+
+  // Readers on a blog's own host get that blog only, before any of the app's machinery.
+  if (publishing) app.use(blogHostRoutes(db, env.BLOG_DOMAIN, publishing.server));
 
   app.use(
     pinoHttp({
@@ -103,6 +112,10 @@ export function createApp({
     : undefined;
   app.use(authRoutes({ db, sessions, oidc, rateLimit: signInRateLimit }));
   app.use(blogRoutes(db));
+  if (publishing) {
+    app.use(publicApiRoutes(db, env.BLOG_DOMAIN, publishing.sanitize));
+    app.use(blogPathRoutes(db, publishing.server));
+  }
   app.use("/api", apiNotFound);
 
   if (dashboardDir && existsSync(join(dashboardDir, "index.html"))) {

@@ -1,8 +1,10 @@
 import type { Server } from "node:http";
 import { resolve } from "node:path";
 import { createApp } from "./app.ts";
+import { sanitizePostHtml } from "./content/sanitize.ts";
 import { openDatabase } from "./db/client.ts";
 import { InvalidEnvironmentError, parseEnv } from "./env.ts";
+import { createPublishing } from "./features/publishing/publishing.ts";
 import { createLogger } from "./logger.ts";
 
 export type StartOptions = { dashboardDir?: string };
@@ -21,11 +23,18 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   }
   const logger = createLogger(env.LOG_LEVEL);
   const database = await openDatabase(env.DATABASE_URL);
+  const publishing = await createPublishing({
+    db: database.db,
+    env,
+    sanitize: sanitizePostHtml,
+    logger,
+  });
   const app = createApp({
     env,
     db: database.db,
     logger,
     dashboardDir: options.dashboardDir ?? resolve("dashboard/dist"),
+    publishing,
   });
   const server = app.listen(env.PORT, env.HOST);
   await new Promise<void>((done, fail) => {
@@ -41,7 +50,9 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down: finishing in-flight requests");
-    server.close(() => {
+    server.close(async () => {
+      // Pending render jobs stay in the database; the next start picks them up.
+      await publishing.queue.stop();
       database.close();
       process.exit(0);
     });

@@ -4,8 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type AppDeps, createApp } from "../app.ts";
 import type { Clock } from "../auth/sessions.ts";
+import { sanitizePostHtml } from "../content/sanitize.ts";
 import { openDatabase } from "../db/client.ts";
 import { type Env, parseEnv } from "../env.ts";
+import { createPublishing, type Publishing } from "../features/publishing/publishing.ts";
 import { createLogger } from "../logger.ts";
 
 export type TestApp = {
@@ -15,6 +17,7 @@ export type TestApp = {
   env: Env;
   db: Awaited<ReturnType<typeof openDatabase>>["db"];
   dir: string;
+  publishing: Publishing | undefined;
   client: (options?: { origin?: string }) => TestClient;
   close: () => Promise<void>;
 };
@@ -23,6 +26,8 @@ type StartOptions = {
   env?: Record<string, string>;
   clock?: Clock;
   signInRateLimit?: AppDeps["signInRateLimit"];
+  /** Render and serve public blogs (needs the built theme; vitest's global setup builds it). */
+  publishing?: boolean;
 };
 
 /** The real app on a real SQLite file in a temp dir, listening on a free loopback port. */
@@ -36,12 +41,23 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     ...options.env,
   });
   const database = await openDatabase(env.DATABASE_URL);
+  const logger = createLogger(env.LOG_LEVEL);
+  const publishing = options.publishing
+    ? await createPublishing({
+        db: database.db,
+        env,
+        sanitize: sanitizePostHtml,
+        logger,
+        clock: options.clock,
+      })
+    : undefined;
   const app = createApp({
     env,
     db: database.db,
-    logger: createLogger(env.LOG_LEVEL),
+    logger,
     clock: options.clock,
     signInRateLimit: options.signInRateLimit,
+    publishing,
   });
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
@@ -54,8 +70,10 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     env,
     db: database.db,
     dir,
+    publishing,
     client: (clientOptions) => new TestClient(baseUrl, clientOptions?.origin ?? baseUrl),
     close: async () => {
+      await publishing?.queue.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       database.close();

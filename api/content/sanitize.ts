@@ -1,0 +1,89 @@
+import sanitizeHtml from "sanitize-html";
+
+/**
+ * Owner and AI HTML is stored as written and passes through here before any reader gets it.
+ * An allowlist: headings, paragraphs, lists, links, images, code, quotes, tables, emphasis.
+ * Everything else (scripts, styles, SVG, MathML, frames, forms, event handlers, class and
+ * style attributes, javascript:/data: URLs) is dropped.
+ */
+const options: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "p",
+    "br",
+    "hr",
+    "ul",
+    "ol",
+    "li",
+    "a",
+    "img",
+    "code",
+    "pre",
+    "blockquote",
+    "table",
+    "thead",
+    "tbody",
+    "tfoot",
+    "tr",
+    "th",
+    "td",
+    "caption",
+    "em",
+    "strong",
+    "b",
+    "i",
+    "u",
+    "s",
+    "sub",
+    "sup",
+    "mark",
+    "figure",
+    "figcaption",
+  ],
+  allowedAttributes: {
+    a: ["href", "title", "rel", "target"],
+    img: ["src", "alt", "title", "width", "height"],
+    th: ["colspan", "rowspan", "scope"],
+    td: ["colspan", "rowspan"],
+    ol: ["start"],
+  },
+  allowedSchemes: ["http", "https", "mailto"],
+  allowedSchemesByTag: { img: ["http", "https"] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: "discard",
+  // Text inside dropped containers like <script> or <style> is dropped with them.
+  nonTextTags: [
+    "script",
+    "style",
+    "textarea",
+    "option",
+    "noscript",
+    "title",
+    "svg",
+    "math",
+    "iframe",
+    "template",
+  ],
+  transformTags: {
+    a: (tagName, attribs) => {
+      const rel = new Set((attribs.rel ?? "").split(/\s+/).filter(Boolean));
+      if (attribs.target === "_blank") {
+        rel.add("noopener");
+        rel.add("noreferrer");
+      }
+      const next: Record<string, string> = { ...attribs };
+      if (rel.size > 0) next.rel = [...rel].join(" ");
+      if (next.target && next.target !== "_blank") delete next.target;
+      return { tagName, attribs: next };
+    },
+  },
+};
+
+export function sanitizePostHtml(html: string): string {
+  return sanitizeHtml(html, options);
+}

@@ -1,0 +1,76 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { blogs } from "../../db/schema.ts";
+
+export type BlogRow = typeof blogs.$inferSelect;
+
+/**
+ * A Host header as a bare lower-case host name: no port, no trailing dot, punycode as sent.
+ * Anything that is not a plausible host name gives undefined (and falls through to the app).
+ */
+export function normalizeHost(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  let host = header.trim().toLowerCase();
+  if (host.startsWith("[")) return undefined; // IPv6 literal: never a blog host
+  host = host.replace(/:\d+$/, "").replace(/\.$/, "");
+  if (
+    !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(host) ||
+    host.length > 253
+  ) {
+    return undefined;
+  }
+  return host;
+}
+
+/** The blog a host serves: `{subdomain}.{blogDomain}`, or a verified custom domain. */
+export async function resolveBlogByHost(
+  db: Database,
+  blogDomain: string,
+  hostHeader: string | undefined,
+): Promise<BlogRow | undefined> {
+  const host = normalizeHost(hostHeader);
+  if (!host) return undefined;
+  const suffix = `.${blogDomain}`;
+  if (host.endsWith(suffix)) {
+    const label = host.slice(0, -suffix.length);
+    if (/^[a-z0-9-]+$/.test(label)) {
+      return db.select().from(blogs).where(eq(blogs.subdomain, label)).get();
+    }
+    return undefined;
+  }
+  return db
+    .select()
+    .from(blogs)
+    .where(and(eq(blogs.customDomain, host), eq(blogs.domainVerified, true)))
+    .get();
+}
+
+/** Host names whose requests are this blog's (for the host map the static server reads). */
+export function hostsOfBlog(blog: BlogRow, blogDomain: string): string[] {
+  const hosts: string[] = [];
+  if (blog.subdomain) hosts.push(`${blog.subdomain}.${blogDomain}`);
+  if (blog.customDomain && blog.domainVerified) hosts.push(blog.customDomain);
+  return hosts;
+}
+
+export type CanonicalSettings = {
+  appOrigin: string;
+  blogDomain: string;
+  port: number;
+  scheme: "http" | "https";
+};
+
+const isLocalDomain = (domain: string) => domain === "localhost" || domain.endsWith(".localhost");
+
+/**
+ * Where a blog canonically lives: its verified custom domain, else its subdomain, else the
+ * app's `/blog/{slug}`. No trailing slash.
+ */
+export function canonicalBaseOf(blog: BlogRow, settings: CanonicalSettings): string {
+  if (blog.customDomain && blog.domainVerified) return `${settings.scheme}://${blog.customDomain}`;
+  if (blog.subdomain) {
+    const port = isLocalDomain(settings.blogDomain) ? `:${settings.port}` : "";
+    return `${settings.scheme}://${blog.subdomain}.${settings.blogDomain}${port}`;
+  }
+  return `${settings.appOrigin}/blog/${blog.slug}`;
+}

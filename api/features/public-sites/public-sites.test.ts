@@ -1,0 +1,263 @@
+import { readFileSync } from "node:fs";
+import { request } from "node:http";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blogs, categories, postSlugHistory, posts, users } from "../../db/schema.ts";
+import { startTestApp, type TestApp } from "../../test/harness.ts";
+
+let app: TestApp;
+let blogId: string;
+let otherBlogId: string;
+
+type Reply = {
+  status: number;
+  headers: Headers;
+  text: () => Promise<string>;
+  json: () => Promise<any>;
+};
+
+/** GET as a reader's browser would, with any Host header (fetch cannot set Host). */
+const read = (path: string, host?: string, headers: Record<string, string> = {}) =>
+  new Promise<Reply>((resolve, reject) => {
+    const url = new URL(app.baseUrl);
+    const req = request(
+      {
+        hostname: url.hostname,
+        port: url.port,
+        path,
+        method: "GET",
+        headers: { ...headers, host: host ?? url.host },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const body = Buffer.concat(chunks).toString("utf8");
+          const h = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") h.set(k, v);
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: h,
+            text: async () => body,
+            json: async () => JSON.parse(body),
+          });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+
+async function publish(slug: string, extra: Partial<typeof posts.$inferInsert> = {}) {
+  const [post] = await app.db
+    .insert(posts)
+    .values({
+      blogId,
+      title: `Title ${slug}`,
+      slug,
+      content: `<p>Body of ${slug}</p><script>alert(1)</script><img src=x onerror="alert(2)">`,
+      excerpt: `About ${slug}`,
+      status: "published",
+      publishedAt: new Date("2026-05-01T10:00:00Z"),
+      ...extra,
+    })
+    .returning();
+  return post as typeof posts.$inferSelect;
+}
+
+beforeAll(async () => {
+  app = await startTestApp({ publishing: true, env: { BLOG_DOMAIN: "blogs.test" } });
+  const [owner] = await app.db
+    .insert(users)
+    .values({ email: "ada@example.com", firstName: "Ada", lastName: "Lovelace" })
+    .returning();
+  const [blog] = await app.db
+    .insert(blogs)
+    .values({
+      ownerId: owner?.id as string,
+      name: "Garden Notes",
+      slug: "garden",
+      subdomain: "garden",
+      customDomain: "garden.example.com",
+      domainVerified: true,
+    })
+    .returning();
+  const [other] = await app.db
+    .insert(blogs)
+    .values({
+      ownerId: owner?.id as string,
+      name: "Unverified",
+      slug: "unverified",
+      customDomain: "claimed.example.com",
+      domainVerified: false,
+    })
+    .returning();
+  blogId = blog?.id as string;
+  otherBlogId = other?.id as string;
+  const [veg] = await app.db
+    .insert(categories)
+    .values({ blogId, name: "Vegetables", slug: "vegetables" })
+    .returning();
+  await app.db
+    .insert(categories)
+    .values({ blogId, name: "Tomatoes", slug: "tomatoes", parentId: veg?.id });
+  const first = await publish("first-post", { categoryId: veg?.id });
+  await publish("second-post");
+  await publish("a-draft", { status: "draft", publishedAt: null });
+  await publish("scheduled", {
+    status: "draft",
+    publishedAt: null,
+    scheduledPublishAt: new Date(Date.now() + 86_400_000),
+  });
+  await app.db.insert(postSlugHistory).values({ blogId, postId: first.id, slug: "old-first" });
+});
+afterAll(() => app.close());
+
+describe("public blogs before their first render (live fallback)", () => {
+  it("serves the home page on the subdomain and the verified custom domain", async () => {
+    for (const host of [
+      "garden.blogs.test",
+      "GARDEN.blogs.test.",
+      "garden.blogs.test:8080",
+      "garden.example.com",
+    ]) {
+      const res = await read("/", host);
+      expect(res.status, host).toBe(200);
+      const html = await res.text();
+      expect(html).toContain("Recent Posts");
+      expect(html).toContain("Title first-post");
+      expect(html).not.toContain("a-draft");
+      expect(html).not.toContain("Title scheduled");
+      expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+      expect(res.headers.get("content-security-policy")).not.toContain("script-src");
+    }
+  });
+
+  it("uses the custom domain as canonical once verified", async () => {
+    const html = await (await read("/post/first-post", "garden.blogs.test")).text();
+    expect(html).toContain(
+      '<link rel="canonical" href="http://garden.example.com/post/first-post">',
+    );
+  });
+
+  it("renders the sanitized body, never the owner's scripts", async () => {
+    const html = await (await read("/post/first-post", "garden.blogs.test")).text();
+    expect(html).toContain("<p>Body of first-post</p>");
+    expect(html).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
+    expect(html).not.toMatch(/onerror/i);
+  });
+
+  it("answers 301 from a former slug and 404 for drafts, scheduled and unknown posts", async () => {
+    const moved = await read("/post/old-first", "garden.blogs.test");
+    expect(moved.status).toBe(301);
+    expect(
+      new URL(moved.headers.get("location") as string, "http://garden.blogs.test/post/old-first")
+        .pathname,
+    ).toBe("/post/first-post");
+    for (const slug of ["a-draft", "scheduled", "nope"]) {
+      const res = await read(`/post/${slug}`, "garden.blogs.test");
+      expect(res.status, slug).toBe(404);
+      expect(await res.text()).toContain("Post Not Found");
+    }
+  });
+
+  it("falls through to the app for unknown and unverified hosts", async () => {
+    for (const host of [
+      "nobody.blogs.test",
+      "claimed.example.com",
+      "evil.example",
+      "a.b.blogs.test",
+    ]) {
+      const res = await read("/api/public/blog", host);
+      expect(res.status, host).toBe(404);
+      expect(await res.json()).toEqual({ code: "blog_not_found", message: "Blog not found" });
+    }
+    expect(otherBlogId).toBeTruthy();
+  });
+
+  it("never leaves the blog's folder, whatever the path", async () => {
+    for (const path of [
+      "/../../etc/passwd",
+      "/%2e%2e/%2e%2e/etc/passwd",
+      "/post/..%2F..%2F..%2Fetc%2Fpasswd",
+      "/post/%00",
+      "/..%5c..%5cetc",
+    ]) {
+      const res = await read(path, "garden.blogs.test");
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).not.toContain("root:");
+    }
+  });
+
+  it("serves the same pages under /blog/{slug}/ on the app's host", async () => {
+    const bare = await read("/blog/garden");
+    expect(bare.status).toBe(301);
+    expect(bare.headers.get("location")).toBe("/blog/garden/");
+    const home = await read("/blog/garden/");
+    expect(home.status).toBe(200);
+    const html = await home.text();
+    expect(html).toContain('href="./post/first-post"');
+    expect((await read("/blog/garden/post/first-post")).status).toBe(200);
+    const missing = await read("/blog/no-such-blog/");
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain("Blog not found");
+  });
+});
+
+describe("after a render", () => {
+  it("serves the rendered files with validators and picks up a publish", async () => {
+    await app.publishing?.queue.enqueue(blogId, { full: true });
+    await app.publishing?.queue.onIdle();
+    const file = join(app.dir, "sites", "blogs", blogId, "current", "post", "first-post.html");
+    expect(readFileSync(file, "utf8")).toContain("Title first-post");
+    const res = await read("/post/first-post", "garden.blogs.test");
+    expect(res.status).toBe(200);
+    const etag = res.headers.get("etag");
+    expect(etag).toBeTruthy();
+    expect(res.headers.get("last-modified")).toBeTruthy();
+    expect(res.headers.get("cache-control")).toContain("public");
+    const again = await read("/post/first-post", "garden.blogs.test", {
+      "if-none-match": etag as string,
+    });
+    expect(again.status).toBe(304);
+
+    const feed = await read("/rss.xml", "garden.blogs.test");
+    expect(feed.headers.get("content-type")).toBe("application/rss+xml; charset=utf-8");
+    const sitemap = await (await read("/sitemap.xml", "garden.blogs.test")).text();
+    expect(sitemap.match(/<loc>[^<]*\/post\/[^<]*<\/loc>/g)).toEqual([
+      "<loc>http://garden.example.com/post/first-post</loc>",
+      "<loc>http://garden.example.com/post/second-post</loc>",
+    ]);
+
+    const third = await publish("third-post");
+    await app.publishing?.queue.enqueue(blogId, { postIds: [third.id] });
+    await app.publishing?.queue.onIdle();
+    expect(await (await read("/", "garden.blogs.test")).text()).toContain("Title third-post");
+    await app.db.update(posts).set({ status: "draft" }).where(eq(posts.id, third.id));
+  });
+});
+
+describe("public JSON API", () => {
+  it("answers published content by slug and by host", async () => {
+    const bySlug = await (await read("/api/public/blog/garden")).json();
+    expect(bySlug).toMatchObject({
+      id: blogId,
+      name: "Garden Notes",
+      slug: "garden",
+      primaryColor: "#df7020",
+    });
+    expect(await (await read("/api/public/blog", "garden.example.com")).json()).toEqual(bySlug);
+    const list = await (await read("/api/public/posts?slug=garden")).json();
+    expect(list.map((p: { slug: string }) => p.slug).sort()).toEqual(["first-post", "second-post"]);
+    const post = await (await read("/api/public/posts/first-post?blogSlug=garden")).json();
+    expect(post.category).toMatchObject({ name: "Vegetables", slug: "vegetables" });
+    expect(post.content).not.toMatch(/script|onerror/i);
+    const draft = await read("/api/public/posts/a-draft?blogSlug=garden");
+    expect(draft.status).toBe(404);
+    expect(await draft.json()).toEqual({ code: "post_not_found", message: "Post not found" });
+    const cats = await (await read("/api/public/categories?slug=garden")).json();
+    expect(cats.map((c: { name: string }) => c.name)).toEqual(["Tomatoes", "Vegetables"]);
+    expect((await read("/api/public/posts?slug=missing")).status).toBe(404);
+  });
+});

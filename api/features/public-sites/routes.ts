@@ -1,0 +1,48 @@
+import { eq } from "drizzle-orm";
+import { type RequestHandler, Router } from "express";
+import type { Database } from "../../db/client.ts";
+import { blogs } from "../../db/schema.ts";
+import { resolveBlogByHost } from "./hosts.ts";
+import type { BlogServer } from "./serve.ts";
+
+/**
+ * Requests whose Host is a blog's (its subdomain of the blog domain, or its verified custom
+ * domain) get that blog and nothing else; every other host falls through to the app.
+ */
+export function blogHostRoutes(
+  db: Database,
+  blogDomain: string,
+  server: BlogServer,
+): RequestHandler {
+  return async (req, res, next) => {
+    // The public JSON API answers on blog hosts too ("which blog is this host?").
+    if (req.path.startsWith("/api/public/")) return next();
+    const blog = await resolveBlogByHost(db, blogDomain, req.get("host"));
+    if (!blog) return next();
+    await server.serveBlog(req, res, blog, req.path, "/");
+  };
+}
+
+/** On the app's own host: the same pages under `/blog/{slug}/`, for previews and development. */
+export function blogPathRoutes(db: Database, server: BlogServer): Router {
+  // Strict: `/blog/x` (redirected) and `/blog/x/` (the home page) are different routes.
+  const router = Router({ strict: true });
+
+  router.get("/blog/:slug", (req, res) => {
+    // Links on blog pages are relative to the folder, so the blog's home needs its slash.
+    const query = req.originalUrl.includes("?")
+      ? req.originalUrl.slice(req.originalUrl.indexOf("?"))
+      : "";
+    res.redirect(301, `/blog/${encodeURIComponent(req.params.slug)}/${query}`);
+  });
+
+  router.get("/blog/:slug/{*rest}", async (req, res) => {
+    const blog = await db.select().from(blogs).where(eq(blogs.slug, req.params.slug)).get();
+    if (!blog) return server.serveUnknownBlog(req, res);
+    const prefix = `/blog/${encodeURIComponent(blog.slug)}`;
+    const path = req.path.slice(prefix.length) || "/";
+    await server.serveBlog(req, res, blog, path, `${prefix}/`);
+  });
+
+  return router;
+}

@@ -1,0 +1,157 @@
+import { stat } from "node:fs/promises";
+import type { Request, Response } from "express";
+import { fileForPath } from "../../../site-builder/pipeline/page-plan.ts";
+import type { SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
+import type { SiteSnapshot } from "../../../site-builder/pipeline/snapshot.ts";
+import type { Theme } from "../../../site-builder/pipeline/theme.ts";
+import type { BlogRow } from "./hosts.ts";
+
+/** Public blog pages never run scripts: the policy forbids them outright. */
+export const blogContentSecurityPolicy = [
+  "default-src 'none'",
+  "img-src * data:",
+  "style-src 'unsafe-inline'",
+  "font-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+// CDNs may keep a page a minute and serve it stale while revalidating (ETag / Last-Modified).
+const publicCache = "public, max-age=60, stale-while-revalidate=86400";
+
+const contentTypes: Record<string, string> = {
+  html: "text/html; charset=utf-8",
+  xml: "application/xml; charset=utf-8",
+  txt: "text/plain; charset=utf-8",
+};
+
+/**
+ * The file a request path names inside a blog's output, or undefined for a path that is not a
+ * page (traversal attempts, encoded slashes, odd characters).
+ */
+export function fileForRequestPath(rawPath: string): string | undefined {
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    return undefined;
+  }
+  if (path.includes("\0") || path.includes("\\")) return undefined;
+  if (path !== "/" && path.endsWith("/")) path = path.slice(0, -1);
+  const segments = path.split("/").slice(1);
+  if (
+    path !== "/" &&
+    segments.some((s) => s === "" || s === "." || s === ".." || !/^[\p{L}\p{N}._~-]+$/u.test(s))
+  ) {
+    return undefined;
+  }
+  if (path === "/404") return undefined;
+  return fileForPath(path);
+}
+
+export type BlogServerDeps = {
+  output: SiteOutput;
+  theme: Theme;
+  /** Fresh snapshot for pages rendered on request (no finished render, or a page still pending). */
+  loadSnapshot: (blogId: string) => Promise<SiteSnapshot | undefined>;
+};
+
+function setPublicHeaders(res: Response) {
+  res.setHeader("Content-Security-Policy", blogContentSecurityPolicy);
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.removeHeader("Cross-Origin-Embedder-Policy");
+}
+
+/**
+ * Serves one blog: its rendered file when there is one, otherwise the same theme rendered on
+ * request from the database, so a reader never meets a missing page for published content.
+ * `homeHref` is the blog's home as this reader reached it (`/` or `/blog/{slug}/`).
+ */
+export function createBlogServer(deps: BlogServerDeps) {
+  async function renderLive(
+    res: Response,
+    blog: BlogRow,
+    path: string,
+    homeHref: string,
+    head: boolean,
+  ) {
+    const snapshot = await deps.loadSnapshot(blog.id);
+    const page = await deps.theme.render(snapshot?.site, path, { homeHref });
+    setPublicHeaders(res);
+    if (page.location) {
+      res.redirect(301, page.location);
+      return;
+    }
+    res.status(page.status);
+    res.setHeader("Content-Type", page.contentType);
+    res.setHeader("Cache-Control", page.status === 200 ? publicCache : "public, max-age=30");
+    res.end(head ? undefined : page.body);
+  }
+
+  /** 'Blog not found', for a `/blog/{slug}` that names no blog. */
+  async function serveUnknownBlog(req: Request, res: Response) {
+    const page = await deps.theme.render(undefined, "/", { homeHref: "/" });
+    setPublicHeaders(res);
+    res.status(404);
+    res.setHeader("Content-Type", page.contentType);
+    res.setHeader("Cache-Control", "public, max-age=30");
+    res.end(req.method === "HEAD" ? undefined : page.body);
+  }
+
+  async function serveBlog(
+    req: Request,
+    res: Response,
+    blog: BlogRow,
+    path: string,
+    homeHref: string,
+  ) {
+    const head = req.method === "HEAD";
+    if (req.method !== "GET" && !head) {
+      res.setHeader("Allow", "GET, HEAD");
+      res.status(405).type("text/plain").end("Method Not Allowed");
+      return;
+    }
+    const file = fileForRequestPath(path);
+    if (!file) {
+      await renderLive(res, blog, "/404", homeHref, head);
+      return;
+    }
+    const absolute = await deps.output.resolveFile(blog.id, file);
+    const found = absolute ? await stat(absolute).catch(() => undefined) : undefined;
+    if (!absolute || !found?.isFile()) {
+      await renderLive(
+        res,
+        blog,
+        path.endsWith("/") && path !== "/" ? path.slice(0, -1) : path,
+        homeHref,
+        head,
+      );
+      return;
+    }
+    setPublicHeaders(res);
+    const extension = file.slice(file.lastIndexOf(".") + 1);
+    const type = file.endsWith("rss.xml")
+      ? "application/rss+xml; charset=utf-8"
+      : contentTypes[extension];
+    await new Promise<void>((resolve, reject) => {
+      res.sendFile(
+        absolute,
+        {
+          headers: {
+            "Content-Type": type ?? "application/octet-stream",
+            "Cache-Control": publicCache,
+          },
+          dotfiles: "deny",
+          etag: true,
+          lastModified: true,
+        },
+        (error) => (error ? reject(error) : resolve()),
+      );
+    });
+  }
+
+  return { serveBlog, serveUnknownBlog };
+}
+export type BlogServer = ReturnType<typeof createBlogServer>;
