@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import { resolve } from "node:path";
 import { createApp } from "./app.ts";
+import { createSessionStore } from "./auth/sessions.ts";
 import { sanitizePostHtml } from "./content/sanitize.ts";
 import { openDatabase } from "./db/client.ts";
 import { InvalidEnvironmentError, parseEnv } from "./env.ts";
@@ -47,6 +48,16 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     { port, database: env.DATABASE_URL },
     `Blogfleet is serving on http://localhost:${port}`,
   );
+  // Renders that were pending when the last process stopped (or was killed) run now.
+  await publishing.queue.resume();
+  // Expired sessions are refused anyway; this only keeps the table small.
+  const sessions = createSessionStore(database.db);
+  const clearSessions = () =>
+    sessions
+      .deleteExpired()
+      .catch((error: unknown) => logger.warn({ err: error }, "session cleanup failed"));
+  await clearSessions();
+  setInterval(clearSessions, 60 * 60 * 1000).unref();
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down: finishing in-flight requests");

@@ -112,7 +112,21 @@ export function authRoutes({ db, sessions, oidc, rateLimit: limits }: Deps): Rou
     res.json(presentUser(req.user as NonNullable<Request["user"]>));
   });
 
-  router.get("/api/login", async (req, res) => {
+  // Each external sign-in attempt stores a row until it completes or expires; bound the rate.
+  const signInStarts = rateLimit({
+    windowMs: 60_000,
+    limit: 30,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    handler: (_req, res) => {
+      res.status(429).json({
+        code: "rate_limited",
+        message: "Too many sign-in attempts. Wait a minute and try again.",
+      });
+    },
+  });
+
+  router.get("/api/login", signInStarts, async (req, res) => {
     if (oidc) return oidc.start(req, res);
     res.redirect(302, req.user ? "/" : "/auth/sign-in");
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readdir, readlink, rename, rm, symlink } from "node:fs/promises";
+import { mkdir, open, readdir, readlink, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 
 /**
@@ -51,6 +51,22 @@ async function writeAtomic(target: string, body: string): Promise<void> {
   await rename(temp, target);
 }
 
+/** Flushes files to disk, a few at a time (fsync runs on libuv's thread pool). */
+async function syncAll(files: string[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const handle = await open(files[next++] as string, "r");
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
 async function swapSymlink(link: string, target: string): Promise<void> {
   const temp = `${link}.${randomBytes(6).toString("hex")}.tmp`;
   await symlink(target, temp);
@@ -89,11 +105,12 @@ export function createSiteOutput(root: string): SiteOutput {
     base: string,
     onCommit: () => Promise<void>,
     onAbandon: () => Promise<void>,
+    write: (target: string, body: string) => Promise<void> = writeAtomic,
   ): BuildWriter => ({
     async write(file, body) {
       const target = inside(base, file);
       if (!target) throw new Error(`Refusing to write outside the build: ${file}`);
-      await writeAtomic(target, body);
+      await write(target, body);
     },
     async remove(file) {
       const target = inside(base, file);
@@ -125,14 +142,28 @@ export function createSiteOutput(root: string): SiteOutput {
       const buildId = `${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
       const dir = join(blogDir(blogId), "builds", buildId);
       await mkdir(dir, { recursive: true });
+      // Nobody reads a build before the swap, so its files are written plainly and flushed
+      // together just before it goes live.
+      const written: string[] = [];
+      const folders = new Set<string>();
       return writerFor(
         dir,
         async () => {
+          await syncAll(written);
           const previous = await currentDir(blogId);
           await swapSymlink(join(blogDir(blogId), "current"), join("builds", buildId));
           await pruneBuilds(blogId, [dir, ...(previous ? [previous] : [])]);
         },
         () => rm(dir, { recursive: true, force: true }),
+        async (target, body) => {
+          const folder = dirname(target);
+          if (!folders.has(folder)) {
+            await mkdir(folder, { recursive: true });
+            folders.add(folder);
+          }
+          await writeFile(target, body);
+          written.push(target);
+        },
       );
     },
 

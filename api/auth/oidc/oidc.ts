@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import type { Request, Response } from "express";
 import * as oidc from "openid-client";
 import type { Database } from "../../db/client.ts";
@@ -63,7 +63,10 @@ export function createOidcSignIn(db: Database, settings: OidcSettings, clock: Cl
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
       const flowToken = randomBytes(24).toString("base64url");
-      const expiresAt = new Date(clock().getTime() + flowLifetimeMs);
+      const now = clock();
+      const expiresAt = new Date(now.getTime() + flowLifetimeMs);
+      // Attempts that were never completed expire; clear them as new ones start.
+      await db.delete(oidcLoginFlows).where(lt(oidcLoginFlows.expiresAt, now));
       await db
         .insert(oidcLoginFlows)
         .values({ id: hashToken(flowToken), state, codeVerifier, nonce, expiresAt });
@@ -118,10 +121,17 @@ export function createOidcSignIn(db: Database, settings: OidcSettings, clock: Cl
       let profile: Record<string, unknown> = claims;
       if (typeof claims.email !== "string") {
         // Some providers put profile claims only in the UserInfo response.
-        profile = {
-          ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)),
-          ...claims,
-        };
+        try {
+          profile = {
+            ...(await oidc.fetchUserInfo(config, tokens.access_token, claims.sub)),
+            ...claims,
+          };
+        } catch (error) {
+          req.log?.warn({ err: error }, "OpenID Connect UserInfo request failed");
+          throw SignInFailed(
+            "The sign-in provider did not share your profile. Start signing in again.",
+          );
+        }
       }
       return upsertUser(db, String(claims.iss), claims.sub, profile);
     },
