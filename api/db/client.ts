@@ -1,13 +1,20 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Client, createClient } from "@libsql/client";
+import { type Client, createClient, type ResultSet } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema.ts";
-import { withWriteLock } from "./write-lock.ts";
+import { insideTransaction, withWriteLock } from "./write-lock.ts";
 
 export type Database = ReturnType<typeof drizzle<typeof schema>>;
+/**
+ * The database or an open transaction (`db.transaction(async (tx) => ...)`): helpers that a
+ * read-then-write calls inside its transaction take this. Inside a transaction, every query
+ * must go through `tx`: a write on `db` would wait for the write lock the transaction holds.
+ */
+export type Queryable = BaseSQLiteDatabase<"async", ResultSet, typeof schema>;
 export type DatabaseHandle = { db: Database; client: Client; close: () => void };
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -35,6 +42,11 @@ export async function openDatabase(url: string): Promise<DatabaseHandle> {
   if (local) await client.execute("PRAGMA journal_mode = WAL");
   await assertPragmas(client, local);
   const db = drizzle(client, { schema });
+  // A transaction's callback runs marked as holding the write lock, so a stray write on `db`
+  // inside it fails loudly instead of waiting for its own transaction forever.
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((callback, config) =>
+    transaction((tx) => insideTransaction(() => callback(tx)), config)) as typeof db.transaction;
   await migrate(db, { migrationsFolder });
   return { db, client, close: () => client.close() };
 }

@@ -59,3 +59,27 @@ describe("write lock", () => {
     expect(emails).toEqual(["after@example.com"]);
   });
 });
+
+describe("a write on db inside a transaction", () => {
+  it("fails at once instead of waiting for itself", async () => {
+    const started = Date.now();
+    const error = await handle.db
+      .transaction(async (tx) => {
+        await tx.insert(users).values({ email: "inside@example.com" });
+        await handle.db.insert(users).values({ email: "outside@example.com" });
+      })
+      .then(
+        () => undefined,
+        (e: Error & { cause?: Error }) => e,
+      );
+    // drizzle wraps it as "Failed query: …" with ours as the cause.
+    expect(error?.cause?.message).toBe(
+      "A write on the database was made inside a transaction; run it on the transaction (tx) instead.",
+    );
+    expect(Date.now() - started).toBeLessThan(2000);
+    // The transaction rolled back and the lock is free again.
+    await handle.db.insert(users).values({ email: "later@example.com" });
+    const emails = (await handle.db.select({ email: users.email }).from(users)).map((u) => u.email);
+    expect(emails).toEqual(["later@example.com"]);
+  });
+});

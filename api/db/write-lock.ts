@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { Client, InStatement, Transaction, TransactionMode } from "@libsql/client";
 
 /**
@@ -7,10 +8,25 @@ import type { Client, InStatement, Transaction, TransactionMode } from "@libsql/
  * the event loop to commit. So writes queue here, in JavaScript, before they reach SQLite:
  * a transaction holds the lock from BEGIN to COMMIT/ROLLBACK, a single write statement for its
  * own duration. Reads never wait (WAL lets them run beside the writer).
+ *
+ * A write on the client from inside a transaction's own callback would wait for itself
+ * forever; it fails at once instead, naming the mistake (use `tx`, not `db`).
  */
+const holder = new AsyncLocalStorage<boolean>();
+
+/** Runs a transaction's callback marked as holding the write lock (see `withWriteLock`). */
+export function insideTransaction<T>(callback: () => T): T {
+  return holder.run(true, callback);
+}
+
 export function withWriteLock(client: Client): Client {
   let tail: Promise<void> = Promise.resolve();
   const acquire = async (): Promise<() => void> => {
+    if (holder.getStore()) {
+      throw new Error(
+        "A write on the database was made inside a transaction; run it on the transaction (tx) instead.",
+      );
+    }
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
       release = resolve;
