@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
+import type { RequestListener } from "node:http";
 import { join } from "node:path";
 import express, { type Express } from "express";
 import helmet from "helmet";
@@ -11,8 +12,15 @@ import { type Clock, createSessionStore, systemClock } from "./auth/sessions.ts"
 import type { Database } from "./db/client.ts";
 import { type Env, oidcConfigured } from "./env.ts";
 import { blogRoutes } from "./features/blogs/routes.ts";
+import { categoryRoutes } from "./features/categories/routes.ts";
+import { postRoutes } from "./features/posts/routes.ts";
 import { publicApiRoutes } from "./features/public-sites/public-api.ts";
 import { blogHostRoutes, blogPathRoutes } from "./features/public-sites/routes.ts";
+import {
+  type ContentEvents,
+  guardContentEvents,
+  noContentEvents,
+} from "./features/publishing/content-events.ts";
 import type { Publishing } from "./features/publishing/publishing.ts";
 import { apiNotFound, errorHandler } from "./http/errors.ts";
 import { sameOrigin } from "./http/same-origin.ts";
@@ -28,6 +36,8 @@ export type AppDeps = {
   dashboardDir?: string;
   /** Rendering and serving of public blogs; absent in tests that do not need it. */
   publishing?: Publishing;
+  /** Told about every committed change readers could see (the render pipeline listens). */
+  contentEvents?: ContentEvents;
 };
 
 export function createApp({
@@ -38,13 +48,16 @@ export function createApp({
   signInRateLimit = defaultSignInRateLimit,
   dashboardDir,
   publishing,
+  contentEvents = noContentEvents,
 }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
 
   // Readers on a blog's own host get that blog only, before any of the app's machinery.
-  if (publishing) app.use(blogHostRoutes(db, env.BLOG_DOMAIN, publishing.server));
+  // (Pages already in memory are answered even earlier, by `withFastPath` below.)
+  if (publishing)
+    app.use(blogHostRoutes(db, env.BLOG_DOMAIN, publishing.server, publishing.hostMap));
 
   app.use(
     pinoHttp({
@@ -112,6 +125,9 @@ export function createApp({
     : undefined;
   app.use(authRoutes({ db, sessions, oidc, rateLimit: signInRateLimit }));
   app.use(blogRoutes(db));
+  const events = guardContentEvents(contentEvents, logger);
+  app.use(postRoutes({ db, clock, contentEvents: events }));
+  app.use(categoryRoutes({ db, contentEvents: events }));
   if (publishing) {
     app.use(publicApiRoutes(db, env.BLOG_DOMAIN, publishing.sanitize));
     app.use(blogPathRoutes(db, publishing.server));
@@ -129,4 +145,16 @@ export function createApp({
 
   app.use(errorHandler);
   return app;
+}
+
+/**
+ * The request handler to serve: readers' requests for pages already in memory are answered
+ * before Express runs at all (the static-serving hot path); everything else goes to the app.
+ */
+export function withFastPath(app: Express, publishing: Publishing | undefined): RequestListener {
+  if (!publishing) return app;
+  const { fastPath } = publishing;
+  return (req, res) => {
+    if (!fastPath(req, res)) app(req, res);
+  };
 }

@@ -1,11 +1,13 @@
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { resolve } from "node:path";
-import { createApp } from "./app.ts";
+import { createApp, withFastPath } from "./app.ts";
 import { createSessionStore } from "./auth/sessions.ts";
 import { sanitizePostHtml } from "./content/sanitize.ts";
 import { openDatabase } from "./db/client.ts";
 import { InvalidEnvironmentError, parseEnv } from "./env.ts";
+import { type ContentEvents, guardContentEvents } from "./features/publishing/content-events.ts";
 import { createPublishing } from "./features/publishing/publishing.ts";
+import { changesByBlog, startScheduledPublishing } from "./jobs/scheduled-publishing.ts";
 import { createLogger } from "./logger.ts";
 
 export type StartOptions = { dashboardDir?: string };
@@ -30,14 +32,16 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     sanitize: sanitizePostHtml,
     logger,
   });
+  const contentEvents: ContentEvents = guardContentEvents(publishing.contentEvents, logger);
   const app = createApp({
     env,
     db: database.db,
     logger,
     dashboardDir: options.dashboardDir ?? resolve("dashboard/dist"),
     publishing,
+    contentEvents,
   });
-  const server = app.listen(env.PORT, env.HOST);
+  const server = createServer(withFastPath(app, publishing)).listen(env.PORT, env.HOST);
   await new Promise<void>((done, fail) => {
     server.once("listening", done);
     server.once("error", fail);
@@ -50,6 +54,17 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   );
   // Renders that were pending when the last process stopped (or was killed) run now.
   await publishing.queue.resume();
+  // Started here, not in createApp, so tests drive it with their own clock. The first run
+  // publishes whatever fell due while the server was down.
+  const scheduledPublishing = startScheduledPublishing({
+    db: database.db,
+    logger,
+    onPublished: async (published) => {
+      for (const [blogId, change] of changesByBlog(published)) {
+        await contentEvents.blogChanged(blogId, change);
+      }
+    },
+  });
   // Expired sessions are refused anyway; this only keeps the table small.
   const sessions = createSessionStore(database.db);
   const clearSessions = () =>
@@ -62,6 +77,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     server.close(async () => {
+      await scheduledPublishing.stop();
       // Pending render jobs stay in the database; the next start picks them up.
       await publishing.queue.stop();
       database.close();

@@ -1,7 +1,10 @@
 export * from "./auth.ts";
 export * from "./blogs.ts";
+export * from "./categories.ts";
 export * from "./errors.ts";
 export * from "./ids.ts";
 export * from "./limits.ts";
+export * from "./posts.ts";
 export * from "./slug.ts";
+export * from "./users.ts";
 export { z } from "./zod.ts";

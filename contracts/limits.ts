@@ -12,6 +12,17 @@ export const limits = {
   email: 254,
   approvedRecommendationTopics: 4,
   generateButtonBusyMs: 2000,
+  // Maxima the spec leaves open (docs/decisions/020-posts-api-rules.md). Generous for people,
+  // small enough that one request can never carry an unbounded row.
+  postTitle: 200,
+  postSlug: 200,
+  postExcerpt: 1000,
+  postContent: 500_000,
+  metaTitle: 200,
+  metaDescription: 500,
+  keywords: { maxItems: 50, maxLength: 100 },
+  categoryName: 100,
+  categorySlug: 200,
 } as const;
 
 export const defaults = {

@@ -82,6 +82,8 @@ const options: sanitizeHtml.IOptions = {
       return { tagName, attribs: next };
     },
   },
+  // An image whose source was refused (data:, javascript:, …) shows nothing to readers.
+  exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
 };
 
 export function sanitizePostHtml(html: string): string {

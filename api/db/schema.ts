@@ -155,7 +155,22 @@ export const posts = sqliteTable(
   },
   (t) => [
     uniqueIndex("posts_blog_slug_unique").on(t.blogId, t.slug),
-    index("posts_blog_created_idx").on(t.blogId, t.createdAt),
+    // Covering index of the posts list (newest first, the fields cards need): the list reads
+    // only this index, never the rows with their large bodies (docs/decisions/021).
+    index("posts_blog_created_idx").on(
+      t.blogId,
+      t.createdAt,
+      t.id,
+      t.title,
+      t.excerpt,
+      t.status,
+      t.slug,
+      t.categoryId,
+      t.authorId,
+      t.scheduledPublishAt,
+      t.publishedAt,
+      t.updatedAt,
+    ),
     index("posts_blog_status_published_idx").on(t.blogId, t.status, t.publishedAt),
     index("posts_scheduled_idx")
       .on(t.scheduledPublishAt)

@@ -1,4 +1,6 @@
 import type { Blog } from "../../contracts/blogs.ts";
+import type { Category } from "../../contracts/categories.ts";
+import type { Post } from "../../contracts/posts.ts";
 import type { TestApp, TestClient } from "./harness.ts";
 
 let counter = 0;
@@ -22,5 +24,51 @@ export async function createBlog(
 ): Promise<Blog> {
   const res = await owner.post<Blog>("/api/blogs", { name, description });
   if (res.status !== 201) throw new Error(`blog creation failed: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+/** A post created through the API (a draft), with any fields the test cares about. */
+export async function createPost(
+  owner: TestClient,
+  blogId: string,
+  fields: Record<string, unknown> = {},
+): Promise<Post> {
+  const res = await owner.post<Post>("/api/posts", {
+    blogId,
+    title: `Post ${unique()}`,
+    content: "<p>Some content</p>",
+    ...fields,
+  });
+  if (res.status !== 201) throw new Error(`post creation failed: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+/** A post moved through review to published, as the editor does it. */
+export async function createPublishedPost(
+  owner: TestClient,
+  blogId: string,
+  fields: Record<string, unknown> = {},
+): Promise<Post> {
+  const post = await createPost(owner, blogId, fields);
+  for (const status of ["under_review", "published"]) {
+    const res = await owner.patch<Post>(`/api/posts/${post.id}/status`, { status });
+    if (res.status !== 200) throw new Error(`status change failed: ${res.status} ${res.text}`);
+  }
+  return (await owner.get<Post>(`/api/posts/${post.id}`)).body;
+}
+
+export async function createCategory(
+  owner: TestClient,
+  blogId: string,
+  fields: { name?: string; slug?: string; parentId?: string | null } = {},
+): Promise<Category> {
+  const name = fields.name ?? `Category ${unique()}`;
+  const res = await owner.post<Category>("/api/categories", {
+    blogId,
+    name,
+    slug: fields.slug ?? name,
+    parentId: fields.parentId ?? null,
+  });
+  if (res.status !== 201) throw new Error(`category creation failed: ${res.status} ${res.text}`);
   return res.body;
 }

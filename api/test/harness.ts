@@ -1,12 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type AppDeps, createApp } from "../app.ts";
+import { type AppDeps, createApp, withFastPath } from "../app.ts";
 import type { Clock } from "../auth/sessions.ts";
 import { sanitizePostHtml } from "../content/sanitize.ts";
 import { openDatabase } from "../db/client.ts";
 import { type Env, parseEnv } from "../env.ts";
+import type { ContentEvents } from "../features/publishing/content-events.ts";
 import { createPublishing, type Publishing } from "../features/publishing/publishing.ts";
 import { createLogger } from "../logger.ts";
 
@@ -28,6 +30,8 @@ type StartOptions = {
   signInRateLimit?: AppDeps["signInRateLimit"];
   /** Render and serve public blogs (needs the built theme; vitest's global setup builds it). */
   publishing?: boolean;
+  /** Listens to content changes (a recording implementation in tests). */
+  contentEvents?: ContentEvents;
 };
 
 /** The real app on a real SQLite file in a temp dir, listening on a free loopback port. */
@@ -58,8 +62,9 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     clock: options.clock,
     signInRateLimit: options.signInRateLimit,
     publishing,
+    contentEvents: options.contentEvents ?? publishing?.contentEvents,
   });
-  const server = app.listen(0, "127.0.0.1");
+  const server = createServer(withFastPath(app, publishing)).listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBlog, createOwner } from "./factories.ts";
+import { createBlog, createCategory, createOwner, createPost } from "./factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "./harness.ts";
 import { listRoutes } from "./routes.ts";
 
@@ -9,29 +9,119 @@ import { listRoutes } from "./routes.ts";
  * no row may change. The table grows with every endpoint: the coverage test below fails
  * when the router serves a route with a parameter that the table does not try.
  */
-type OwnerData = { blogId: string };
+type OwnerData = { blogId: string; postId: string; categoryId: string };
 type IsolationCase = {
   method: string;
   path: string;
-  fill: (a: OwnerData) => Record<string, string>;
-  body?: (a: OwnerData) => unknown;
+  /** Path parameters from A's data (and B's own, for requests on B's rows naming A's). */
+  fill: (a: OwnerData, b: OwnerData) => Record<string, string>;
+  body?: (a: OwnerData, b: OwnerData) => unknown;
 };
+
+const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
 
 const cases: IsolationCase[] = [
   { method: "GET", path: "/api/blogs/:id", fill: (a) => ({ id: a.blogId }) },
+  { method: "GET", path: "/api/blogs/:blogId/posts", fill: (a) => ({ blogId: a.blogId }) },
+  { method: "GET", path: "/api/posts/:id", fill: (a) => ({ id: a.postId }) },
+  {
+    method: "PATCH",
+    path: "/api/posts/:id",
+    fill: (a) => ({ id: a.postId }),
+    body: () => ({ title: "Taken over", content: "x" }),
+  },
+  // B's own post, filed under A's category.
+  {
+    method: "PATCH",
+    path: "/api/posts/:id",
+    fill: (_a, b) => ({ id: b.postId }),
+    body: (a) => ({ categoryId: a.categoryId }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/posts/:id/status",
+    fill: (a) => ({ id: a.postId }),
+    body: () => ({ status: "under_review" }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/posts/:id/schedule",
+    fill: (a) => ({ id: a.postId }),
+    body: () => ({ scheduledPublishAt: inAnHour() }),
+  },
+  { method: "DELETE", path: "/api/posts/:id", fill: (a) => ({ id: a.postId }) },
+  // A post in A's blog.
+  {
+    method: "POST",
+    path: "/api/posts",
+    fill: () => ({}),
+    body: (a) => ({ blogId: a.blogId, title: "Planted" }),
+  },
+  // B's own blog, A's category.
+  {
+    method: "POST",
+    path: "/api/posts",
+    fill: () => ({}),
+    body: (a, b) => ({ blogId: b.blogId, title: "Planted", categoryId: a.categoryId }),
+  },
+  {
+    method: "GET",
+    path: "/api/blogs/:blogId/categories",
+    fill: (a) => ({ blogId: a.blogId }),
+  },
+  {
+    method: "POST",
+    path: "/api/categories",
+    fill: () => ({}),
+    body: (a) => ({ blogId: a.blogId, name: "Planted", slug: "planted" }),
+  },
+  // B's own blog, A's category as the parent.
+  {
+    method: "POST",
+    path: "/api/categories",
+    fill: () => ({}),
+    body: (a, b) => ({
+      blogId: b.blogId,
+      name: "Planted",
+      slug: "planted",
+      parentId: a.categoryId,
+    }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/categories/:id",
+    fill: (a) => ({ id: a.categoryId }),
+    body: () => ({ name: "Taken over" }),
+  },
+  // B's own category moved under A's.
+  {
+    method: "PATCH",
+    path: "/api/categories/:id",
+    fill: (_a, b) => ({ id: b.categoryId }),
+    body: (a) => ({ parentId: a.categoryId }),
+  },
+  { method: "DELETE", path: "/api/categories/:id", fill: (a) => ({ id: a.categoryId }) },
 ];
 
 let app: TestApp;
 let ownerA: TestClient;
 let ownerB: TestClient;
 let dataA: OwnerData;
+let dataB: OwnerData;
+
+async function seed(owner: TestClient, name: string): Promise<OwnerData> {
+  const blogId = (await createBlog(owner, name)).id;
+  const categoryId = (await createCategory(owner, blogId)).id;
+  const postId = (await createPost(owner, blogId, { categoryId })).id;
+  return { blogId, postId, categoryId };
+}
 
 beforeAll(async () => {
   app = await startTestApp();
   ownerA = await createOwner(app);
   ownerB = await createOwner(app);
-  dataA = { blogId: (await createBlog(ownerA, "A's blog")).id };
-  await createBlog(ownerB, "B's blog");
+  dataA = await seed(ownerA, "A's blog");
+  dataB = await seed(ownerB, "B's blog");
 });
 afterAll(() => app.close());
 
@@ -74,11 +164,11 @@ describe("owner isolation", () => {
     let tried = 0;
     const succeeded: string[] = [];
     for (const c of cases) {
-      const path = fillPath(c.path, c.fill(dataA));
+      const path = fillPath(c.path, c.fill(dataA, dataB));
       const res = await ownerB.request(
         c.method,
         path,
-        c.method === "GET" ? {} : { json: c.body?.(dataA) ?? {} },
+        c.method === "GET" ? {} : { json: c.body?.(dataA, dataB) ?? {} },
       );
       tried++;
       if (res.status !== 404) succeeded.push(`${c.method} ${path} → ${res.status}`);
@@ -90,7 +180,7 @@ describe("owner isolation", () => {
 
   it("still lets owner A reach the same routes (the ids are real)", async () => {
     for (const c of cases.filter((entry) => entry.method === "GET")) {
-      const res = await ownerA.get(fillPath(c.path, c.fill(dataA)));
+      const res = await ownerA.get(fillPath(c.path, c.fill(dataA, dataB)));
       expect(res.status, `${c.method} ${c.path}`).toBe(200);
     }
   });

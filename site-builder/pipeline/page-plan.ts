@@ -1,10 +1,11 @@
 import {
-  categoryTrail,
-  pageCount,
-  postsInCategory,
-  type Site,
-  type ThemePost,
-} from "../theme/lib/site.ts";
+  archiveCount,
+  archivePage,
+  firstPage,
+  type Listing,
+  listingSignature,
+} from "../theme/lib/archive.ts";
+import { categoryTrail, postsInCategory, type Site } from "../theme/lib/site.ts";
 import { paths } from "../theme/lib/urls.ts";
 
 /** The file a site-relative page path is stored in: `/` → index.html, `/post/x` → post/x.html. */
@@ -14,18 +15,33 @@ export function fileForPath(path: string): string {
   return /\.(xml|txt)$/.test(relative) ? relative : `${relative}.html`;
 }
 
-function homePages(site: Site): string[] {
-  return Array.from({ length: pageCount(site.posts.length) }, (_, i) => paths.page(i + 1));
-}
+const listingsOf = new WeakMap<Site, Map<string, string>>();
 
-function categoryPages(site: Site, categoryId: string): string[] {
-  const category = site.categoriesById.get(categoryId);
-  if (!category) return [];
-  const pages = pageCount(postsInCategory(site, category.id).length);
-  return [
-    ...Array.from({ length: pages }, (_, i) => paths.category(category.slug, i + 1)),
-    paths.categoryFeed(category.slug),
-  ];
+/**
+ * Every listing page (home, archives, categories and their archives) with what it shows.
+ * Kept per snapshot: the next incremental render compares against it without recomputing.
+ */
+function listingPages(site: Site): Map<string, string> {
+  const known = listingsOf.get(site);
+  if (known) return known;
+  const pages = new Map<string, string>();
+  listingsOf.set(site, pages);
+  const categoryName = (id: string | null) => (id ? (site.categoriesById.get(id)?.name ?? "") : "");
+  const add = (path: string, listing: Listing) =>
+    pages.set(path, listingSignature(listing, categoryName));
+  const addAll = (posts: Site["posts"], first: string, archive: (n: number) => string) => {
+    add(first, firstPage(posts));
+    for (let n = 1; n <= archiveCount(posts.length); n++) {
+      add(archive(n), archivePage(posts, n) as Listing);
+    }
+  };
+  addAll(site.posts, "/", paths.page);
+  for (const category of site.categories) {
+    addAll(postsInCategory(site, category.id), paths.category(category.slug), (n) =>
+      paths.categoryArchive(category.slug, n),
+    );
+  }
+  return pages;
 }
 
 const siteWide = [paths.feed(), paths.sitemap(), "/robots.txt"];
@@ -34,8 +50,8 @@ const siteWide = [paths.feed(), paths.sitemap(), "/robots.txt"];
 export function allPages(site: Site): string[] {
   return [
     ...site.posts.map((p) => paths.post(p.slug)),
-    ...site.categories.flatMap((c) => categoryPages(site, c.id)),
-    ...homePages(site),
+    ...listingPages(site).keys(),
+    ...site.categories.map((c) => paths.categoryFeed(c.slug)),
     ...siteWide,
   ];
 }
@@ -48,33 +64,41 @@ export type PagePlan = {
 };
 
 /**
- * The pages a change to some posts touches: those posts' pages, the categories they were and
- * are in (with their ancestors, whose pages list descendants' posts), the home pages, the
- * feeds and the sitemap. `before` is the snapshot the current output was rendered from.
+ * The pages a change to some posts touches: those posts' own pages, every listing page whose
+ * content differs between the snapshot the live files came from (`before`) and the new one
+ * (usually the first page and one archive page), the feeds of the categories involved, the
+ * blog's feed and its sitemap. Blog-wide changes (name, colours, categories) take a full render.
  */
 export function planIncremental(before: Site, after: Site, postIds: string[]): PagePlan {
   const changed = new Set(postIds);
   const oldPosts = before.posts.filter((p) => changed.has(p.id));
   const newPosts = after.posts.filter((p) => changed.has(p.id));
 
-  const categoryIds = new Set<string>();
-  const addTrail = (site: Site, post: ThemePost) => {
-    for (const c of categoryTrail(site, post.categoryId)) categoryIds.add(c.id);
-  };
-  for (const post of oldPosts) addTrail(before, post);
-  for (const post of newPosts) addTrail(after, post);
+  const listingsBefore = listingPages(before);
+  const listingsAfter = listingPages(after);
+  const listings = [...listingsAfter].filter(
+    ([path, signature]) => listingsBefore.get(path) !== signature,
+  );
+
+  const feeds = new Set<string>();
+  for (const post of oldPosts)
+    for (const c of categoryTrail(before, post.categoryId)) feeds.add(c.slug);
+  for (const post of newPosts)
+    for (const c of categoryTrail(after, post.categoryId)) feeds.add(c.slug);
 
   const write = [
     ...newPosts.map((p) => paths.post(p.slug)),
-    ...[...categoryIds].flatMap((id) => categoryPages(after, id)),
-    ...homePages(after),
-    ...siteWide,
+    ...listings.map(([path]) => path),
+    ...[...feeds]
+      .filter((slug) => after.categoriesBySlug.has(slug))
+      .map((slug) => paths.categoryFeed(slug)),
+    paths.feed(),
+    paths.sitemap(),
   ];
   const writing = new Set(write);
   const stale = [
     ...oldPosts.map((p) => paths.post(p.slug)),
-    ...[...categoryIds].flatMap((id) => categoryPages(before, id)),
-    ...homePages(before),
+    ...[...listingsBefore.keys()].filter((path) => !listingsAfter.has(path)),
   ];
   return { write, remove: [...new Set(stale.filter((path) => !writing.has(path)))] };
 }

@@ -129,8 +129,8 @@ describe("render queue", () => {
     expect(liveFile("index.html")).toContain("Title second");
     const last = (await builds()).at(-1);
     expect(last?.full).toBe(false);
-    // post page, home, rss, sitemap, robots — not the untouched first post
-    expect(last?.pagesWritten).toBe(5);
+    // its page, the home page, the feed and the sitemap: not the untouched first post
+    expect(last?.pagesWritten).toBe(4);
 
     await handle.db.update(posts).set({ status: "draft" }).where(eq(posts.id, first.id));
     await queue.enqueue(blogId, { postIds: [first.id] });
@@ -138,6 +138,32 @@ describe("render queue", () => {
     expect(liveFile("post/first.html")).toBeUndefined();
     expect(liveFile("index.html")).not.toContain("Title first");
     expect(liveFile("sitemap.xml")).not.toContain("/post/first<");
+  });
+
+  it("leaves older archive pages alone when a post is published", async () => {
+    const base = Date.UTC(2026, 0, 1);
+    for (let i = 0; i < 65; i++)
+      await addPost(`old-${i}`, "published", { publishedAt: new Date(base + i * 60_000) });
+    const queue = queueWith();
+    await queue.enqueue(blogId, { full: true });
+    await queue.onIdle();
+    const archiveOne = liveFile("page/1.html");
+    const archiveThree = liveFile("page/3.html");
+    expect(archiveOne).toContain("Title old-0");
+    expect(liveFile("page/3.html")).toBeDefined();
+    expect(liveFile("page/4.html")).toBeUndefined();
+
+    const fresh = await addPost("fresh", "published", {
+      publishedAt: new Date(base + 100 * 60_000),
+    });
+    await queue.enqueue(blogId, { postIds: [fresh.id] });
+    await queue.onIdle();
+    const last = (await builds()).at(-1);
+    // its page, the first page, the feed and the sitemap; no archive page changed
+    expect(last?.pagesWritten).toBe(4);
+    expect(liveFile("page/1.html")).toBe(archiveOne);
+    expect(liveFile("page/3.html")).toBe(archiveThree);
+    expect(liveFile("index.html")).toContain("Title fresh");
   });
 
   it("coalesces a burst of changes into at most two renders", async () => {

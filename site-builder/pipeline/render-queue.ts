@@ -6,7 +6,7 @@ import { renderJobs, siteBuilds } from "../../api/db/schema.ts";
 import type { Site } from "../theme/lib/site.ts";
 import { renderFull, renderIncremental } from "./render-site.ts";
 import type { SiteOutput } from "./site-output.ts";
-import type { SiteSnapshot } from "./snapshot.ts";
+import type { SiteSnapshot, SnapshotScope } from "./snapshot.ts";
 import type { Theme } from "./theme.ts";
 
 export type BlogChange = { postIds?: string[]; full?: boolean };
@@ -15,7 +15,7 @@ export type RenderQueueDeps = {
   db: Database;
   theme: Theme;
   output: SiteOutput;
-  loadSnapshot: (blogId: string, previous?: Site) => Promise<SiteSnapshot | undefined>;
+  loadSnapshot: (blogId: string, scope?: SnapshotScope) => Promise<SiteSnapshot | undefined>;
   /** Host names that serve the blog's files directly (subdomain, verified custom domain). */
   hostsOf: (snapshot: SiteSnapshot) => string[];
   clock?: () => Date;
@@ -82,7 +82,10 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
         const previous = live.get(blogId);
         const hasLiveFiles = (await deps.output.currentDir(blogId)) !== undefined;
         const incremental = !job.full && previous !== undefined && hasLiveFiles;
-        const snapshot = await deps.loadSnapshot(blogId, incremental ? previous : undefined);
+        const snapshot = await deps.loadSnapshot(
+          blogId,
+          incremental ? { kind: "changed", previous, postIds: job.postIds } : { kind: "all" },
+        );
         if (!snapshot) {
           // The blog was deleted: its files go too.
           await deps.output.removeBlog(blogId);
@@ -174,14 +177,12 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
             .set({ full: row.full || Boolean(change.full), postIds, requestedAt: now, attempts: 0 })
             .where(eq(renderJobs.blogId, blogId));
         } else {
-          await tx
-            .insert(renderJobs)
-            .values({
-              blogId,
-              full: Boolean(change.full),
-              postIds: change.postIds ?? [],
-              requestedAt: now,
-            });
+          await tx.insert(renderJobs).values({
+            blogId,
+            full: Boolean(change.full),
+            postIds: change.postIds ?? [],
+            requestedAt: now,
+          });
         }
       });
       schedule(blogId);

@@ -33,6 +33,8 @@ export type SiteOutput = {
   /** Points exactly these hosts at the blog's live folder (others of the blog are removed). */
   setHosts: (blogId: string, hosts: string[]) => Promise<void>;
   removeBlog: (blogId: string) => Promise<void>;
+  /** Called after a blog's live files change: one file, or all of them (`file` undefined). */
+  onChange: (listener: (blogId: string, file?: string) => void) => void;
 };
 
 const safeName = /^[a-z0-9][a-z0-9.-]*$/;
@@ -90,6 +92,10 @@ export function createSiteOutput(root: string): SiteOutput {
     return join(absoluteRoot, "blogs", blogId);
   };
   const hostsDir = join(absoluteRoot, "hosts");
+  const listeners: ((blogId: string, file?: string) => void)[] = [];
+  const changed = (blogId: string, file?: string) => {
+    for (const listener of listeners) listener(blogId, file);
+  };
 
   const currentDir = async (blogId: string) => {
     const link = join(blogDir(blogId), "current");
@@ -106,15 +112,19 @@ export function createSiteOutput(root: string): SiteOutput {
     onCommit: () => Promise<void>,
     onAbandon: () => Promise<void>,
     write: (target: string, body: string) => Promise<void> = writeAtomic,
+    /** Set for writers on the live folder: each change is announced as it lands. */
+    liveBlogId?: string,
   ): BuildWriter => ({
     async write(file, body) {
       const target = inside(base, file);
       if (!target) throw new Error(`Refusing to write outside the build: ${file}`);
       await write(target, body);
+      if (liveBlogId) changed(liveBlogId, file);
     },
     async remove(file) {
       const target = inside(base, file);
       if (target) await rm(target, { force: true });
+      if (liveBlogId) changed(liveBlogId, file);
     },
     commit: onCommit,
     abandon: onAbandon,
@@ -152,6 +162,7 @@ export function createSiteOutput(root: string): SiteOutput {
           await syncAll(written);
           const previous = await currentDir(blogId);
           await swapSymlink(join(blogDir(blogId), "current"), join("builds", buildId));
+          changed(blogId);
           await pruneBuilds(blogId, [dir, ...(previous ? [previous] : [])]);
         },
         () => rm(dir, { recursive: true, force: true }),
@@ -174,6 +185,8 @@ export function createSiteOutput(root: string): SiteOutput {
         dir,
         async () => {},
         async () => {},
+        writeAtomic,
+        blogId,
       );
     },
 
@@ -189,9 +202,14 @@ export function createSiteOutput(root: string): SiteOutput {
       for (const host of wanted) await swapSymlink(join(hostsDir, host), target);
     },
 
+    onChange(listener) {
+      listeners.push(listener);
+    },
+
     async removeBlog(blogId) {
       await this.setHosts(blogId, []);
       await rm(blogDir(blogId), { recursive: true, force: true });
+      changed(blogId);
     },
   };
 }

@@ -1,7 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, type SQL } from "drizzle-orm";
 import type { Database } from "../../api/db/client.ts";
 import { blogs, categories, postSlugHistory, posts, users } from "../../api/db/schema.ts";
-import { buildSite, type Site } from "../theme/lib/site.ts";
+import { buildSite, type Site, type ThemePost } from "../theme/lib/site.ts";
 
 export type SnapshotOptions = {
   /** Absolute URL of the blog's home on its canonical host (no trailing slash). */
@@ -20,36 +20,56 @@ const displayName = (user: typeof users.$inferSelect | undefined) => {
   return full || user.email?.split("@")[0] || "The author";
 };
 
+const postColumns = {
+  id: posts.id,
+  slug: posts.slug,
+  title: posts.title,
+  excerpt: posts.excerpt,
+  publishedAt: posts.publishedAt,
+  updatedAt: posts.updatedAt,
+  categoryId: posts.categoryId,
+  keywords: posts.keywords,
+  metaTitle: posts.metaTitle,
+  metaDescription: posts.metaDescription,
+};
+
+/** Which published posts to read: all of them, only some (the rest kept from `previous`), or one slug. */
+export type SnapshotScope =
+  | { kind: "all"; previous?: Site }
+  | { kind: "changed"; previous: Site; postIds: string[] }
+  | { kind: "post"; slug: string }
+  /** One post whatever its status, for its owner's preview. */
+  | { kind: "preview"; postId: string };
+
 /**
- * Reads one blog's published content into the snapshot its pages are rendered from. Post
- * bodies are the expensive part (read, sanitize, link): with a `previous` snapshot, a post
- * whose `updatedAt` did not change keeps its prepared HTML and its body is not read again.
+ * Reads one blog's published content into the snapshot its pages are rendered from.
+ * - `all`: every published post; bodies of posts unchanged since `previous` are reused.
+ * - `changed`: only the listed posts are read; the others come from `previous`. A count of the
+ *   blog's published posts guards against a change nobody announced (then everything is read).
+ * - `post`: just one post (enough for its own page, rendered on request).
  */
 export async function loadSnapshot(
   db: Database,
   blogId: string,
   options: SnapshotOptions,
-  previous?: Site,
+  scope: SnapshotScope = { kind: "all" },
 ): Promise<SiteSnapshot | undefined> {
   const blog = await db.select().from(blogs).where(eq(blogs.id, blogId)).get();
   if (!blog) return undefined;
+  const published = and(eq(posts.blogId, blogId), eq(posts.status, "published")) as SQL;
+  const where =
+    scope.kind === "changed"
+      ? and(published, inArray(posts.id, scope.postIds))
+      : scope.kind === "post"
+        ? and(published, eq(posts.slug, scope.slug))
+        : scope.kind === "preview"
+          ? and(eq(posts.blogId, blogId), eq(posts.id, scope.postId))
+          : published;
   const [owner, postRows, categoryRows, history] = await Promise.all([
     db.select().from(users).where(eq(users.id, blog.ownerId)).get(),
-    db
-      .select({
-        id: posts.id,
-        slug: posts.slug,
-        title: posts.title,
-        excerpt: posts.excerpt,
-        publishedAt: posts.publishedAt,
-        updatedAt: posts.updatedAt,
-        categoryId: posts.categoryId,
-        keywords: posts.keywords,
-        metaTitle: posts.metaTitle,
-        metaDescription: posts.metaDescription,
-      })
-      .from(posts)
-      .where(and(eq(posts.blogId, blogId), eq(posts.status, "published"))),
+    scope.kind === "changed" && scope.postIds.length === 0
+      ? Promise.resolve([])
+      : db.select(postColumns).from(posts).where(where),
     db
       .select({
         id: categories.id,
@@ -60,16 +80,19 @@ export async function loadSnapshot(
       .from(categories)
       .where(eq(categories.blogId, blogId)),
     db
-      .select({ slug: postSlugHistory.slug, postId: postSlugHistory.postId })
+      .select({ slug: postSlugHistory.slug, postId: postSlugHistory.postId, current: posts.slug })
       .from(postSlugHistory)
-      .where(eq(postSlugHistory.blogId, blogId)),
+      .innerJoin(posts, eq(posts.id, postSlugHistory.postId))
+      .where(and(eq(postSlugHistory.blogId, blogId), eq(posts.status, "published"))),
   ]);
-  const preparedHtml = new Map<string, string>();
+
+  const previous = scope.kind === "all" || scope.kind === "changed" ? scope.previous : undefined;
+  const prepared = new Map<string, string>();
   const stale: string[] = [];
   for (const row of postRows) {
     const before = previous?.postsById.get(row.id);
     if (before && before.updatedAt.getTime() === row.updatedAt.getTime())
-      preparedHtml.set(row.id, before.html);
+      prepared.set(row.id, before.html);
     else stale.push(row.id);
   }
   for (let i = 0; i < stale.length; i += 500) {
@@ -79,18 +102,28 @@ export async function loadSnapshot(
       .where(inArray(posts.id, stale.slice(i, i + 500)));
     for (const { id, content } of bodies) {
       const html = options.sanitize(content);
-      preparedHtml.set(
-        id,
-        options.transformHtml ? options.transformHtml(html, { id, blogId }) : html,
-      );
+      prepared.set(id, options.transformHtml ? options.transformHtml(html, { id, blogId }) : html);
     }
   }
-  const slugById = new Map(postRows.map((p) => [p.id, p.slug]));
-  const redirects = new Map<string, string>();
-  for (const row of history) {
-    const current = slugById.get(row.postId);
-    if (current && current !== row.slug) redirects.set(row.slug, current);
+  const fresh: ThemePost[] = postRows.map((p) => ({
+    ...p,
+    html: prepared.get(p.id) ?? "",
+    publishedAt: p.publishedAt ?? p.updatedAt,
+  }));
+
+  let postList = fresh;
+  if (scope.kind === "changed") {
+    const changed = new Set(scope.postIds);
+    postList = [...scope.previous.posts.filter((p) => !changed.has(p.id)), ...fresh];
+    const [{ n } = { n: -1 }] = await db.select({ n: count() }).from(posts).where(published);
+    if (n !== postList.length) {
+      // Something changed that was not announced: read everything, as for a full render.
+      return loadSnapshot(db, blogId, options, { kind: "all", previous: scope.previous });
+    }
   }
+
+  const redirects = new Map<string, string>();
+  for (const row of history) if (row.current !== row.slug) redirects.set(row.slug, row.current);
   const site = buildSite({
     blog: {
       id: blog.id,
@@ -105,21 +138,8 @@ export async function loadSnapshot(
     canonicalBase: options.canonicalBaseOf(blog),
     categories: categoryRows,
     redirects,
-    posts: postRows.map((p) => {
-      return {
-        id: p.id,
-        slug: p.slug,
-        title: p.title,
-        excerpt: p.excerpt,
-        html: preparedHtml.get(p.id) ?? "",
-        publishedAt: p.publishedAt ?? p.updatedAt,
-        updatedAt: p.updatedAt,
-        categoryId: p.categoryId,
-        keywords: p.keywords,
-        metaTitle: p.metaTitle,
-        metaDescription: p.metaDescription,
-      };
-    }),
+    posts: postList,
+    preview: scope.kind === "preview",
   });
   return { site, blog };
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, like } from "drizzle-orm";
 import type { CreateBlogInput } from "../../../contracts/blogs.ts";
 import { slugify } from "../../../contracts/slug.ts";
-import type { Database } from "../../db/client.ts";
+import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { blogs } from "../../db/schema.ts";
 import { NotFound } from "../../http/errors.ts";
@@ -13,7 +13,7 @@ export type BlogRow = typeof blogs.$inferSelect;
  * so ids cannot be probed. Every route under a blog goes through here.
  */
 export async function findOwnedBlog(
-  db: Database,
+  db: Queryable,
   ownerId: string,
   blogId: string,
 ): Promise<BlogRow> {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { type RequestHandler, Router } from "express";
 import type { Database } from "../../db/client.ts";
 import { blogs } from "../../db/schema.ts";
+import type { HostMap } from "./fast-path.ts";
 import { resolveBlogByHost } from "./hosts.ts";
 import type { BlogServer } from "./serve.ts";
 
@@ -13,12 +14,14 @@ export function blogHostRoutes(
   db: Database,
   blogDomain: string,
   server: BlogServer,
+  hostMap: HostMap,
 ): RequestHandler {
   return async (req, res, next) => {
     // The public JSON API answers on blog hosts too ("which blog is this host?").
     if (req.path.startsWith("/api/public/")) return next();
     const blog = await resolveBlogByHost(db, blogDomain, req.get("host"));
     if (!blog) return next();
+    hostMap.remember(req.headers.host as string, blog.id);
     await server.serveBlog(req, res, blog, req.path, "/");
   };
 }

@@ -1,10 +1,11 @@
-import { stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import type { Request, Response } from "express";
 import { fileForPath } from "../../../site-builder/pipeline/page-plan.ts";
 import type { SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
 import type { SiteSnapshot } from "../../../site-builder/pipeline/snapshot.ts";
 import type { Theme } from "../../../site-builder/pipeline/theme.ts";
 import type { BlogRow } from "./hosts.ts";
+import { cachedPage, type PageCache, sendCachedPage } from "./page-cache.ts";
 
 /** Public blog pages never run scripts: the policy forbids them outright. */
 export const blogContentSecurityPolicy = [
@@ -52,10 +53,22 @@ export function fileForRequestPath(rawPath: string): string | undefined {
 
 export type BlogServerDeps = {
   output: SiteOutput;
+  cache: PageCache;
   theme: Theme;
   /** Fresh snapshot for pages rendered on request (no finished render, or a page still pending). */
-  loadSnapshot: (blogId: string) => Promise<SiteSnapshot | undefined>;
+  loadSnapshot: (blogId: string, path: string) => Promise<SiteSnapshot | undefined>;
 };
+
+export const publicHeaders = {
+  "Content-Security-Policy": blogContentSecurityPolicy,
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+};
+
+export function contentTypeOf(file: string): string {
+  if (file.endsWith("rss.xml")) return "application/rss+xml; charset=utf-8";
+  return contentTypes[file.slice(file.lastIndexOf(".") + 1)] ?? "application/octet-stream";
+}
 
 function setPublicHeaders(res: Response) {
   res.setHeader("Content-Security-Policy", blogContentSecurityPolicy);
@@ -77,7 +90,7 @@ export function createBlogServer(deps: BlogServerDeps) {
     homeHref: string,
     head: boolean,
   ) {
-    const snapshot = await deps.loadSnapshot(blog.id);
+    const snapshot = await deps.loadSnapshot(blog.id, path);
     const page = await deps.theme.render(snapshot?.site, path, { homeHref });
     setPublicHeaders(res);
     if (page.location) {
@@ -114,6 +127,7 @@ export function createBlogServer(deps: BlogServerDeps) {
       return;
     }
     const file = fileForRequestPath(path);
+    const generation = deps.cache.generation(blog.id);
     if (!file) {
       await renderLive(res, blog, "/404", homeHref, head);
       return;
@@ -130,26 +144,16 @@ export function createBlogServer(deps: BlogServerDeps) {
       );
       return;
     }
-    setPublicHeaders(res);
-    const extension = file.slice(file.lastIndexOf(".") + 1);
-    const type = file.endsWith("rss.xml")
-      ? "application/rss+xml; charset=utf-8"
-      : contentTypes[extension];
-    await new Promise<void>((resolve, reject) => {
-      res.sendFile(
-        absolute,
-        {
-          headers: {
-            "Content-Type": type ?? "application/octet-stream",
-            "Cache-Control": publicCache,
-          },
-          dotfiles: "deny",
-          etag: true,
-          lastModified: true,
-        },
-        (error) => (error ? reject(error) : resolve()),
-      );
-    });
+    // Read once into the page cache; later requests for it are answered from memory.
+    const page = cachedPage(
+      await readFile(absolute),
+      found.mtime,
+      contentTypeOf(file),
+      publicCache,
+    );
+    deps.cache.set(blog.id, file, page, generation);
+    res.removeHeader("Cross-Origin-Embedder-Policy");
+    sendCachedPage(req, res, page, publicHeaders);
   }
 
   return { serveBlog, serveUnknownBlog };

@@ -3,14 +3,20 @@ import {
   type RenderQueue,
 } from "../../../site-builder/pipeline/render-queue.ts";
 import { createSiteOutput, type SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
-import { loadSnapshot, type SiteSnapshot } from "../../../site-builder/pipeline/snapshot.ts";
+import {
+  loadSnapshot,
+  type SiteSnapshot,
+  type SnapshotScope,
+} from "../../../site-builder/pipeline/snapshot.ts";
 import { loadTheme, type Theme } from "../../../site-builder/pipeline/theme.ts";
-import type { Site } from "../../../site-builder/theme/lib/site.ts";
 import type { Database } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
 import type { Logger } from "../../logger.ts";
+import { createFastPath, createHostMap, type HostMap } from "../public-sites/fast-path.ts";
 import { type CanonicalSettings, canonicalBaseOf, hostsOfBlog } from "../public-sites/hosts.ts";
+import { createPageCache, type PageCache } from "../public-sites/page-cache.ts";
 import { type BlogServer, createBlogServer } from "../public-sites/serve.ts";
+import type { ContentEvents } from "./content-events.ts";
 
 /** Everything that turns saved content into what readers get: theme, render queue, output, serving. */
 export type Publishing = {
@@ -18,7 +24,13 @@ export type Publishing = {
   output: SiteOutput;
   queue: RenderQueue;
   server: BlogServer;
-  loadSnapshot: (blogId: string, previous?: Site) => Promise<SiteSnapshot | undefined>;
+  /** Every committed change readers could see becomes a (persisted) render job for its blog. */
+  contentEvents: ContentEvents;
+  cache: PageCache;
+  hostMap: HostMap;
+  /** Answers readers' requests for cached pages before the app runs; false when it did not. */
+  fastPath: ReturnType<typeof createFastPath>;
+  loadSnapshot: (blogId: string, scope?: SnapshotScope) => Promise<SiteSnapshot | undefined>;
   canonical: CanonicalSettings;
   blogDomain: string;
   sanitize: (html: string) => string;
@@ -47,12 +59,12 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
   const theme = deps.theme ?? (await loadTheme());
   const output = createSiteOutput(deps.env.SITES_DIR);
   const canonical = canonicalSettings(deps.env);
-  const load = (blogId: string, previous?: Site) =>
+  const load = (blogId: string, scope?: SnapshotScope) =>
     loadSnapshot(
       deps.db,
       blogId,
       { canonicalBaseOf: (blog) => canonicalBaseOf(blog, canonical), sanitize: deps.sanitize },
-      previous,
+      scope,
     );
   const queue = createRenderQueue({
     db: deps.db,
@@ -63,17 +75,31 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
     clock: deps.clock,
     log: deps.logger,
   });
+  const cache = createPageCache();
+  output.onChange((blogId, file) => cache.invalidate(blogId, file));
+  const hostMap = createHostMap();
   const server = createBlogServer({
     output,
+    cache,
     theme,
-    // Pages rendered on request reuse the prepared post bodies of the live snapshot.
-    loadSnapshot: (blogId) => load(blogId, queue.liveSnapshot(blogId)),
+    // A post page rendered on request needs that post only; other pages need the whole blog
+    // (reusing the prepared post bodies of the live snapshot).
+    loadSnapshot: (blogId, path) => {
+      const post = /^\/post\/([^/]+)$/.exec(path);
+      return post
+        ? load(blogId, { kind: "post", slug: decodeURIComponent(post[1] as string) })
+        : load(blogId, { kind: "all", previous: queue.liveSnapshot(blogId) });
+    },
   });
   return {
     theme,
     output,
     queue,
     server,
+    contentEvents: { blogChanged: (blogId, change) => queue.enqueue(blogId, change) },
+    cache,
+    hostMap,
+    fastPath: createFastPath(hostMap, cache),
     loadSnapshot: load,
     canonical,
     blogDomain: deps.env.BLOG_DOMAIN,

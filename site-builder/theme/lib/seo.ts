@@ -65,9 +65,16 @@ function baseHead(
   };
 }
 
-export function homeHead(site: Site, page = 1): Head {
-  const title = page > 1 ? `${site.blog.name} – Page ${page}` : site.blog.name;
-  const head = baseHead(site, title, blogDescription(site), paths.page(page), "website");
+/** `page`: an archive page number, or undefined for the first page. */
+export function homeHead(site: Site, page?: number): Head {
+  const title = page ? `${site.blog.name} – Archive page ${page}` : site.blog.name;
+  const head = baseHead(
+    site,
+    title,
+    blogDescription(site),
+    page ? paths.page(page) : "/",
+    "website",
+  );
   head.jsonLd.push({
     "@context": "https://schema.org",
     "@type": "WebSite",
@@ -102,6 +109,7 @@ export function postHead(site: Site, post: ThemePost): Head {
   const description = clip(post.metaDescription || post.excerpt || blogDescription(site), 160);
   const path = paths.post(post.slug);
   const head = baseHead(site, title, description, path, "article");
+  if (site.preview) head.robots = "noindex, nofollow";
   head.openGraph["article:published_time"] = post.publishedAt.toISOString();
   head.openGraph["article:modified_time"] = post.updatedAt.toISOString();
   const category = post.categoryId ? site.categoriesById.get(post.categoryId) : undefined;
@@ -127,11 +135,12 @@ export function postHead(site: Site, post: ThemePost): Head {
   return head;
 }
 
-export function categoryHead(site: Site, category: ThemeCategory, page = 1): Head {
-  const name = page > 1 ? `${category.name} – Page ${page}` : category.name;
+export function categoryHead(site: Site, category: ThemeCategory, page?: number): Head {
+  const name = page ? `${category.name} – Archive page ${page}` : category.name;
   const title = `${name} · ${site.blog.name}`;
   const description = clip(`Posts about ${category.name} on ${site.blog.name}.`, 160);
-  const head = baseHead(site, title, description, paths.category(category.slug, page), "website");
+  const path = page ? paths.categoryArchive(category.slug, page) : paths.category(category.slug);
+  const head = baseHead(site, title, description, path, "website");
   head.feeds.push({
     title: `${site.blog.name}: ${category.name} RSS`,
     href: absoluteUrl(site.canonicalBase, paths.categoryFeed(category.slug)),

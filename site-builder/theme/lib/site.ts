@@ -42,6 +42,8 @@ export type Site = {
   childrenOf: Map<string | null, ThemeCategory[]>;
   /** Former slugs of published posts → current slug (answered with 301). */
   redirects: Map<string, string>;
+  /** An owner's preview of unpublished content: marked noindex and labelled on the page. */
+  preview: boolean;
 };
 
 export const postsPerPage = 20;
@@ -52,6 +54,7 @@ export function buildSite(input: {
   posts: ThemePost[];
   categories: ThemeCategory[];
   redirects?: Map<string, string>;
+  preview?: boolean;
 }): Site {
   const posts = [...input.posts].sort(
     (a, b) => b.publishedAt.getTime() - a.publishedAt.getTime() || a.slug.localeCompare(b.slug),
@@ -77,6 +80,7 @@ export function buildSite(input: {
     categoriesById,
     childrenOf,
     redirects: input.redirects ?? new Map(),
+    preview: input.preview ?? false,
   };
 }
 
@@ -109,11 +113,20 @@ export function categoryWithDescendants(site: Site, categoryId: string): Set<str
   return ids;
 }
 
-export function postsInCategory(site: Site, categoryId: string): ThemePost[] {
-  const ids = categoryWithDescendants(site, categoryId);
-  return site.posts.filter((p) => p.categoryId !== null && ids.has(p.categoryId));
-}
+const categoryPosts = new WeakMap<Site, Map<string, ThemePost[]>>();
 
-export function pageCount(items: number): number {
-  return Math.max(1, Math.ceil(items / postsPerPage));
+/** The posts of a category and its descendants, newest first (computed once per snapshot). */
+export function postsInCategory(site: Site, categoryId: string): ThemePost[] {
+  let byCategory = categoryPosts.get(site);
+  if (!byCategory) {
+    byCategory = new Map();
+    categoryPosts.set(site, byCategory);
+  }
+  let list = byCategory.get(categoryId);
+  if (!list) {
+    const ids = categoryWithDescendants(site, categoryId);
+    list = site.posts.filter((p) => p.categoryId !== null && ids.has(p.categoryId));
+    byCategory.set(categoryId, list);
+  }
+  return list;
 }

@@ -7,9 +7,11 @@
 /** Site-relative paths of each page kind (no trailing slash, except the home page). */
 export const paths = {
   home: () => "/",
-  page: (n: number) => (n <= 1 ? "/" : `/page/${n}`),
+  /** Archive page n (1 = the oldest posts). */
+  page: (n: number) => `/page/${n}`,
   post: (slug: string) => `/post/${slug}`,
-  category: (slug: string, n = 1) => (n <= 1 ? `/category/${slug}` : `/category/${slug}/page/${n}`),
+  category: (slug: string) => `/category/${slug}`,
+  categoryArchive: (slug: string, n: number) => `/category/${slug}/page/${n}`,
   feed: () => "/rss.xml",
   categoryFeed: (slug: string) => `/category/${slug}/rss.xml`,
   sitemap: () => "/sitemap.xml",

@@ -1,0 +1,2 @@
+DROP INDEX `posts_blog_created_idx`;--> statement-breakpoint
+CREATE INDEX `posts_blog_created_idx` ON `posts` (`blog_id`,`created_at`,`id`,`title`,`excerpt`,`status`,`slug`,`category_id`,`author_id`,`scheduled_publish_at`,`published_at`,`updated_at`);

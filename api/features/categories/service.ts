@@ -1,0 +1,187 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { CreateCategoryInput, UpdateCategoryInput } from "../../../contracts/categories.ts";
+import type { Database, Queryable } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { blogs, categories, posts } from "../../db/schema.ts";
+import { Conflict, NotFound } from "../../http/errors.ts";
+import { findOwnedBlog } from "../blogs/service.ts";
+import type { ContentEvents } from "../publishing/content-events.ts";
+
+export type CategoryRow = typeof categories.$inferSelect;
+export type CategoryWithCount = CategoryRow & { postCount: number };
+
+export type CategoryDeps = { db: Database; contentEvents: ContentEvents };
+
+/** Posts of any status filed directly under the category (not under its subcategories). */
+// Written out with table names: drizzle leaves them off in single-table selects, and inside the
+// subquery a bare "id" would be the post's. Served by posts_category_idx.
+const postCount = sql<number>`(select count(*) from ${posts} where ${posts}.category_id = ${categories}.id)`;
+
+const categoryColumns = {
+  id: categories.id,
+  blogId: categories.blogId,
+  name: categories.name,
+  slug: categories.slug,
+  parentId: categories.parentId,
+  createdAt: categories.createdAt,
+  updatedAt: categories.updatedAt,
+};
+
+/** The owner's category, or 404: reached through its blog, like every owner row. */
+export async function findOwnedCategory(
+  db: Queryable,
+  ownerId: string,
+  categoryId: string,
+): Promise<CategoryRow> {
+  const row = await db
+    .select({ category: categories })
+    .from(categories)
+    .innerJoin(blogs, eq(blogs.id, categories.blogId))
+    .where(and(eq(categories.id, categoryId), eq(blogs.ownerId, ownerId)))
+    .get();
+  if (!row) throw NotFound("Category");
+  return row.category;
+}
+
+async function withPostCount(db: Queryable, category: CategoryRow): Promise<CategoryWithCount> {
+  const row = await db
+    .select({ postCount })
+    .from(categories)
+    .where(eq(categories.id, category.id))
+    .get();
+  return { ...category, postCount: row?.postCount ?? 0 };
+}
+
+/** A blog's categories in name order; the client builds the tree from `parentId`. */
+export async function listCategories(
+  db: Database,
+  ownerId: string,
+  blogId: string,
+): Promise<CategoryWithCount[]> {
+  await findOwnedBlog(db, ownerId, blogId);
+  return db
+    .select({ ...categoryColumns, postCount })
+    .from(categories)
+    .where(eq(categories.blogId, blogId))
+    .orderBy(asc(sql`${categories.name} collate nocase`), asc(categories.createdAt));
+}
+
+/** A parent must be a category of the same blog; anything else answers like a missing one. */
+async function checkedParent(tx: Queryable, blogId: string, parentId: string): Promise<string> {
+  const parent = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.id, parentId), eq(categories.blogId, blogId)))
+    .get();
+  if (!parent) throw NotFound("Parent category");
+  return parent.id;
+}
+
+const slugTaken = (slug: string) =>
+  Conflict(
+    `A category with the slug "${slug}" already exists in this blog. Choose a different slug.`,
+    "slug_taken",
+  );
+
+export async function createCategory(
+  deps: CategoryDeps,
+  ownerId: string,
+  input: CreateCategoryInput,
+): Promise<CategoryWithCount> {
+  let created: CategoryRow;
+  try {
+    created = await deps.db.transaction(async (tx) => {
+      const blog = await findOwnedBlog(tx, ownerId, input.blogId);
+      const parentId = input.parentId ? await checkedParent(tx, blog.id, input.parentId) : null;
+      const existing = await tx
+        .select({ id: categories.id })
+        .from(categories)
+        .where(and(eq(categories.blogId, blog.id), eq(categories.slug, input.slug)))
+        .get();
+      if (existing) throw slugTaken(input.slug);
+      const [row] = await tx
+        .insert(categories)
+        .values({ blogId: blog.id, name: input.name, slug: input.slug, parentId })
+        .returning();
+      if (!row) throw new Error("insert returned no row");
+      return row;
+    });
+  } catch (error) {
+    throw isUniqueViolation(error) ? slugTaken(input.slug) : error;
+  }
+  await deps.contentEvents.blogChanged(created.blogId, { full: true });
+  return { ...created, postCount: 0 };
+}
+
+/**
+ * Renames and, with `parentId`, moves a category. A move under itself or one of its own
+ * descendants would cut the branch off the tree: 409.
+ */
+export async function updateCategory(
+  deps: CategoryDeps,
+  ownerId: string,
+  categoryId: string,
+  input: UpdateCategoryInput,
+): Promise<CategoryWithCount> {
+  const { category, changed } = await deps.db.transaction(async (tx) => {
+    const before = await findOwnedCategory(tx, ownerId, categoryId);
+    const changes: Partial<typeof categories.$inferInsert> = {};
+    if (input.name !== undefined && input.name !== before.name) changes.name = input.name;
+    if (input.parentId !== undefined && input.parentId !== before.parentId) {
+      if (input.parentId !== null) {
+        const parentId = await checkedParent(tx, before.blogId, input.parentId);
+        const parentOf = new Map(
+          (
+            await tx
+              .select({ id: categories.id, parentId: categories.parentId })
+              .from(categories)
+              .where(eq(categories.blogId, before.blogId))
+          ).map((c) => [c.id, c.parentId]),
+        );
+        const seen = new Set<string>();
+        for (let at: string | null | undefined = parentId; at; at = parentOf.get(at)) {
+          if (at === before.id || seen.has(at)) {
+            throw Conflict(
+              "A category cannot be moved under itself or one of its own subcategories.",
+              "category_cycle",
+            );
+          }
+          seen.add(at);
+        }
+      }
+      changes.parentId = input.parentId;
+    }
+    if (Object.keys(changes).length === 0) return { category: before, changed: false };
+    const [after] = await tx
+      .update(categories)
+      .set(changes)
+      .where(eq(categories.id, before.id))
+      .returning();
+    if (!after) throw new Error("update returned no row");
+    return { category: after, changed: true };
+  });
+  if (changed) await deps.contentEvents.blogChanged(category.blogId, { full: true });
+  return withPostCount(deps.db, category);
+}
+
+/**
+ * Deletes a category in one transaction: its children move up to its parent (or become
+ * top-level) and its posts become uncategorized; nothing else is deleted.
+ */
+export async function deleteCategory(
+  deps: CategoryDeps,
+  ownerId: string,
+  categoryId: string,
+): Promise<void> {
+  const category = await deps.db.transaction(async (tx) => {
+    const category = await findOwnedCategory(tx, ownerId, categoryId);
+    await tx
+      .update(categories)
+      .set({ parentId: category.parentId })
+      .where(eq(categories.parentId, category.id));
+    await tx.update(posts).set({ categoryId: null }).where(eq(posts.categoryId, category.id));
+    await tx.delete(categories).where(eq(categories.id, category.id));
+    return category;
+  });
+  await deps.contentEvents.blogChanged(category.blogId, { full: true });
+}

@@ -1,0 +1,52 @@
+import type { Post, PostAuthor, PostSummary } from "../../../contracts/posts.ts";
+import { displayNameOf } from "../../../contracts/users.ts";
+import type { AuthorRow, PostRow, PostSummaryRow } from "./service.ts";
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function presentAuthor(author: AuthorRow | undefined): PostAuthor | null {
+  if (!author) return null;
+  return { name: displayNameOf(author), avatarUrl: author.profileImageUrl };
+}
+
+/**
+ * What a post card needs; never the body, the SEO fields or internal columns (`source`).
+ * The author comes presented, so a list of 10,000 posts by one owner presents them once.
+ */
+export function presentPostSummary(row: PostSummaryRow, author: PostAuthor | null): PostSummary {
+  return {
+    id: row.id,
+    blogId: row.blogId,
+    authorId: row.authorId,
+    author,
+    title: row.title,
+    excerpt: row.excerpt,
+    status: row.status,
+    slug: row.slug,
+    categoryId: row.categoryId,
+    scheduledPublishAt: row.scheduledPublishAt,
+    publishedAt: row.publishedAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** The whole post for its owner; `content` exactly as written (sanitizing is for readers). */
+export function presentPost(row: PostRow, author: AuthorRow | undefined): Post {
+  return {
+    ...presentPostSummary(
+      {
+        ...row,
+        scheduledPublishAt: iso(row.scheduledPublishAt),
+        publishedAt: iso(row.publishedAt),
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      },
+      presentAuthor(author),
+    ),
+    content: row.content,
+    metaTitle: row.metaTitle,
+    metaDescription: row.metaDescription,
+    keywords: row.keywords,
+  };
+}

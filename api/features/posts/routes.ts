@@ -1,0 +1,130 @@
+import { Router } from "express";
+import {
+  type BlogIdParams,
+  blogIdParams,
+  type IdParams,
+  idParams,
+} from "../../../contracts/ids.ts";
+import {
+  type CreatePostInput,
+  createPostInput,
+  type ListPostsQuery,
+  listPostsQuery,
+  type SchedulePostInput,
+  schedulePostInput,
+  type UpdatePostInput,
+  type UpdatePostStatusInput,
+  updatePostInput,
+  updatePostStatusInput,
+} from "../../../contracts/posts.ts";
+import { currentUser, requireUser } from "../../auth/session-middleware.ts";
+import { inputOf, validate } from "../../http/validate.ts";
+import { presentAuthor, presentPost, presentPostSummary } from "./presenter.ts";
+import {
+  changePostStatus,
+  createPost,
+  deletePost,
+  getPost,
+  listPosts,
+  listPostsWithContent,
+  type PostDeps,
+  type PostList,
+  schedulePost,
+  updatePost,
+} from "./service.ts";
+
+const authorOf = (list: PostList<unknown>, row: { authorId: string | null }) =>
+  row.authorId ? list.authors.get(row.authorId) : undefined;
+
+/** Each author presented once for the whole list. */
+function presentedAuthors(list: PostList<unknown>) {
+  const authors = new Map([...list.authors].map(([id, row]) => [id, presentAuthor(row)]));
+  return (row: { authorId: string | null }) =>
+    (row.authorId ? authors.get(row.authorId) : undefined) ?? null;
+}
+
+export function postRoutes(deps: PostDeps): Router {
+  const { db } = deps;
+  const router = Router();
+
+  router.get(
+    "/api/blogs/:blogId/posts",
+    requireUser,
+    validate({ params: blogIdParams, query: listPostsQuery }),
+    async (req, res) => {
+      const { params, query } = inputOf<unknown, ListPostsQuery, BlogIdParams>(res);
+      const ownerId = currentUser(req).id;
+      if (query.include === "content") {
+        const list = await listPostsWithContent(db, ownerId, params.blogId);
+        res.json(list.posts.map((row) => presentPost(row, authorOf(list, row))));
+      } else {
+        const list = await listPosts(db, ownerId, params.blogId);
+        const author = presentedAuthors(list);
+        res.json(list.posts.map((row) => presentPostSummary(row, author(row))));
+      }
+    },
+  );
+
+  router.get("/api/posts/:id", requireUser, validate({ params: idParams }), async (req, res) => {
+    const { params } = inputOf<unknown, unknown, IdParams>(res);
+    const { post, author } = await getPost(db, currentUser(req).id, params.id);
+    res.json(presentPost(post, author));
+  });
+
+  router.post("/api/posts", requireUser, validate({ body: createPostInput }), async (req, res) => {
+    const { body } = inputOf<CreatePostInput>(res);
+    const { post, author } = await createPost(deps, currentUser(req), body);
+    res.status(201).json(presentPost(post, author));
+  });
+
+  router.patch(
+    "/api/posts/:id",
+    requireUser,
+    validate({ params: idParams, body: updatePostInput }),
+    async (req, res) => {
+      const { params, body } = inputOf<UpdatePostInput, unknown, IdParams>(res);
+      const { post, author } = await updatePost(deps, currentUser(req).id, params.id, body);
+      res.json(presentPost(post, author));
+    },
+  );
+
+  router.patch(
+    "/api/posts/:id/status",
+    requireUser,
+    validate({ params: idParams, body: updatePostStatusInput }),
+    async (req, res) => {
+      const { params, body } = inputOf<UpdatePostStatusInput, unknown, IdParams>(res);
+      const { post, author } = await changePostStatus(
+        deps,
+        currentUser(req).id,
+        params.id,
+        body.status,
+      );
+      res.json(presentPost(post, author));
+    },
+  );
+
+  router.patch(
+    "/api/posts/:id/schedule",
+    requireUser,
+    validate({ params: idParams, body: schedulePostInput }),
+    async (req, res) => {
+      const { params, body } = inputOf<SchedulePostInput, unknown, IdParams>(res);
+      const { post, author } = await schedulePost(
+        deps,
+        currentUser(req).id,
+        params.id,
+        body.scheduledPublishAt,
+      );
+      res.json(presentPost(post, author));
+    },
+  );
+
+  router.delete("/api/posts/:id", requireUser, validate({ params: idParams }), async (req, res) => {
+    const { params } = inputOf<unknown, unknown, IdParams>(res);
+    await deletePost(deps, currentUser(req).id, params.id);
+    res.status(204).end();
+  });
+
+  return router;
+}

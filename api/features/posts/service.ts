@@ -1,0 +1,544 @@
+import { and, desc, eq, inArray, like, ne, type SQL, sql } from "drizzle-orm";
+import { limits, type PostStatus, postStatusLabels } from "../../../contracts/limits.ts";
+import {
+  type CreatePostInput,
+  canChangeStatus,
+  type UpdatePostInput,
+} from "../../../contracts/posts.ts";
+import { slugify } from "../../../contracts/slug.ts";
+import type { Clock } from "../../auth/sessions.ts";
+import { excerptFromContent } from "../../content/excerpt.ts";
+import type { Database, Queryable } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { blogs, categories, postSlugHistory, posts, users } from "../../db/schema.ts";
+import { Conflict, HttpError, NotFound, ValidationFailed } from "../../http/errors.ts";
+import { findOwnedBlog } from "../blogs/service.ts";
+import type { ContentEvents } from "../publishing/content-events.ts";
+
+export type PostRow = typeof posts.$inferSelect;
+export type AuthorRow = Pick<
+  typeof users.$inferSelect,
+  "id" | "firstName" | "lastName" | "email" | "profileImageUrl"
+>;
+export type PostWithAuthor = { post: PostRow; author: AuthorRow | undefined };
+
+/** The columns a post card needs: all of them in `posts_blog_created_idx`, which covers the list. */
+const summaryColumns = {
+  id: posts.id,
+  blogId: posts.blogId,
+  authorId: posts.authorId,
+  title: posts.title,
+  excerpt: posts.excerpt,
+  status: posts.status,
+  slug: posts.slug,
+  categoryId: posts.categoryId,
+  scheduledPublishAt: posts.scheduledPublishAt,
+  publishedAt: posts.publishedAt,
+  createdAt: posts.createdAt,
+  updatedAt: posts.updatedAt,
+};
+/**
+ * A list row: the card's columns, timestamps already ISO 8601 text (formatted by SQLite the
+ * way `Date#toISOString` does; 40,000 `toISOString` calls were a fifth of the list's time).
+ */
+export type PostSummaryRow = Omit<
+  PostRow,
+  | "content"
+  | "metaTitle"
+  | "metaDescription"
+  | "keywords"
+  | "source"
+  | "scheduledPublishAt"
+  | "publishedAt"
+  | "createdAt"
+  | "updatedAt"
+> & {
+  scheduledPublishAt: string | null;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+export type PostList<Row> = { posts: Row[]; authors: Map<string, AuthorRow> };
+
+export type PostDeps = { db: Database; clock: Clock; contentEvents: ContentEvents };
+
+const authorColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  profileImageUrl: users.profileImageUrl,
+};
+
+/**
+ * The owner's post, or 404: the post is reached through its blog, so another owner's post
+ * answers exactly like a missing one.
+ */
+export async function findOwnedPost(
+  db: Queryable,
+  ownerId: string,
+  postId: string,
+): Promise<PostRow> {
+  const row = await db
+    .select({ post: posts })
+    .from(posts)
+    .innerJoin(blogs, eq(blogs.id, posts.blogId))
+    .where(and(eq(posts.id, postId), eq(blogs.ownerId, ownerId)))
+    .get();
+  if (!row) throw NotFound("Post");
+  return row.post;
+}
+
+async function withAuthor(db: Queryable, post: PostRow): Promise<PostWithAuthor> {
+  const author = post.authorId
+    ? await db.select(authorColumns).from(users).where(eq(users.id, post.authorId)).get()
+    : undefined;
+  return { post, author };
+}
+
+export async function getPost(
+  db: Database,
+  ownerId: string,
+  postId: string,
+): Promise<PostWithAuthor> {
+  return withAuthor(db, await findOwnedPost(db, ownerId, postId));
+}
+
+/**
+ * Newest first by `posts_blog_created_idx` (blog, created time, id, then the card fields), so
+ * SQLite walks that one index backwards: no sort, and no read of the rows with their bodies.
+ * Exported so tests and the bench check the plan of the very statement the list runs.
+ */
+const newestFirst = [desc(posts.createdAt), desc(posts.id)];
+
+export function postSummariesQuery(db: Queryable, blogId: string) {
+  return db
+    .select(summaryColumns)
+    .from(posts)
+    .where(eq(posts.blogId, blogId))
+    .orderBy(...newestFirst);
+}
+
+/** Milliseconds since the epoch as `Date#toISOString` writes them, in integer arithmetic; null stays null. */
+const isoText = (column: string) =>
+  `strftime('%Y-%m-%dT%H:%M:%S', ${column} / 1000, 'unixepoch') || printf('.%03dZ', ${column} % 1000)`;
+
+/**
+ * The list as one JSON array of positional tuples, built by SQLite: the libSQL client turns
+ * every value of a result row into a property one by one, which for 10,000 posts × 12 columns
+ * costs more than everything else together. One string value crosses instead, and
+ * `listPosts` turns the tuples back into typed rows (docs/decisions/021).
+ */
+export function postSummariesStatement(db: Queryable, blogId: string): SQL {
+  const tuple = [
+    ...["id", "blog_id", "author_id", "title", "excerpt", "status", "slug", "category_id"],
+    ...["scheduled_publish_at", "published_at", "created_at", "updated_at"].map(isoText),
+  ].join(", ");
+  return sql`select json_group_array(json_array(${sql.raw(tuple)})) as list from (${postSummariesQuery(db, blogId)})`;
+}
+
+type SummaryTuple = [
+  id: string,
+  blogId: string,
+  authorId: string | null,
+  title: string,
+  excerpt: string,
+  status: PostStatus,
+  slug: string,
+  categoryId: string | null,
+  scheduledPublishAt: string | null,
+  publishedAt: string | null,
+  createdAt: string,
+  updatedAt: string,
+];
+
+export function fullPostsQuery(db: Queryable, blogId: string) {
+  return db
+    .select()
+    .from(posts)
+    .where(eq(posts.blogId, blogId))
+    .orderBy(...newestFirst);
+}
+
+async function authorsOf(db: Queryable, rows: { authorId: string | null }[]) {
+  const ids = [...new Set(rows.map((r) => r.authorId).filter((id) => id !== null))];
+  const authors = new Map<string, AuthorRow>();
+  if (ids.length > 0) {
+    const found = await db.select(authorColumns).from(users).where(inArray(users.id, ids));
+    for (const author of found) authors.set(author.id, author);
+  }
+  return authors;
+}
+
+/**
+ * A blog's posts for cards, newest first, without bodies. Saves always store an excerpt; a
+ * row that has none anyway (written by other means) gets one from the start of its content,
+ * read for those rows only.
+ */
+export async function listPosts(
+  db: Database,
+  ownerId: string,
+  blogId: string,
+): Promise<PostList<PostSummaryRow>> {
+  await findOwnedBlog(db, ownerId, blogId);
+  const result = await db.get<{ list: string }>(postSummariesStatement(db, blogId));
+  const rows: PostSummaryRow[] = (JSON.parse(result?.list ?? "[]") as SummaryTuple[]).map((t) => ({
+    id: t[0],
+    blogId: t[1],
+    authorId: t[2],
+    title: t[3],
+    excerpt: t[4],
+    status: t[5],
+    slug: t[6],
+    categoryId: t[7],
+    scheduledPublishAt: t[8],
+    publishedAt: t[9],
+    createdAt: t[10],
+    updatedAt: t[11],
+  }));
+  const blank = rows.filter((row) => row.excerpt === "");
+  if (blank.length > 0) {
+    const starts = new Map<string, string>();
+    for (let i = 0; i < blank.length; i += 500) {
+      const found = await db
+        .select({ id: posts.id, start: sql<string>`substr(${posts.content}, 1, 4000)` })
+        .from(posts)
+        .where(
+          inArray(
+            posts.id,
+            blank.slice(i, i + 500).map((row) => row.id),
+          ),
+        );
+      for (const { id, start } of found) starts.set(id, start);
+    }
+    for (const row of blank) row.excerpt = excerptFromContent(starts.get(row.id) ?? "");
+  }
+  return { posts: rows, authors: await authorsOf(db, rows) };
+}
+
+/** The same list with every field (`?include=content`), for searching bodies on the client. */
+export async function listPostsWithContent(
+  db: Database,
+  ownerId: string,
+  blogId: string,
+): Promise<PostList<PostRow>> {
+  await findOwnedBlog(db, ownerId, blogId);
+  const rows = (await fullPostsQuery(db, blogId)).map((row) =>
+    row.excerpt ? row : { ...row, excerpt: excerptFromContent(row.content) },
+  );
+  return { posts: rows, authors: await authorsOf(db, rows) };
+}
+
+/** A category of the same blog, or 404 exactly like a missing one. */
+async function checkedCategoryId(
+  tx: Queryable,
+  blogId: string,
+  categoryId: string | null,
+): Promise<string | null> {
+  if (categoryId === null) return null;
+  const found = await tx
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(eq(categories.id, categoryId), eq(categories.blogId, blogId)))
+    .get();
+  if (!found) throw NotFound("Category");
+  return found.id;
+}
+
+const maxSlug = limits.postSlug;
+const clampSlug = (slug: string, room = 0) => slug.slice(0, maxSlug - room).replace(/-+$/, "");
+
+/**
+ * The slug a post gets (spec section 5, decisions 020): a slug the owner gave is normalized
+ * and must be free in the blog (409 otherwise); a blank one comes from the title and takes
+ * the first free `-2`, `-3`… suffix, skipping the current and former slugs of other posts so
+ * old links keep redirecting.
+ */
+async function resolveSlug(
+  tx: Queryable,
+  blogId: string,
+  requested: string,
+  title: string,
+  postId: string | null,
+): Promise<string> {
+  const notThisPost = (column: typeof posts.id | typeof postSlugHistory.postId) =>
+    postId === null ? undefined : ne(column, postId);
+  const given = clampSlug(slugify(requested));
+  if (given !== "") {
+    const taken = await tx
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(eq(posts.blogId, blogId), eq(posts.slug, given), notThisPost(posts.id)))
+      .get();
+    if (taken) {
+      throw Conflict(
+        `The URL slug "${given}" is already used by another post in this blog. Choose a different slug.`,
+        "slug_taken",
+      );
+    }
+    return given;
+  }
+  const base = clampSlug(slugify(title)) || "post";
+  // Slugs hold only a-z, 0-9 and hyphens, so the prefix has no LIKE wildcards in it.
+  const prefix = `${base.slice(0, maxSlug - 12)}%`;
+  const [current, former] = await Promise.all([
+    tx
+      .select({ slug: posts.slug })
+      .from(posts)
+      .where(and(eq(posts.blogId, blogId), like(posts.slug, prefix), notThisPost(posts.id))),
+    tx
+      .select({ slug: postSlugHistory.slug })
+      .from(postSlugHistory)
+      .where(
+        and(
+          eq(postSlugHistory.blogId, blogId),
+          like(postSlugHistory.slug, prefix),
+          notThisPost(postSlugHistory.postId),
+        ),
+      ),
+  ]);
+  const taken = new Set([...current, ...former].map((r) => r.slug));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const candidate = `${clampSlug(base, suffix.length)}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** A slug in use is no longer a redirect: a post's current slug always wins. */
+async function claimSlug(tx: Queryable, blogId: string, slug: string): Promise<void> {
+  await tx
+    .delete(postSlugHistory)
+    .where(and(eq(postSlugHistory.blogId, blogId), eq(postSlugHistory.slug, slug)));
+}
+
+/** The unique index is the last word on slugs; its refusal reads like the service's own. */
+function slugConflictOr(error: unknown): unknown {
+  if (isUniqueViolation(error)) {
+    return Conflict(
+      "That URL slug was just taken by another post in this blog. Choose a different slug.",
+      "slug_taken",
+    );
+  }
+  return error;
+}
+
+export async function createPost(
+  deps: PostDeps,
+  author: AuthorRow,
+  input: CreatePostInput,
+): Promise<PostWithAuthor> {
+  const content = input.content ?? "";
+  try {
+    const post = await deps.db.transaction(async (tx) => {
+      const blog = await findOwnedBlog(tx, author.id, input.blogId);
+      const categoryId = await checkedCategoryId(tx, blog.id, input.categoryId ?? null);
+      const slug = await resolveSlug(tx, blog.id, input.slug ?? "", input.title, null);
+      await claimSlug(tx, blog.id, slug);
+      const [row] = await tx
+        .insert(posts)
+        .values({
+          blogId: blog.id,
+          authorId: author.id,
+          categoryId,
+          title: input.title,
+          content,
+          excerpt: input.excerpt || excerptFromContent(content),
+          status: "draft",
+          slug,
+          metaTitle: input.metaTitle ?? null,
+          metaDescription: input.metaDescription ?? null,
+          keywords: input.keywords ?? [],
+        })
+        .returning();
+      if (!row) throw new Error("insert returned no row");
+      return row;
+    });
+    // A new post is a draft: nothing readers see has changed.
+    return { post, author };
+  } catch (error) {
+    throw slugConflictOr(error);
+  }
+}
+
+/**
+ * Applies the fields sent. A blank excerpt is derived from the content; so is an excerpt that
+ * was derived before and is sent back unchanged (the editor has no excerpt field), so it
+ * follows the content instead of going stale. A slug change of a post that has been
+ * published keeps the old slug for a 301.
+ */
+export async function updatePost(
+  deps: PostDeps,
+  ownerId: string,
+  postId: string,
+  input: UpdatePostInput,
+): Promise<PostWithAuthor> {
+  let result: { post: PostRow; changed: boolean };
+  try {
+    result = await deps.db.transaction(async (tx) => {
+      const before = await findOwnedPost(tx, ownerId, postId);
+      const changes: Partial<typeof posts.$inferInsert> = {};
+      const set = <K extends keyof typeof changes>(key: K, value: (typeof changes)[K]) => {
+        if (
+          value !== undefined &&
+          JSON.stringify(value) !== JSON.stringify(before[key as K & keyof PostRow])
+        )
+          changes[key] = value;
+      };
+      set("title", input.title);
+      set("content", input.content);
+      set("metaTitle", input.metaTitle);
+      set("metaDescription", input.metaDescription);
+      set("keywords", input.keywords);
+      if (input.categoryId !== undefined) {
+        set("categoryId", await checkedCategoryId(tx, before.blogId, input.categoryId));
+      }
+
+      const content = input.content ?? before.content;
+      const wasDerived = before.excerpt === excerptFromContent(before.content);
+      const sent = input.excerpt ?? before.excerpt;
+      set(
+        "excerpt",
+        sent === "" || (wasDerived && sent === before.excerpt) ? excerptFromContent(content) : sent,
+      );
+
+      if (input.slug !== undefined) {
+        const slug = await resolveSlug(
+          tx,
+          before.blogId,
+          input.slug,
+          input.title ?? before.title,
+          before.id,
+        );
+        if (slug !== before.slug) {
+          changes.slug = slug;
+          await claimSlug(tx, before.blogId, slug);
+          if (before.publishedAt) {
+            await tx
+              .insert(postSlugHistory)
+              .values({ blogId: before.blogId, postId: before.id, slug: before.slug })
+              .onConflictDoUpdate({
+                target: [postSlugHistory.blogId, postSlugHistory.slug],
+                set: { postId: before.id },
+              });
+          }
+        }
+      }
+
+      if (Object.keys(changes).length === 0) return { post: before, changed: false };
+      const [after] = await tx
+        .update(posts)
+        .set(changes)
+        .where(eq(posts.id, before.id))
+        .returning();
+      if (!after) throw new Error("update returned no row");
+      return { post: after, changed: true };
+    });
+  } catch (error) {
+    throw slugConflictOr(error);
+  }
+  const { post, changed } = result;
+  if (changed && post.status === "published") {
+    await deps.contentEvents.blogChanged(post.blogId, { postIds: [post.id] });
+  }
+  return withAuthor(deps.db, post);
+}
+
+const label = (status: PostStatus) => postStatusLabels[status];
+
+/**
+ * Enforces the transitions of `postStatusTransitions`. Publishing sets `publishedAt` the first
+ * time only (unpublishing and publishing again keeps the original date) and drops a pending
+ * schedule, which has nothing left to do.
+ */
+export async function changePostStatus(
+  deps: PostDeps,
+  ownerId: string,
+  postId: string,
+  status: PostStatus,
+): Promise<PostWithAuthor> {
+  const { before, after } = await deps.db.transaction(async (tx) => {
+    const before = await findOwnedPost(tx, ownerId, postId);
+    if (before.status === status) {
+      throw Conflict(`The post is already ${label(status)}`, "invalid_status_transition");
+    }
+    if (!canChangeStatus(before.status, status)) {
+      throw Conflict(
+        `Cannot change status from ${label(before.status)} to ${label(status)}`,
+        "invalid_status_transition",
+      );
+    }
+    const publishing = status === "published";
+    const [after] = await tx
+      .update(posts)
+      .set({
+        status,
+        ...(publishing
+          ? { publishedAt: before.publishedAt ?? deps.clock(), scheduledPublishAt: null }
+          : {}),
+      })
+      .where(eq(posts.id, before.id))
+      .returning();
+    if (!after) throw new Error("update returned no row");
+    return { before, after };
+  });
+  if (before.status === "published" || after.status === "published") {
+    await deps.contentEvents.blogChanged(after.blogId, { postIds: [after.id] });
+  }
+  return withAuthor(deps.db, after);
+}
+
+/**
+ * Sets or clears (null) the time the post publishes itself. The time must be in the future;
+ * a published post has nothing to schedule (409). Any unpublished post may be scheduled:
+ * scheduling is the owner's instruction to publish, so review is not required first.
+ */
+export async function schedulePost(
+  deps: PostDeps,
+  ownerId: string,
+  postId: string,
+  scheduledPublishAt: string | null,
+): Promise<PostWithAuthor> {
+  const at = scheduledPublishAt === null ? null : new Date(scheduledPublishAt);
+  if (at && at.getTime() <= deps.clock().getTime()) {
+    throw ValidationFailed([
+      {
+        path: "scheduledPublishAt",
+        message: "Scheduled time must be in the future",
+      },
+    ]);
+  }
+  const post = await deps.db.transaction(async (tx) => {
+    const before = await findOwnedPost(tx, ownerId, postId);
+    if (at && before.status === "published") {
+      throw new HttpError(
+        409,
+        "already_published",
+        "This post is already published. Unpublish it first to schedule it.",
+      );
+    }
+    if ((before.scheduledPublishAt?.getTime() ?? null) === (at?.getTime() ?? null)) return before;
+    const [after] = await tx
+      .update(posts)
+      .set({ scheduledPublishAt: at })
+      .where(eq(posts.id, before.id))
+      .returning();
+    if (!after) throw new Error("update returned no row");
+    return after;
+  });
+  // A schedule is not visible to readers until it publishes (see api/jobs/scheduled-publishing.ts).
+  return withAuthor(deps.db, post);
+}
+
+export async function deletePost(deps: PostDeps, ownerId: string, postId: string): Promise<void> {
+  const post = await deps.db.transaction(async (tx) => {
+    const post = await findOwnedPost(tx, ownerId, postId);
+    // Its former slugs go with it (ON DELETE CASCADE): they would redirect to nothing.
+    await tx.delete(posts).where(eq(posts.id, post.id));
+    return post;
+  });
+  if (post.status === "published") {
+    await deps.contentEvents.blogChanged(post.blogId, { postIds: [post.id] });
+  }
+}

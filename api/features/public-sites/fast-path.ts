@@ -1,0 +1,55 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type PageCache, sendCachedPage } from "./page-cache.ts";
+import { fileForRequestPath, publicHeaders } from "./serve.ts";
+
+/**
+ * Which blog a Host header serves, as last looked up in the database. Entries expire after a few
+ * seconds, and domain changes clear them at once.
+ */
+export function createHostMap(ttlMs = 10_000, now = () => Date.now()) {
+  const hosts = new Map<string, { blogId: string; until: number }>();
+  return {
+    /** `host` is the Host header as it came: the hot path looks it up without parsing it. */
+    remember(host: string, blogId: string) {
+      hosts.set(host, { blogId, until: now() + ttlMs });
+    },
+    lookup(host: string): string | undefined {
+      const entry = hosts.get(host);
+      if (!entry) return undefined;
+      if (entry.until < now()) {
+        hosts.delete(host);
+        return undefined;
+      }
+      return entry.blogId;
+    },
+    clear() {
+      hosts.clear();
+    },
+  };
+}
+export type HostMap = ReturnType<typeof createHostMap>;
+
+/**
+ * The hot path for readers: a page already in memory for a host already known is answered
+ * here, before the app's middleware runs. Anything else (first request, unknown host, a page
+ * not cached yet) returns false and takes the full path, which fills the caches.
+ */
+export function createFastPath(hostMap: HostMap, cache: PageCache) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const host = req.headers.host;
+    if (!host) return false;
+    const blogId = hostMap.lookup(host);
+    if (!blogId) return false;
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    const path = query === -1 ? url : url.slice(0, query);
+    if (path.startsWith("/api/")) return false;
+    const file = fileForRequestPath(path);
+    if (!file) return false;
+    const page = cache.get(blogId, file);
+    if (!page) return false;
+    sendCachedPage(req, res, page, publicHeaders);
+    return true;
+  };
+}

@@ -1,0 +1,144 @@
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { gzipSync } from "node:zlib";
+
+/** A rendered file held in memory with everything a response needs, computed once. */
+export type CachedPage = {
+  body: Buffer;
+  gzip: Buffer | undefined;
+  etag: string;
+  lastModified: string;
+  contentType: string;
+  cacheControl: string;
+  /** Response headers prepared once per variant (identity, gzip), extra headers included. */
+  prepared?: { plain: Record<string, string | number>; gzip?: Record<string, string | number> };
+};
+
+/** Small or incompressible bodies go out as they are. */
+const compressible = (type: string) => /^(text\/|application\/(xml|rss\+xml|json))/.test(type);
+
+export function cachedPage(
+  body: Buffer,
+  modified: Date,
+  contentType: string,
+  cacheControl: string,
+): CachedPage {
+  const gzip =
+    body.length > 1024 && compressible(contentType) ? gzipSync(body, { level: 6 }) : undefined;
+  return {
+    body,
+    gzip: gzip && gzip.length < body.length ? gzip : undefined,
+    etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`,
+    lastModified: modified.toUTCString(),
+    contentType,
+    cacheControl,
+  };
+}
+
+/**
+ * Rendered files kept in memory for the hot path (a post page under load answers without a
+ * disk read). Least recently used entries go first past `maxBytes`; the render pipeline drops
+ * a blog's entries whenever it writes that blog's files.
+ */
+export function createPageCache(maxBytes = 64 * 1024 * 1024) {
+  const entries = new Map<string, CachedPage>();
+  // Bumped on every invalidation of a blog: a page read from disk before a render replaced it
+  // must not enter the cache after the render dropped the old entry.
+  const generations = new Map<string, number>();
+  let bytes = 0;
+  const sizeOf = (page: CachedPage) => page.body.length + (page.gzip?.length ?? 0);
+  const key = (blogId: string, file: string) => `${blogId}\u0000${file}`;
+
+  return {
+    get(blogId: string, file: string): CachedPage | undefined {
+      const k = key(blogId, file);
+      const page = entries.get(k);
+      if (page) {
+        entries.delete(k);
+        entries.set(k, page);
+      }
+      return page;
+    },
+    generation(blogId: string): number {
+      return generations.get(blogId) ?? 0;
+    },
+    /** Stores a page read while the blog was at `generation`; ignored if it has moved on since. */
+    set(blogId: string, file: string, page: CachedPage, generation: number) {
+      if ((generations.get(blogId) ?? 0) !== generation) return;
+      const k = key(blogId, file);
+      const old = entries.get(k);
+      if (old) bytes -= sizeOf(old);
+      entries.delete(k);
+      entries.set(k, page);
+      bytes += sizeOf(page);
+      for (const [oldest, value] of entries) {
+        if (bytes <= maxBytes) break;
+        entries.delete(oldest);
+        bytes -= sizeOf(value);
+      }
+    },
+    /** Drops one file of a blog, or all of them. */
+    invalidate(blogId: string, file?: string) {
+      generations.set(blogId, (generations.get(blogId) ?? 0) + 1);
+      if (file !== undefined) {
+        const old = entries.get(key(blogId, file));
+        if (old) bytes -= sizeOf(old);
+        entries.delete(key(blogId, file));
+        return;
+      }
+      const prefix = `${blogId}\u0000`;
+      for (const [k, value] of entries) {
+        if (k.startsWith(prefix)) {
+          entries.delete(k);
+          bytes -= sizeOf(value);
+        }
+      }
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+export type PageCache = ReturnType<typeof createPageCache>;
+
+/** Writes a cached page as the response: 304 when the reader's copy is current, gzip when accepted. */
+export function sendCachedPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  headers: Record<string, string>,
+): void {
+  page.prepared ??= prepareHeaders(page, headers);
+  const match = req.headers["if-none-match"];
+  if (match && (match === page.etag || match.split(/\s*,\s*/).includes(page.etag))) {
+    const {
+      "Content-Length": _length,
+      "Content-Encoding": _encoding,
+      ...notModified
+    } = page.prepared.plain;
+    res.writeHead(304, notModified);
+    res.end();
+    return;
+  }
+  const accept = req.headers["accept-encoding"];
+  const gzip = page.prepared.gzip !== undefined && accept !== undefined && accept.includes("gzip");
+  res.writeHead(200, gzip ? page.prepared.gzip : page.prepared.plain);
+  res.end(req.method === "HEAD" ? undefined : gzip ? page.gzip : page.body);
+}
+
+function prepareHeaders(page: CachedPage, extra: Record<string, string>) {
+  const common = {
+    ...extra,
+    ETag: page.etag,
+    "Last-Modified": page.lastModified,
+    "Cache-Control": page.cacheControl,
+    Vary: "Accept-Encoding",
+    "Content-Type": page.contentType,
+  };
+  return {
+    plain: { ...common, "Content-Length": page.body.length },
+    ...(page.gzip
+      ? { gzip: { ...common, "Content-Encoding": "gzip", "Content-Length": page.gzip.length } }
+      : {}),
+  };
+}

@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Post } from "../../contracts/posts.ts";
+import { createBlog, createOwner, createPost, createPublishedPost } from "../test/factories.ts";
+import { startTestApp, type TestApp, type TestClient } from "../test/harness.ts";
+import {
+  changesByBlog,
+  type PublishedPost,
+  publishDuePosts,
+  startScheduledPublishing,
+} from "./scheduled-publishing.ts";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const hour = 60 * 60 * 1000;
+
+async function scheduled(owner: TestClient, blogId: string, at: Date): Promise<Post> {
+  const post = await createPost(owner, blogId);
+  const res = await owner.patch(`/api/posts/${post.id}/schedule`, {
+    scheduledPublishAt: at.toISOString(),
+  });
+  if (res.status !== 200) throw new Error(`schedule failed: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+const read = async (owner: TestClient, id: string): Promise<Post> =>
+  (await owner.get(`/api/posts/${id}`)).body;
+
+/** Only the posts of this test: every test shares the database. */
+const mine = (published: PublishedPost[], ids: string[]) =>
+  published.filter((p) => ids.includes(p.postId));
+
+describe("publishDuePosts", () => {
+  it("publishes a due post once, leaves a future one alone and catches up after a restart", async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner);
+    const base = Date.now();
+    const due = await scheduled(owner, blog.id, new Date(base + hour));
+    const future = await scheduled(owner, blog.id, new Date(base + 3 * hour));
+    const ids = [due.id, future.id];
+
+    const now = new Date(base + 2 * hour);
+    expect(mine(await publishDuePosts(app.db, now), ids)).toEqual([
+      { blogId: blog.id, postId: due.id },
+    ]);
+    expect(await read(owner, due.id)).toMatchObject({
+      status: "published",
+      publishedAt: now.toISOString(),
+      scheduledPublishAt: null,
+    });
+    expect(await read(owner, future.id)).toMatchObject({
+      status: "draft",
+      publishedAt: null,
+      scheduledPublishAt: future.scheduledPublishAt,
+    });
+    // A second run (a restart, or two processes) finds nothing left to do.
+    expect(mine(await publishDuePosts(app.db, now), ids)).toEqual([]);
+    expect((await read(owner, due.id)).publishedAt).toBe(now.toISOString());
+
+    // The server was down past the second time: the first run after start publishes it.
+    const later = new Date(base + 5 * hour);
+    expect(mine(await publishDuePosts(app.db, later), ids)).toEqual([
+      { blogId: blog.id, postId: future.id },
+    ]);
+  });
+
+  it("keeps the first publication date of a post that was unpublished", async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner);
+    const post = await createPublishedPost(owner, blog.id);
+    await owner.patch(`/api/posts/${post.id}/status`, { status: "draft" });
+    await owner.patch(`/api/posts/${post.id}/schedule`, {
+      scheduledPublishAt: new Date(Date.now() + hour).toISOString(),
+    });
+    await publishDuePosts(app.db, new Date(Date.now() + 2 * hour));
+    expect(await read(owner, post.id)).toMatchObject({
+      status: "published",
+      publishedAt: post.publishedAt,
+      scheduledPublishAt: null,
+    });
+  });
+
+  it("groups published posts per blog for the renderer", () => {
+    expect(
+      changesByBlog([
+        { blogId: "a", postId: "1" },
+        { blogId: "b", postId: "2" },
+        { blogId: "a", postId: "3" },
+      ]),
+    ).toEqual(
+      new Map([
+        ["a", { postIds: ["1", "3"] }],
+        ["b", { postIds: ["2"] }],
+      ]),
+    );
+  });
+});
+
+describe("startScheduledPublishing", () => {
+  it("publishes what fell due while the server was down as soon as it starts", async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner);
+    const post = await scheduled(owner, blog.id, new Date(Date.now() + hour));
+    const clock = () => new Date(Date.now() + 2 * hour);
+    let announce: (list: PublishedPost[]) => void = () => {};
+    const published = new Promise<PublishedPost[]>((resolve) => {
+      announce = resolve;
+    });
+    const runner = startScheduledPublishing({
+      db: app.db,
+      clock,
+      intervalMs: 60_000,
+      onPublished: (list) => announce(list),
+    });
+    try {
+      expect(mine(await published, [post.id])).toEqual([{ blogId: blog.id, postId: post.id }]);
+    } finally {
+      await runner.stop();
+    }
+    expect((await read(owner, post.id)).status).toBe("published");
+  });
+
+  it("arms a timer for the next due post instead of waiting for the interval", async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner);
+    const at = new Date(Date.now() + hour);
+    const post = await scheduled(owner, blog.id, at);
+    // The injected clock runs 30 ms short of the scheduled time.
+    const offset = at.getTime() - Date.now() - 30;
+    const clock = () => new Date(Date.now() + offset);
+    const seen: PublishedPost[][] = [];
+    const started = Date.now();
+    const runner = startScheduledPublishing({
+      db: app.db,
+      clock,
+      intervalMs: 60_000,
+      onPublished: (list) => {
+        seen.push(mine(list, [post.id]));
+      },
+    });
+    try {
+      expect(mine(await runner.runNow(), [post.id])).toEqual([]);
+      await expect
+        .poll(() => seen.flat(), { timeout: 2000, interval: 5 })
+        .toEqual([{ blogId: blog.id, postId: post.id }]);
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      await runner.stop();
+    }
+    expect(await read(owner, post.id)).toMatchObject({ status: "published" });
+  });
+
+  it("joins a run in progress instead of starting a second one", async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner);
+    const post = await scheduled(owner, blog.id, new Date(Date.now() + hour));
+    const calls: PublishedPost[][] = [];
+    const runner = startScheduledPublishing({
+      db: app.db,
+      clock: () => new Date(Date.now() + 2 * hour),
+      intervalMs: 60_000,
+      onPublished: (list) => {
+        calls.push(mine(list, [post.id]));
+      },
+    });
+    try {
+      const [first, second] = await Promise.all([runner.runNow(), runner.runNow()]);
+      expect(first).toBe(second);
+      expect(calls.flat()).toEqual([{ blogId: blog.id, postId: post.id }]);
+    } finally {
+      await runner.stop();
+    }
+  });
+});

@@ -1,0 +1,150 @@
+import { entityId } from "./ids.ts";
+import { limits, type PostStatus, postStatuses } from "./limits.ts";
+import { z } from "./zod.ts";
+
+/** The server's answer to a blank title; the editor shows its own toast ('Title required') first. */
+export const titleRequired = "Title is required";
+
+const title = z
+  .string({ error: (issue) => (issue.input === undefined ? titleRequired : undefined) })
+  .trim()
+  .min(1, titleRequired)
+  .max(limits.postTitle);
+
+/** Stored exactly as written: the owner's HTML is sanitized only on its way to readers. */
+const content = z.string().max(limits.postContent);
+
+/** Blank (or null) means "derive it": the excerpt from the content, the slug from the title. */
+const derivable = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .transform((value) => value ?? "");
+
+/** Optional text stored as null when blank. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+/** A category id, or null / "" for none. */
+const optionalCategoryId = z
+  .string()
+  .trim()
+  .max(64)
+  .nullable()
+  .transform((value) => (value ? value : null));
+
+/** Trimmed, blanks dropped, duplicates (ignoring case) dropped, first spelling kept. */
+const keywords = z
+  .array(z.string().trim().max(limits.keywords.maxLength))
+  .max(limits.keywords.maxItems)
+  .transform((list) => {
+    const seen = new Set<string>();
+    return list.filter((keyword) => {
+      const key = keyword.toLowerCase();
+      if (keyword === "" || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  });
+
+const postFields = {
+  title,
+  content: content.optional(),
+  excerpt: derivable(limits.postExcerpt).optional(),
+  categoryId: optionalCategoryId.optional(),
+  metaTitle: optionalText(limits.metaTitle).optional(),
+  metaDescription: optionalText(limits.metaDescription).optional(),
+  keywords: keywords.optional(),
+  slug: derivable(limits.postSlug).optional(),
+};
+
+/**
+ * `POST /api/posts`. The author is the signed-in owner and every post starts as a draft:
+ * `authorId` and `status` in a body are stripped like any unknown field.
+ */
+export const createPostInput = z.object({ blogId: entityId, ...postFields });
+export type CreatePostInput = z.infer<typeof createPostInput>;
+
+/** `PATCH /api/posts/{id}`: only the fields sent change. */
+export const updatePostInput = z.object({ ...postFields, title: title.optional() });
+export type UpdatePostInput = z.infer<typeof updatePostInput>;
+
+export const updatePostStatusInput = z.object({
+  status: z.enum(postStatuses, {
+    error: (issue) =>
+      issue.input === undefined ? "Required" : `Status must be one of ${postStatuses.join(", ")}`,
+  }),
+});
+export type UpdatePostStatusInput = z.infer<typeof updatePostStatusInput>;
+
+/** `PATCH /api/posts/{id}/schedule`: an ISO date-time in the future, or null to clear. */
+export const schedulePostInput = z.object({
+  scheduledPublishAt: z.iso
+    .datetime({
+      offset: true,
+      error: (issue) =>
+        issue.input === undefined
+          ? undefined
+          : "Must be an ISO 8601 date-time such as 2030-01-31T12:00:00Z, or null to clear",
+    })
+    .nullable(),
+});
+export type SchedulePostInput = z.infer<typeof schedulePostInput>;
+
+/** `GET /api/blogs/{blogId}/posts?include=content` adds the full fields to every item. */
+export const listPostsQuery = z.object({
+  include: z.enum(["content"], { error: 'The only value of include is "content"' }).optional(),
+});
+export type ListPostsQuery = z.infer<typeof listPostsQuery>;
+
+/**
+ * Status changes the server allows. The editor offers the first two; unpublishing and
+ * sending a post back from review are the owner's way out. Anything else answers 409.
+ */
+export const postStatusTransitions: Record<PostStatus, readonly PostStatus[]> = {
+  draft: ["under_review"],
+  under_review: ["published", "draft"],
+  published: ["draft"],
+};
+
+export function canChangeStatus(from: PostStatus, to: PostStatus): boolean {
+  return postStatusTransitions[from].includes(to);
+}
+
+/** Who wrote a post, as cards show it (name per spec section 3, avatar or null for initials). */
+export type PostAuthor = { name: string; avatarUrl: string | null };
+
+/**
+ * A list item: what post cards, stat cards and the dashboard need. `excerpt` is never
+ * derived on the client: a blank saved excerpt comes back derived from the content.
+ */
+export type PostSummary = {
+  id: string;
+  blogId: string;
+  authorId: string | null;
+  author: PostAuthor | null;
+  title: string;
+  excerpt: string;
+  status: PostStatus;
+  slug: string;
+  categoryId: string | null;
+  scheduledPublishAt: string | null;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** One post with every field of spec section 3; `content` is exactly as the owner wrote it. */
+export type Post = PostSummary & {
+  content: string;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  keywords: string[];
+};

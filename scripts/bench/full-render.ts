@@ -1,0 +1,42 @@
+/**
+ * Full render of 1,000 corpus posts, each run in a fresh process so peak memory is that run's:
+ * loads the snapshot (reads, sanitizes), renders every page with the built theme and swaps
+ * the build live. Prints wall time and the process's peak resident memory.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sanitizePostHtml } from "../../api/content/sanitize.ts";
+import { renderFull } from "../../site-builder/pipeline/render-site.ts";
+import { createSiteOutput } from "../../site-builder/pipeline/site-output.ts";
+import { loadSnapshot } from "../../site-builder/pipeline/snapshot.ts";
+import { loadTheme } from "../../site-builder/pipeline/theme.ts";
+import { seededDatabase } from "./fixtures.ts";
+
+const count = Number(process.argv[2] ?? 1000);
+const dir = mkdtempSync(join(tmpdir(), "blogfleet-bench-render-"));
+try {
+  const { handle, blogId } = await seededDatabase(dir, count);
+  const theme = await loadTheme();
+  const output = createSiteOutput(join(dir, "sites"));
+  const started = performance.now();
+  const snapshot = await loadSnapshot(handle.db, blogId, {
+    canonicalBaseOf: (b) => `https://${b.subdomain}.blogs.example`,
+    sanitize: sanitizePostHtml,
+  });
+  if (!snapshot) throw new Error("no blog");
+  const result = await renderFull(theme, output, snapshot.site);
+  const wallMs = performance.now() - started;
+  const peakMiB = process.resourceUsage().maxRSS / 1024;
+  console.log(
+    JSON.stringify({
+      posts: count,
+      pages: result.pagesWritten,
+      wallMs: Math.round(wallMs),
+      peakMiB: Math.round(peakMiB),
+    }),
+  );
+  handle.close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

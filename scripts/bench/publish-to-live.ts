@@ -1,0 +1,128 @@
+/**
+ * Publish → live: from the moment the publish request is sent to the moment the new post is
+ * served on the blog's host, through the real API, render queue and serving path. 50 publishes
+ * into a blog that already holds N posts (and has a live site), for each N given.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createApp, withFastPath } from "../../api/app.ts";
+import { sanitizePostHtml } from "../../api/content/sanitize.ts";
+import { openDatabase } from "../../api/db/client.ts";
+import { parseEnv } from "../../api/env.ts";
+import { createPublishing } from "../../api/features/publishing/publishing.ts";
+import { createLogger } from "../../api/logger.ts";
+import { TestClient } from "../../api/test/harness.ts";
+import { median, percentile, seedPosts } from "./fixtures.ts";
+
+const sizes = (process.argv[2] ?? "100,1000,10000").split(",").map(Number);
+const publishes = Number(process.env.BENCH_PUBLISHES ?? 50);
+
+function get(port: number, host: string, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, headers: { host } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+      );
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+async function measure(size: number) {
+  const dir = mkdtempSync(join(tmpdir(), "blogfleet-bench-publish-"));
+  try {
+    const env = parseEnv({
+      DATABASE_URL: `file:${join(dir, "bench.db")}`,
+      SITES_DIR: join(dir, "sites"),
+      BLOG_DOMAIN: "blogs.test",
+      LOG_LEVEL: "silent",
+    });
+    const handle = await openDatabase(env.DATABASE_URL);
+    const logger = createLogger("silent");
+    const publishing = await createPublishing({
+      db: handle.db,
+      env,
+      sanitize: sanitizePostHtml,
+      logger,
+    });
+    const app = createApp({
+      env,
+      db: handle.db,
+      logger,
+      publishing,
+      contentEvents: { blogChanged: (blogId, change) => publishing.queue.enqueue(blogId, change) },
+    });
+    const server = createServer(withFastPath(app, publishing)).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    const base = `http://127.0.0.1:${port}`;
+    const owner = new TestClient(base, base);
+    await owner.post("/auth/sign-up", {
+      email: "bench@example.com",
+      password: "correct horse battery",
+    });
+    const blog = (await owner.post("/api/blogs", { name: `Bench ${size}` })).body as {
+      id: string;
+      slug: string;
+    };
+    const me = (await owner.get("/api/auth/user")).body as { id: string };
+    await seedPosts(handle.db, blog.id, me.id, size);
+    // The blog gets a subdomain and its first full render before the clock starts.
+    const { blogs } = await import("../../api/db/schema.ts");
+    const { eq } = await import("drizzle-orm");
+    await handle.db.update(blogs).set({ subdomain: "bench" }).where(eq(blogs.id, blog.id));
+    await publishing.queue.enqueue(blog.id, { full: true });
+    await publishing.queue.onIdle();
+    const host = "bench.blogs.test";
+
+    // Two moments: the post's own page answers (the live route serves it at once, before any
+    // render), and the rendered home page lists it (the static site has caught up).
+    const postPage: number[] = [];
+    const homePage: number[] = [];
+    for (let i = 0; i < publishes; i++) {
+      const created = await owner.post("/api/posts", {
+        blogId: blog.id,
+        title: `Fresh post ${i}`,
+        content: `<p>Fresh content ${i}</p>`,
+      });
+      const post = created.body as { id: string; slug: string };
+      await owner.patch(`/api/posts/${post.id}/status`, { status: "under_review" });
+      const started = performance.now();
+      const published = await owner.patch(`/api/posts/${post.id}/status`, { status: "published" });
+      if (published.status !== 200)
+        throw new Error(`publish failed: ${published.status} ${published.text}`);
+      while ((await get(port, host, `/post/${post.slug}`)).status !== 200) {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      postPage.push(performance.now() - started);
+      while (!(await get(port, host, "/")).body.includes(`Fresh post ${i}<`)) {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      homePage.push(performance.now() - started);
+    }
+    await publishing.queue.onIdle();
+    server.close();
+    await publishing.queue.stop();
+    handle.close();
+    return {
+      posts: size,
+      publishes,
+      postPageP50Ms: Math.round(median(postPage)),
+      postPageP95Ms: Math.round(percentile(postPage, 95)),
+      homePageP50Ms: Math.round(median(homePage)),
+      homePageP95Ms: Math.round(percentile(homePage, 95)),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+for (const size of sizes) {
+  console.log(JSON.stringify({ figure: "publish → live", ...(await measure(size)) }));
+}
