@@ -121,7 +121,7 @@ export function sendCachedPage(
     return;
   }
   const accept = req.headers["accept-encoding"];
-  const gzip = page.prepared.gzip !== undefined && accept !== undefined && accept.includes("gzip");
+  const gzip = page.prepared.gzip !== undefined && accept?.includes("gzip") === true;
   res.writeHead(200, gzip ? page.prepared.gzip : page.prepared.plain);
   res.end(req.method === "HEAD" ? undefined : gzip ? page.gzip : page.body);
 }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogs, categories, postSlugHistory, posts, users } from "../../db/schema.ts";
+import { createBlog, createOwner, createPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 
 let app: TestApp;
@@ -259,5 +260,33 @@ describe("public JSON API", () => {
     const cats = await (await read("/api/public/categories?slug=garden")).json();
     expect(cats.map((c: { name: string }) => c.name)).toEqual(["Tomatoes", "Vegetables"]);
     expect((await read("/api/public/posts?slug=missing")).status).toBe(404);
+  });
+});
+
+describe("owner preview", () => {
+  it("shows the owner a draft, noindex and uncached, and nobody else", async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner, "Preview Blog");
+    const draft = await createPost(owner, blog.id, {
+      title: "Secret draft",
+      content: "<p>Not yet</p>",
+    });
+    const path = `/blog/${blog.slug}/preview/${draft.id}`;
+    const res = await owner.get(path);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain("Secret draft");
+    expect(res.text).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(res.text).toContain("Preview: only you can see this page.");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+
+    const stranger = await createOwner(app);
+    for (const client of [stranger, app.client()]) {
+      const refused = await client.get(path);
+      expect(refused.status).toBe(404);
+      expect(refused.text).not.toContain("Secret draft");
+    }
+    // The public pages still do not show it.
+    expect((await read(`/blog/${blog.slug}/post/${draft.slug}`)).status).toBe(404);
   });
 });

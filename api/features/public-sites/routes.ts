@@ -39,6 +39,15 @@ export function blogPathRoutes(db: Database, server: BlogServer): Router {
     res.redirect(301, `/blog/${encodeURIComponent(req.params.slug)}/${query}`);
   });
 
+  // The editor's Preview: the owner sees a post as readers will, before it is published.
+  router.get("/blog/:slug/preview/:postId", async (req, res) => {
+    const blog = await db.select().from(blogs).where(eq(blogs.slug, req.params.slug)).get();
+    // Anyone but the owner gets the same answer as for a blog that does not exist.
+    if (!blog || !req.user || blog.ownerId !== req.user.id)
+      return server.serveUnknownBlog(req, res);
+    await server.servePreview(req, res, blog, req.params.postId);
+  });
+
   router.get("/blog/:slug/{*rest}", async (req, res) => {
     const blog = await db.select().from(blogs).where(eq(blogs.slug, req.params.slug)).get();
     if (!blog) return server.serveUnknownBlog(req, res);

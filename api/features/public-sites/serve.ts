@@ -57,6 +57,8 @@ export type BlogServerDeps = {
   theme: Theme;
   /** Fresh snapshot for pages rendered on request (no finished render, or a page still pending). */
   loadSnapshot: (blogId: string, path: string) => Promise<SiteSnapshot | undefined>;
+  /** A snapshot holding one post of the blog, whatever its status (owner preview). */
+  loadPreview: (blogId: string, postId: string) => Promise<SiteSnapshot | undefined>;
 };
 
 export const publicHeaders = {
@@ -156,6 +158,23 @@ export function createBlogServer(deps: BlogServerDeps) {
     sendCachedPage(req, res, page, publicHeaders);
   }
 
-  return { serveBlog, serveUnknownBlog };
+  /**
+   * The owner's preview of one post, whatever its status: rendered on request, marked noindex
+   * and never stored by a cache. Links on it lead to the blog's published pages.
+   */
+  async function servePreview(req: Request, res: Response, blog: BlogRow, postId: string) {
+    const snapshot = await deps.loadPreview(blog.id, postId);
+    const post = snapshot?.site.posts[0];
+    if (!snapshot || !post) return serveUnknownBlog(req, res);
+    const page = await deps.theme.render(snapshot.site, `/post/${post.slug}`);
+    setPublicHeaders(res);
+    res.status(page.status);
+    res.setHeader("Content-Type", page.contentType);
+    res.setHeader("Cache-Control", "private, no-store");
+    res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    res.end(page.body);
+  }
+
+  return { serveBlog, serveUnknownBlog, servePreview };
 }
 export type BlogServer = ReturnType<typeof createBlogServer>;

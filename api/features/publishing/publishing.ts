@@ -90,6 +90,7 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
         ? load(blogId, { kind: "post", slug: decodeURIComponent(post[1] as string) })
         : load(blogId, { kind: "all", previous: queue.liveSnapshot(blogId) });
     },
+    loadPreview: (blogId, postId) => load(blogId, { kind: "preview", postId }),
   });
   return {
     theme,
