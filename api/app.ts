@@ -124,8 +124,14 @@ export function createApp({
       )
     : undefined;
   app.use(authRoutes({ db, sessions, oidc, rateLimit: signInRateLimit }));
-  app.use(blogRoutes(db));
   const events = guardContentEvents(contentEvents, logger);
+  app.use(
+    blogRoutes({
+      db,
+      contentEvents: events,
+      isRendering: (blogId) => publishing?.queue.stateOf(blogId) === "rendering",
+    }),
+  );
   app.use(postRoutes({ db, clock, contentEvents: events }));
   app.use(categoryRoutes({ db, contentEvents: events }));
   if (publishing) {

@@ -23,6 +23,7 @@ export const limits = {
   keywords: { maxItems: 50, maxLength: 100 },
   categoryName: 100,
   categorySlug: 200,
+  url: 2048,
 } as const;
 
 export const defaults = {

@@ -22,6 +22,13 @@ const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
 
 const cases: IsolationCase[] = [
   { method: "GET", path: "/api/blogs/:id", fill: (a) => ({ id: a.blogId }) },
+  { method: "GET", path: "/api/blogs/:id/site", fill: (a) => ({ id: a.blogId }) },
+  {
+    method: "PATCH",
+    path: "/api/blogs/:id/customization",
+    fill: (a) => ({ id: a.blogId }),
+    body: () => ({ primaryColor: "#000000", logoUrl: "https://evil.example/logo.png" }),
+  },
   { method: "GET", path: "/api/blogs/:blogId/posts", fill: (a) => ({ blogId: a.blogId }) },
   { method: "GET", path: "/api/posts/:id", fill: (a) => ({ id: a.postId }) },
   {

@@ -1,13 +1,31 @@
 import { Router } from "express";
-import { type CreateBlogInput, createBlogInput } from "../../../contracts/blogs.ts";
+import {
+  type CreateBlogInput,
+  type CustomizationInput,
+  createBlogInput,
+  customizationInput,
+} from "../../../contracts/blogs.ts";
 import { type IdParams, idParams } from "../../../contracts/ids.ts";
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
 import type { Database } from "../../db/client.ts";
 import { inputOf, validate } from "../../http/validate.ts";
+import type { ContentEvents } from "../publishing/content-events.ts";
 import { presentBlog } from "./presenter.ts";
-import { createBlog, findOwnedBlog, listBlogs } from "./service.ts";
+import { createBlog, customizeBlog, findOwnedBlog, listBlogs } from "./service.ts";
+import { siteStatus } from "./site-status.ts";
 
-export function blogRoutes(db: Database): Router {
+export type BlogRouteDeps = {
+  db: Database;
+  contentEvents: ContentEvents;
+  /** Whether a render of the blog is running in this process right now. */
+  isRendering?: (blogId: string) => boolean;
+};
+
+export function blogRoutes({
+  db,
+  contentEvents,
+  isRendering = () => false,
+}: BlogRouteDeps): Router {
   const router = Router();
 
   router.get("/api/blogs", requireUser, async (req, res) => {
@@ -25,6 +43,30 @@ export function blogRoutes(db: Database): Router {
     const { params } = inputOf<unknown, unknown, IdParams>(res);
     res.json(presentBlog(await findOwnedBlog(db, currentUser(req).id, params.id)));
   });
+
+  router.patch(
+    "/api/blogs/:id/customization",
+    requireUser,
+    validate({ params: idParams, body: customizationInput }),
+    async (req, res) => {
+      const { params, body } = inputOf<CustomizationInput, unknown, IdParams>(res);
+      const blog = await customizeBlog(db, currentUser(req).id, params.id, body);
+      // Colour, font and logo appear on every page.
+      await contentEvents.blogChanged(blog.id, { full: true });
+      res.json(presentBlog(blog));
+    },
+  );
+
+  router.get(
+    "/api/blogs/:id/site",
+    requireUser,
+    validate({ params: idParams }),
+    async (req, res) => {
+      const { params } = inputOf<unknown, unknown, IdParams>(res);
+      const blog = await findOwnedBlog(db, currentUser(req).id, params.id);
+      res.json(await siteStatus(db, blog.id, isRendering));
+    },
+  );
 
   return router;
 }

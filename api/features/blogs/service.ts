@@ -1,5 +1,5 @@
 import { and, asc, eq, like } from "drizzle-orm";
-import type { CreateBlogInput } from "../../../contracts/blogs.ts";
+import type { CreateBlogInput, CustomizationInput } from "../../../contracts/blogs.ts";
 import { slugify } from "../../../contracts/slug.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
@@ -72,4 +72,25 @@ export async function createBlog(
       throw error;
     }
   }
+}
+
+/** Colour, font and logo of the owner's blog; absent fields stay as they are. */
+export async function customizeBlog(
+  db: Database,
+  ownerId: string,
+  blogId: string,
+  input: CustomizationInput,
+): Promise<BlogRow> {
+  await findOwnedBlog(db, ownerId, blogId);
+  const changes = Object.fromEntries(
+    Object.entries(input).filter(([, value]) => value !== undefined),
+  );
+  if (Object.keys(changes).length === 0) return findOwnedBlog(db, ownerId, blogId);
+  const [blog] = await db
+    .update(blogs)
+    .set(changes)
+    .where(and(eq(blogs.id, blogId), eq(blogs.ownerId, ownerId)))
+    .returning();
+  if (!blog) throw NotFound("Blog");
+  return blog;
 }
