@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import { resolve } from "node:path";
+import { blogsNeedingRender } from "../site-builder/pipeline/reconcile.ts";
 import { createApp, withFastPath } from "./app.ts";
 import { createSessionStore } from "./auth/sessions.ts";
 import { sanitizePostHtml } from "./content/sanitize.ts";
@@ -54,6 +55,10 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   );
   // Renders that were pending when the last process stopped (or was killed) run now.
   await publishing.queue.resume();
+  // …and blogs whose last change never reached the queue (lost between save and enqueue).
+  for (const blogId of await blogsNeedingRender(database.db)) {
+    await publishing.queue.enqueue(blogId, { full: true });
+  }
   // Started here, not in createApp, so tests drive it with their own clock. The first run
   // publishes whatever fell due while the server was down.
   const scheduledPublishing = startScheduledPublishing({
