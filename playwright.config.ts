@@ -1,6 +1,8 @@
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+// Each run builds the dashboard into a folder of its own port, so two runs never share files.
+const dashboardOut = `dist-e2e-${port}`;
 const executablePath =
   process.env.CHROMIUM_PATH ??
   process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ??
@@ -37,11 +39,15 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
-    command: "npm run build && node scripts/e2e-server.ts",
+    command: "vite build --logLevel warn && node scripts/e2e-server.ts",
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port) },
+    env: {
+      PORT: String(port),
+      DASHBOARD_OUT_DIR: dashboardOut,
+      E2E_DASHBOARD_DIR: `dashboard/${dashboardOut}`,
+    },
     stdout: "ignore",
     stderr: "pipe",
   },

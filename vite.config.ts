@@ -14,7 +14,8 @@ export default defineConfig({
     alias: { "@": fileURLToPath(new URL("./dashboard/src", import.meta.url)) },
   },
   build: {
-    outDir: "dist",
+    // Parallel browser-test runs build into their own folder (see playwright.config.ts).
+    outDir: process.env.DASHBOARD_OUT_DIR ?? "dist",
     emptyOutDir: true,
     sourcemap: true,
   },

@@ -10,5 +10,8 @@ process.env.LOG_LEVEL ??= "warn";
 process.env.NODE_ENV = "test";
 process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
 
+// The blog theme is built when missing or older than its sources (as for the unit tests).
+const { default: buildTheme } = await import("../tests/setup/build-theme.ts");
+await buildTheme();
 const { startServer } = await import("../api/server.ts");
-await startServer({ dashboardDir: resolve("dashboard/dist") });
+await startServer({ dashboardDir: resolve(process.env.E2E_DASHBOARD_DIR ?? "dashboard/dist") });
