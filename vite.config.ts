@@ -1,15 +1,49 @@
+import { request } from "node:http";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
-const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3001}`;
+const apiPort = Number(process.env.API_PORT ?? 3001);
+const apiTarget = `http://127.0.0.1:${apiPort}`;
+const blogDomain = process.env.BLOG_DOMAIN ?? "localhost";
+
+/**
+ * In `npm run dev`, requests for a blog's own host (`{subdomain}.localhost:3000`) go to the API,
+ * which serves public blogs by Host; only the app's own host gets the dashboard from Vite.
+ */
+function blogHostsToApi(): Plugin {
+  return {
+    name: "blogfleet-blog-hosts",
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const host = (req.headers.host ?? "").replace(/:\d+$/, "").toLowerCase();
+        if (!host.endsWith(`.${blogDomain}`)) return next();
+        const upstream = request(
+          {
+            host: "127.0.0.1",
+            port: apiPort,
+            path: req.url,
+            method: req.method,
+            headers: req.headers,
+          },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+          },
+        );
+        upstream.on("error", next);
+        req.pipe(upstream);
+      });
+    },
+  };
+}
 
 /** The dashboard SPA: source in dashboard/, built to dashboard/dist, served by the API in production. */
 export default defineConfig({
   root: fileURLToPath(new URL("./dashboard", import.meta.url)),
   publicDir: "public",
-  plugins: [react(), tailwindcss()],
+  plugins: [blogHostsToApi(), react(), tailwindcss()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./dashboard/src", import.meta.url)) },
   },
