@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { InvalidEnvironmentError, parseEnv } from "./env.ts";
+
+const messageOf = (source: Record<string, string>) => {
+  try {
+    parseEnv(source);
+  } catch (error) {
+    expect(error).toBeInstanceOf(InvalidEnvironmentError);
+    return (error as Error).message;
+  }
+  throw new Error("parseEnv accepted an invalid environment");
+};
+
+describe("environment", () => {
+  it("has defaults for the embedded set-up", () => {
+    expect(parseEnv({})).toMatchObject({
+      PORT: 3000,
+      DATABASE_URL: "file:./data/blogfleet.db",
+      SITES_DIR: "./sites-output",
+      BLOG_DOMAIN: "localhost",
+      TRUST_PROXY: false,
+      AI_MODEL: "gpt-4o-mini",
+    });
+    expect(parseEnv({}).APP_ORIGIN).toBeUndefined();
+  });
+
+  it("names every invalid variable", () => {
+    const message = messageOf({
+      PORT: "eighty",
+      DATABASE_URL: "postgres://x",
+      APP_ORIGIN: "not a url",
+      BLOG_DOMAIN: "bad_domain!",
+      TRUST_PROXY: "maybe",
+    });
+    for (const name of ["PORT", "DATABASE_URL", "APP_ORIGIN", "BLOG_DOMAIN", "TRUST_PROXY"]) {
+      expect(message).toContain(`  ${name}:`);
+    }
+  });
+
+  it("needs all three OIDC variables or none", () => {
+    const message = messageOf({ OIDC_ISSUER_URL: "https://id.example.com" });
+    expect(message).toContain("OIDC_CLIENT_ID: is required when OIDC_ISSUER_URL is set");
+    expect(message).toContain("OIDC_CLIENT_SECRET: is required when OIDC_ISSUER_URL is set");
+    expect(
+      parseEnv({
+        OIDC_ISSUER_URL: "https://id.example.com",
+        OIDC_CLIENT_ID: "a",
+        OIDC_CLIENT_SECRET: "b",
+      }).OIDC_CLIENT_ID,
+    ).toBe("a");
+  });
+
+  it("keeps only the origin of APP_ORIGIN and lower-cases the blog domain", () => {
+    const env = parseEnv({
+      APP_ORIGIN: "https://app.example.com/some/path",
+      BLOG_DOMAIN: "Blogs.Example.COM",
+    });
+    expect(env.APP_ORIGIN).toBe("https://app.example.com");
+    expect(env.BLOG_DOMAIN).toBe("blogs.example.com");
+  });
+});
