@@ -1,0 +1,97 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sanitizePostHtml } from "../../api/content/sanitize.ts";
+import { loadTheme, type Theme } from "../pipeline/theme.ts";
+import { buildSite, type Site } from "./lib/site.ts";
+
+/**
+ * Every kind of public page, checked by the W3C Nu HTML checker (vnu.jar, run with the
+ * machine's Java): errors 0.
+ */
+const vnuJar = createRequire(import.meta.url)("vnu-jar") as string;
+const run = promisify(execFile);
+
+let theme: Theme;
+let dir: string;
+let site: Site;
+beforeAll(async () => {
+  theme = await loadTheme();
+  dir = mkdtempSync(join(tmpdir(), "blogfleet-vnu-"));
+  const body = sanitizePostHtml(
+    `<h2>Soil & compost</h2><p>Rich <strong>loam</strong>, <em>mulch</em> and <a href="https://example.com">links</a>.</p>
+     <ul><li>One</li><li>Two</li></ul><pre><code>const x = 1 &lt; 2;</code></pre>
+     <table><thead><tr><th>Crop</th><th>Days</th></tr></thead><tbody><tr><td>Tomato</td><td>60</td></tr></tbody></table>
+     <blockquote><p>Quote</p></blockquote><img src="https://example.com/a.jpg" alt="A bed"><script>alert(1)</script>`,
+  );
+  site = buildSite({
+    blog: {
+      id: "b1",
+      name: "Garden & Table",
+      description: "Growing <food> at home",
+      slug: "garden",
+      primaryColor: "#059669",
+      fontFamily: "Georgia",
+      logoUrl: "https://example.com/logo.png",
+      ownerName: "Ada Lovelace",
+    },
+    canonicalBase: "https://garden.example.com",
+    categories: [
+      { id: "c1", name: "Vegetables", slug: "vegetables", parentId: null },
+      { id: "c2", name: "Tomatoes", slug: "tomatoes", parentId: "c1" },
+    ],
+    posts: Array.from({ length: 45 }, (_, i) => ({
+      id: `p${i}`,
+      slug: `post-${i}`,
+      title: `Post "${i}" <about> soil`,
+      excerpt: `Excerpt ${i} & more`,
+      html: body,
+      publishedAt: new Date(Date.UTC(2026, 0, 1 + i)),
+      updatedAt: new Date(Date.UTC(2026, 0, 2 + i)),
+      categoryId: i % 2 ? "c2" : "c1",
+      keywords: ["soil", "compost"],
+      metaTitle: null,
+      metaDescription: null,
+    })),
+  });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("public pages", () => {
+  it("are valid HTML", async () => {
+    const pages: [string, Site | undefined][] = [
+      ["/", site],
+      ["/page/1", site],
+      ["/post/post-3", site],
+      ["/category/vegetables", site],
+      ["/category/tomatoes", site],
+      ["/post/missing", site],
+      ["/", undefined],
+    ];
+    const files: string[] = [];
+    for (const [index, [path, data]] of pages.entries()) {
+      const page = await theme.render(data, path, { homeHref: "/" });
+      const file = join(dir, `page-${index}.html`);
+      writeFileSync(file, page.body);
+      files.push(file);
+    }
+    const result = await run(
+      "java",
+      ["-jar", vnuJar, "--format", "json", "--errors-only", "--exit-zero-always", ...files],
+      {
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+    const { messages } = JSON.parse(result.stderr || result.stdout) as {
+      messages: { type: string; message: string; url: string; lastLine?: number }[];
+    };
+    const errors = messages
+      .filter((m) => m.type === "error")
+      .map((m) => `${m.url.split("/").at(-1)}:${m.lastLine} ${m.message}`);
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
