@@ -30,28 +30,24 @@ async function blogWith(slug: string, postAt: Date | null, builtAt: Date | null,
     .returning();
   const id = blog?.id as string;
   if (postAt) {
-    await handle.db
-      .insert(posts)
-      .values({
-        blogId: id,
-        title: "t",
-        slug: "t",
-        status: "published",
-        publishedAt: postAt,
-        updatedAt: postAt,
-      });
+    await handle.db.insert(posts).values({
+      blogId: id,
+      title: "t",
+      slug: "t",
+      status: "published",
+      publishedAt: postAt,
+      updatedAt: postAt,
+    });
   }
   if (builtAt) {
-    await handle.db
-      .insert(siteBuilds)
-      .values({
-        blogId: id,
-        status: "succeeded",
-        full: true,
-        startedAt: builtAt,
-        finishedAt: builtAt,
-        durationMs: 1,
-      });
+    await handle.db.insert(siteBuilds).values({
+      blogId: id,
+      status: "succeeded",
+      full: true,
+      startedAt: builtAt,
+      finishedAt: builtAt,
+      durationMs: 1,
+    });
   }
   if (pending) await handle.db.insert(renderJobs).values({ blogId: id, requestedAt: at(9) });
   return id;
