@@ -1,7 +1,11 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
+import { applyTheme, readStoredTheme } from "./lib/theme.ts";
 import "./styles.css";
+
+// Before the first render, so a dark theme never flashes light (the CSP forbids inline scripts).
+applyTheme(readStoredTheme());
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");

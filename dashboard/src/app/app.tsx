@@ -1,28 +1,42 @@
-import { useEffect, useState } from "react";
-import type { User } from "../../../contracts/auth.ts";
+import { useEffect, useMemo, useRef } from "react";
+import { createBrowserRouter, RouterProvider } from "react-router";
+import { LoadingScreen } from "../components/loading-screen.tsx";
+import { useAuthUser } from "../lib/api/get-auth-user.ts";
+import { usePublicBlog } from "../lib/api/get-public-blog.ts";
+import { AppProviders } from "./providers.tsx";
+import { type RouteMode, routeModeOf, routesFor } from "./routes.tsx";
 
-/** Placeholder until the dashboard shell lands: who is signed in, and the way in or out. */
-export function App() {
-  const [user, setUser] = useState<User | null | undefined>(undefined);
+/**
+ * Spec section 2.1: 'Loading...' until both "who is signed in?" and "is this a blog's own
+ * host?" are answered, then the routes for that situation.
+ */
+function RouteSelection() {
+  const auth = useAuthUser();
+  const host = usePublicBlog();
+  const loading = auth.isLoading || host.isLoading;
+  const mode: RouteMode | null = loading
+    ? null
+    : routeModeOf({ isBlogHost: Boolean(host.publicBlog), isSignedIn: auth.isAuthenticated });
+
+  const router = useMemo(() => (mode ? createBrowserRouter(routesFor(mode)) : null), [mode]);
+
+  // A session that ends while the dashboard is open lands on the landing page, not a 404.
+  const previousMode = useRef<RouteMode | null>(null);
   useEffect(() => {
-    fetch("/api/auth/user", { credentials: "include" })
-      .then((res) => (res.ok ? (res.json() as Promise<User>) : null))
-      .then(setUser, () => setUser(null));
-  }, []);
-  if (user === undefined) return <p>Loading...</p>;
-  if (!user) {
-    return (
-      <main className="p-8">
-        <h1 className="text-2xl font-bold">Blogfleet</h1>
-        <a href="/api/login">Sign in</a>
-      </main>
-    );
-  }
+    if (previousMode.current === "signed-in" && mode === "signed-out") {
+      void router?.navigate("/", { replace: true });
+    }
+    if (mode) previousMode.current = mode;
+  }, [mode, router]);
+
+  if (!router) return <LoadingScreen />;
+  return <RouterProvider router={router} />;
+}
+
+export function App() {
   return (
-    <main className="p-8">
-      <h1 className="text-2xl font-bold">Dashboard</h1>
-      <p>{user.email}</p>
-      <a href="/api/logout">Log out</a>
-    </main>
+    <AppProviders>
+      <RouteSelection />
+    </AppProviders>
   );
 }

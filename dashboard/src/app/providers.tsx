@@ -1,0 +1,26 @@
+import type { ReactNode } from "react";
+import { mutate, SWRConfig } from "swr";
+import { Toaster } from "../components/ui/toaster.tsx";
+import { TooltipProvider } from "../components/ui/tooltip.tsx";
+import { authUserKey } from "../lib/api/get-auth-user.ts";
+import { isUnauthorized } from "../lib/api-client.ts";
+import { swrConfig } from "../lib/swr-config.ts";
+import { ThemeProvider } from "../lib/theme-context.tsx";
+
+/** A read answered 401 (the session ended): ask again who is signed in, which switches routes. */
+function onReadError(error: unknown, key: string) {
+  if (key !== authUserKey && isUnauthorized(error)) void mutate(authUserKey);
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <SWRConfig value={{ ...swrConfig, onError: onReadError }}>
+      <ThemeProvider>
+        <TooltipProvider>
+          {children}
+          <Toaster />
+        </TooltipProvider>
+      </ThemeProvider>
+    </SWRConfig>
+  );
+}

@@ -1,0 +1,187 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { SWRConfig } from "swr";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TooltipProvider } from "../components/ui/tooltip.tsx";
+import { swrConfig } from "../lib/swr-config.ts";
+import { ThemeProvider } from "../lib/theme-context.tsx";
+import { navItems } from "./layouts/nav-items.ts";
+import { type RouteMode, routeModeOf, routesFor } from "./routes.tsx";
+
+const user = {
+  id: "u1",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  profileImageUrl: null,
+};
+const blog = { id: "b1", name: "Trail Running Weekly", description: "Gear", slug: "trail" };
+
+type BlogsAnswer = "pending" | "error" | unknown[];
+
+function renderAt(mode: RouteMode, path: string, blogs: BlogsAnswer = []) {
+  vi.stubGlobal("fetch", async (url: string) => {
+    if (url === "/api/auth/user") return Response.json(user);
+    if (url === "/api/blogs") {
+      if (blogs === "pending") return new Promise<Response>(() => {});
+      if (blogs === "error") return new Response("boom", { status: 500 });
+      return Response.json(blogs);
+    }
+    return new Response("not here", { status: 404 });
+  });
+  const router = createMemoryRouter(routesFor(mode), { initialEntries: [path] });
+  render(
+    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
+      <ThemeProvider>
+        <TooltipProvider>
+          <RouterProvider router={router} />
+        </TooltipProvider>
+      </ThemeProvider>
+    </SWRConfig>,
+  );
+  return router;
+}
+
+const heading = (name: string) => screen.findByRole("heading", { level: 1, name });
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("route mode (spec section 2.1)", () => {
+  it("puts a blog's own host first, then sign-in", () => {
+    expect(routeModeOf({ isBlogHost: true, isSignedIn: true })).toBe("blog-host");
+    expect(routeModeOf({ isBlogHost: false, isSignedIn: true })).toBe("signed-in");
+    expect(routeModeOf({ isBlogHost: false, isSignedIn: false })).toBe("signed-out");
+  });
+});
+
+describe("signed out", () => {
+  it("shows the landing page at '/' with every call to action starting sign-in", async () => {
+    renderAt("signed-out", "/");
+    await heading("Run a fleet of profitable blogs from one dashboard");
+    expect(screen.getByText("THE DIFFERENCE")).toBeTruthy();
+    expect(screen.getByText("INSTANT WINS")).toBeTruthy();
+    const ctas = screen
+      .getAllByRole("link")
+      .filter(
+        (link) => !link.getAttribute("href")?.startsWith("#") && link.textContent !== "Blogfleet",
+      );
+    expect(ctas.length).toBeGreaterThanOrEqual(5);
+    for (const link of ctas) expect(link.getAttribute("href")).toBe("/api/login");
+    await waitFor(() => expect(document.title).toContain("Blogfleet"));
+    expect(document.querySelector('meta[name="description"]')?.getAttribute("content")).toMatch(
+      /E-E-A-T/,
+    );
+  });
+
+  it.each(["/dashboard", "/settings", "/post/x", "/nope"])(
+    "answers %s with the 404 page",
+    async (path) => {
+      renderAt("signed-out", path);
+      await heading("404 Page Not Found");
+    },
+  );
+});
+
+describe("on a blog's own host", () => {
+  it("has no dashboard and no landing page", async () => {
+    renderAt("blog-host", "/dashboard");
+    await heading("404 Page Not Found");
+  });
+});
+
+describe("signed in", () => {
+  it("shows the shell with the nine entries in order, the current one marked", async () => {
+    renderAt("signed-in", "/", []);
+    await heading("Dashboard");
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    const links = within(nav).getAllByRole("link");
+    expect(links.map((l) => [l.textContent, l.getAttribute("href")])).toEqual([
+      ["Dashboard", "/dashboard"],
+      ["My Blogs", "/my-blogs"],
+      ["Performance", "/performance"],
+      ["All Posts", "/posts"],
+      ["Categories", "/categories"],
+      ["Affiliate Links", "/affiliate-links"],
+      ["AI Recommendations", "/affiliate-recommendations"],
+      ["Blog Ideas", "/blog-recommendations"],
+      ["Settings", "/settings"],
+    ]);
+    expect(within(nav).getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe(
+      "page",
+    );
+    expect(screen.getByText("ada@example.com")).toBeTruthy();
+    expect(screen.getByText("Ada Lovelace")).toBeTruthy();
+    expect(screen.getByText("AL")).toBeTruthy();
+  });
+
+  it.each([
+    ["/dashboard", "Dashboard"],
+    ["/performance", "Performance"],
+    ["/my-blogs", "My Blogs"],
+    ["/posts", "All Posts"],
+    ["/editor", "Editor"],
+    ["/categories", "Categories"],
+    ["/affiliate-links", "Affiliate Links"],
+    ["/affiliate-recommendations", "AI Recommendations"],
+    ["/blog-recommendations", "AI Blog Recommendations"],
+    ["/settings", "Settings"],
+  ])("%s says 'No Blog Selected' without a blog", async (path, title) => {
+    renderAt("signed-in", path, []);
+    await heading(title);
+    expect(await screen.findByRole("heading", { name: "No Blog Selected" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Create Your First Blog" })).toBeTruthy();
+  });
+
+  it("shows the screen for the selected blog", async () => {
+    renderAt("signed-in", "/posts", [blog]);
+    await heading("All Posts");
+    expect(await screen.findByText(/the posts of Trail Running Weekly/)).toBeTruthy();
+    expect(screen.queryByText("No Blog Selected")).toBeNull();
+    expect(screen.getByRole("button", { name: /Trail Running Weekly/ })).toBeTruthy();
+  });
+
+  it("shows the account card on Settings", async () => {
+    renderAt("signed-in", "/settings", [blog]);
+    await screen.findByRole("heading", { name: "Account Settings" });
+    expect(screen.getByText("Ada")).toBeTruthy();
+    expect(screen.getByText("Lovelace")).toBeTruthy();
+    expect(screen.getByText(/managed by your sign-in provider/)).toBeTruthy();
+  });
+
+  it("shows a disabled 'Loading blogs...' selector while blogs load", async () => {
+    renderAt("signed-in", "/", "pending");
+    const button = await screen.findByRole("button", { name: "Loading blogs..." });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("shows a disabled 'Failed to load blogs' selector when blogs fail", async () => {
+    renderAt("signed-in", "/", "error");
+    const button = await screen.findByRole("button", { name: "Failed to load blogs" });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("answers unknown paths with the 404 page inside the shell", async () => {
+    renderAt("signed-in", "/nope", []);
+    await heading("404 Page Not Found");
+    expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
+  });
+
+  it("lists exactly the nine sidebar entries of the spec", () => {
+    expect(navItems.map((item) => item.title)).toEqual([
+      "Dashboard",
+      "My Blogs",
+      "Performance",
+      "All Posts",
+      "Categories",
+      "Affiliate Links",
+      "AI Recommendations",
+      "Blog Ideas",
+      "Settings",
+    ]);
+  });
+});

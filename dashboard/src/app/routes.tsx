@@ -1,0 +1,157 @@
+import type { ComponentType } from "react";
+import type { RouteObject } from "react-router";
+import { LoadingScreen } from "../components/loading-screen.tsx";
+import { NotFoundPage } from "../features/not-found/components/not-found-page.tsx";
+import { ServerPage } from "./server-page.tsx";
+
+/** Which set of routes applies (spec section 2.1), decided once sign-in and host are known. */
+export type RouteMode = "blog-host" | "signed-in" | "signed-out";
+
+export function routeModeOf({
+  isBlogHost,
+  isSignedIn,
+}: {
+  isBlogHost: boolean;
+  isSignedIn: boolean;
+}): RouteMode {
+  if (isBlogHost) return "blog-host";
+  return isSignedIn ? "signed-in" : "signed-out";
+}
+
+/** Screens load on first use: visitors never download the dashboard, owners not the landing page. */
+const lazyScreen = (load: () => Promise<ComponentType>): Pick<RouteObject, "lazy"> => ({
+  lazy: async () => ({ Component: await load() }),
+});
+
+const StandaloneNotFound = () => (
+  <main className="flex min-h-svh flex-col">
+    <NotFoundPage />
+  </main>
+);
+
+const publicBlogRoutes: RouteObject[] = [
+  { path: "/blog/:slug", Component: ServerPage },
+  { path: "/blog/:slug/post/:postSlug", Component: ServerPage },
+];
+
+const dashboardScreens: RouteObject[] = [
+  {
+    index: true,
+    ...lazyScreen(
+      async () =>
+        (await import("../features/dashboard/components/dashboard-page.tsx")).DashboardPage,
+    ),
+  },
+  {
+    path: "dashboard",
+    ...lazyScreen(
+      async () =>
+        (await import("../features/dashboard/components/dashboard-page.tsx")).DashboardPage,
+    ),
+  },
+  {
+    path: "performance",
+    ...lazyScreen(
+      async () =>
+        (await import("../features/performance/components/performance-page.tsx")).PerformancePage,
+    ),
+  },
+  {
+    path: "my-blogs",
+    ...lazyScreen(
+      async () => (await import("../features/my-blogs/components/my-blogs-page.tsx")).MyBlogsPage,
+    ),
+  },
+  {
+    path: "posts",
+    ...lazyScreen(
+      async () => (await import("../features/posts/components/posts-page.tsx")).PostsPage,
+    ),
+  },
+  {
+    path: "editor",
+    ...lazyScreen(
+      async () => (await import("../features/editor/components/editor-page.tsx")).EditorPage,
+    ),
+  },
+  {
+    path: "categories",
+    ...lazyScreen(
+      async () =>
+        (await import("../features/categories/components/categories-page.tsx")).CategoriesPage,
+    ),
+  },
+  {
+    path: "affiliate-links",
+    ...lazyScreen(
+      async () =>
+        (await import("../features/affiliate-links/components/affiliate-links-page.tsx"))
+          .AffiliateLinksPage,
+    ),
+  },
+  {
+    path: "affiliate-recommendations",
+    ...lazyScreen(
+      async () =>
+        (
+          await import(
+            "../features/affiliate-recommendations/components/affiliate-recommendations-page.tsx"
+          )
+        ).AffiliateRecommendationsPage,
+    ),
+  },
+  {
+    path: "blog-recommendations",
+    ...lazyScreen(
+      async () =>
+        (await import("../features/blog-recommendations/components/blog-recommendations-page.tsx"))
+          .BlogRecommendationsPage,
+    ),
+  },
+  {
+    path: "settings",
+    ...lazyScreen(
+      async () => (await import("../features/settings/components/settings-page.tsx")).SettingsPage,
+    ),
+  },
+  { path: "*", Component: NotFoundPage },
+];
+
+function routesOf(mode: RouteMode): RouteObject[] {
+  switch (mode) {
+    case "blog-host":
+      return [
+        { path: "/", Component: ServerPage },
+        { path: "/post/:slug", Component: ServerPage },
+        { path: "*", Component: StandaloneNotFound },
+      ];
+    case "signed-in":
+      return [
+        ...publicBlogRoutes,
+        {
+          path: "/",
+          ...lazyScreen(
+            async () => (await import("./layouts/dashboard-layout.tsx")).DashboardLayout,
+          ),
+          children: dashboardScreens,
+        },
+      ];
+    case "signed-out":
+      return [
+        ...publicBlogRoutes,
+        {
+          path: "/",
+          ...lazyScreen(
+            async () =>
+              (await import("../features/landing/components/landing-page.tsx")).LandingPage,
+          ),
+        },
+        { path: "*", Component: StandaloneNotFound },
+      ];
+  }
+}
+
+/** The route table for a mode, under one root that shows 'Loading...' while a screen's code loads. */
+export function routesFor(mode: RouteMode): RouteObject[] {
+  return [{ HydrateFallback: LoadingScreen, children: routesOf(mode) }];
+}

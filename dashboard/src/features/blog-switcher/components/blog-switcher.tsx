@@ -1,0 +1,114 @@
+import { ChevronsUpDownIcon, PlusIcon } from "lucide-react";
+import { type ReactNode, useRef } from "react";
+import { Button } from "../../../components/ui/button.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../../../components/ui/dropdown-menu.tsx";
+import { useCreateBlogDialog } from "../../../lib/create-blog-dialog-context.tsx";
+import { useSelectedBlog } from "../../../lib/selected-blog-context.tsx";
+import { CreateBlogDialog } from "./create-blog-dialog.tsx";
+
+export const blogSwitcherTriggerId = "blog-switcher-trigger";
+
+/**
+ * The header's blog selector (spec section 2.2), in its four states: loading, failed,
+ * no blogs yet, and the 'Switch Blog' menu. It also hosts the create-blog dialog.
+ */
+export function BlogSwitcher() {
+  const { blogs, blogsError, isLoadingBlogs, selectedBlog, selectBlog } = useSelectedBlog();
+  const dialog = useCreateBlogDialog();
+  const createAfterMenuCloses = useRef(false);
+
+  let control: ReactNode;
+  if (isLoadingBlogs) {
+    control = (
+      <Button variant="outline" disabled>
+        Loading blogs...
+      </Button>
+    );
+  } else if (blogsError || !blogs) {
+    control = (
+      <Button variant="outline" disabled>
+        Failed to load blogs
+      </Button>
+    );
+  } else if (blogs.length === 0) {
+    control = (
+      <Button onClick={() => dialog.setOpen(true)}>
+        <PlusIcon aria-hidden="true" />
+        Create Your First Blog
+      </Button>
+    );
+  } else {
+    control = (
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button
+            id={blogSwitcherTriggerId}
+            variant="outline"
+            className="max-w-[11rem] justify-between sm:max-w-xs"
+          >
+            <span className="sr-only">Current blog: </span>
+            <span className="truncate">{selectedBlog?.name ?? "Choose a blog"}</span>
+            <ChevronsUpDownIcon aria-hidden="true" className="opacity-60" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent
+          align="start"
+          className="w-[min(20rem,calc(100vw-2rem))]"
+          onCloseAutoFocus={() => {
+            // Open the dialog once the menu has closed and focus is back on its trigger,
+            // so the dialog gives focus back there too.
+            if (!createAfterMenuCloses.current) return;
+            createAfterMenuCloses.current = false;
+            setTimeout(() => dialog.setOpen(true), 0);
+          }}
+        >
+          <DropdownMenuLabel>Switch Blog</DropdownMenuLabel>
+          <DropdownMenuSeparator />
+          <DropdownMenuRadioGroup value={selectedBlog?.id ?? ""} onValueChange={selectBlog}>
+            {blogs.map((blog) => (
+              <DropdownMenuRadioItem key={blog.id} value={blog.id}>
+                <span className="flex min-w-0 flex-col">
+                  <span className="truncate font-medium">{blog.name}</span>
+                  <span className="truncate text-xs text-muted-foreground">
+                    {blog.description || "No description"}
+                  </span>
+                </span>
+              </DropdownMenuRadioItem>
+            ))}
+          </DropdownMenuRadioGroup>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => (createAfterMenuCloses.current = true)}>
+            <PlusIcon aria-hidden="true" />
+            Create New Blog
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    );
+  }
+
+  return (
+    <>
+      {control}
+      <CreateBlogDialog
+        open={dialog.open}
+        onOpenChange={dialog.setOpen}
+        onCreated={(blog) => selectBlog(blog.id)}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          const origin = dialog.openedFrom.current;
+          if (origin?.isConnected) origin.focus();
+          else document.getElementById(blogSwitcherTriggerId)?.focus();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,178 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { SWRConfig } from "swr";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Blog } from "../../../../../contracts/blogs.ts";
+import { Toaster } from "../../../components/ui/toaster.tsx";
+import { resetToasts } from "../../../components/ui/use-toast.ts";
+import { swrConfig } from "../../../lib/swr-config.ts";
+import { CreateBlogDialog, validateCreateBlog } from "./create-blog-dialog.tsx";
+
+const blog = (over: Partial<Blog> = {}): Blog => ({
+  id: "b1",
+  name: "Trail Running Weekly",
+  description: null,
+  slug: "trail-running-weekly",
+  subdomain: null,
+  customDomain: null,
+  domainVerified: false,
+  primaryColor: "#df7020",
+  fontFamily: "IBM Plex Serif",
+  logoUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  ...over,
+});
+
+type Call = { url: string; init?: RequestInit };
+
+function renderDialog(answer: (call: Call) => Promise<Response>) {
+  const calls: Call[] = [];
+  vi.stubGlobal("fetch", (url: string, init?: RequestInit) => {
+    const call = { url, init };
+    calls.push(call);
+    return answer(call);
+  });
+  const onCreated = vi.fn();
+  const onOpenChange = vi.fn();
+  render(
+    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
+      <CreateBlogDialog open onOpenChange={onOpenChange} onCreated={onCreated} />
+      <Toaster />
+    </SWRConfig>,
+  );
+  const dialog = screen.getByRole("dialog");
+  return {
+    calls,
+    onCreated,
+    onOpenChange,
+    dialog,
+    name: within(dialog).getByLabelText("Blog Name"),
+    description: within(dialog).getByLabelText("Description (Optional)"),
+    submit: within(dialog).getByRole("button", { name: "Create Blog" }),
+  };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+/** The open toast (Radix also announces its text in a hidden live region). */
+async function findToast(title: string) {
+  return waitFor(() => {
+    const toast = document.querySelector<HTMLElement>('[data-slot="toast"][data-state="open"]');
+    expect(toast).not.toBeNull();
+    expect(toast?.textContent).toContain(title);
+    return toast as HTMLElement;
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  vi.unstubAllGlobals();
+});
+
+describe("validateCreateBlog uses the shared contract's messages (spec section 5)", () => {
+  it("requires a name", () => {
+    expect(validateCreateBlog({ name: "", description: "" })).toEqual({
+      name: "Blog name is required",
+    });
+    expect(validateCreateBlog({ name: "   ", description: "" })).toEqual({
+      name: "Blog name is required",
+    });
+  });
+  it("limits name and description with the generic messages", () => {
+    expect(validateCreateBlog({ name: "x".repeat(101), description: "y".repeat(501) })).toEqual({
+      name: "String must contain at most 100 character(s)",
+      description: "String must contain at most 500 character(s)",
+    });
+    expect(validateCreateBlog({ name: "x".repeat(100), description: "y".repeat(500) })).toEqual({});
+  });
+});
+
+describe("CreateBlogDialog", () => {
+  it("shows the texts of the spec", () => {
+    const { dialog } = renderDialog(async () => json(201, blog()));
+    expect(within(dialog).getByText("Blog Name")).toBeTruthy();
+    expect(within(dialog).getByText("Description (Optional)")).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: "Create Blog" })).toBeTruthy();
+  });
+
+  it("shows the required message under the name and sends nothing", async () => {
+    const { submit, name, calls } = renderDialog(async () => json(201, blog()));
+    fireEvent.click(submit);
+    const message = await screen.findByText("Blog name is required");
+    expect(name.getAttribute("aria-invalid")).toBe("true");
+    expect(name.getAttribute("aria-describedby")).toBe(message.id);
+    expect(calls).toHaveLength(0);
+
+    // The message goes away as soon as the name is fixed.
+    fireEvent.change(name, { target: { value: "Trail" } });
+    await waitFor(() => expect(screen.queryByText("Blog name is required")).toBeNull());
+  });
+
+  it("shows the maximum-length messages under each field", async () => {
+    const { submit, name, description, calls } = renderDialog(async () => json(201, blog()));
+    fireEvent.change(name, { target: { value: "n".repeat(101) } });
+    fireEvent.change(description, { target: { value: "d".repeat(501) } });
+    fireEvent.click(submit);
+    expect(await screen.findByText("String must contain at most 100 character(s)")).toBeTruthy();
+    expect(screen.getByText("String must contain at most 500 character(s)")).toBeTruthy();
+    expect(description.getAttribute("aria-invalid")).toBe("true");
+    expect(calls).toHaveLength(0);
+  });
+
+  it("creates the blog, reads 'Creating...' meanwhile, hands the blog on and says so", async () => {
+    let answer: (response: Response) => void = () => {};
+    const created = blog({ id: "new", name: "Trail Running Weekly", description: "Gear" });
+    const { submit, name, description, calls, onCreated, onOpenChange } = renderDialog(
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    fireEvent.change(name, { target: { value: "  Trail Running Weekly " } });
+    fireEvent.change(description, { target: { value: "Gear" } });
+    fireEvent.click(submit);
+
+    const pending = await screen.findByRole("button", { name: "Creating..." });
+    expect((pending as HTMLButtonElement).disabled).toBe(true);
+    expect(calls[0]?.url).toBe("/api/blogs");
+    expect(calls[0]?.init?.method).toBe("POST");
+    expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({
+      name: "Trail Running Weekly",
+      description: "Gear",
+    });
+
+    answer(json(201, created));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+    const toast = await findToast("Blog created");
+    expect(toast.textContent).toContain("Trail Running Weekly has been created successfully.");
+  });
+
+  it("shows the server's message in a destructive 'Error' toast", async () => {
+    const { submit, name, onCreated } = renderDialog(async () =>
+      json(400, {
+        code: "validation_failed",
+        message: "name: String must contain at most 100 character(s)",
+        issues: [{ path: "name", message: "String must contain at most 100 character(s)" }],
+      }),
+    );
+    fireEvent.change(name, { target: { value: "Trail" } });
+    fireEvent.click(submit);
+    const toast = await findToast("Error");
+    expect(toast.dataset.variant).toBe("destructive");
+    expect(toast.textContent).toContain("name: String must contain at most 100 character(s)");
+    expect(screen.getByText("String must contain at most 100 character(s)")).toBeTruthy();
+    expect(onCreated).not.toHaveBeenCalled();
+    expect(screen.getByRole("button", { name: "Create Blog" })).toBeTruthy();
+  });
+
+  it("falls back to 'Failed to create blog' when the server cannot be reached", async () => {
+    const { submit, name } = renderDialog(async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    fireEvent.change(name, { target: { value: "Trail" } });
+    fireEvent.click(submit);
+    const toast = await findToast("Error");
+    expect(toast.textContent).toContain("Failed to create blog");
+  });
+});

@@ -1,0 +1,63 @@
+import { UserRoundIcon } from "lucide-react";
+import { Avatar, AvatarFallback, AvatarImage } from "../../../components/ui/avatar.tsx";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card.tsx";
+import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
+import { displayName, initialsOf } from "../../../lib/user-display.ts";
+
+/** Spec section 2.12: the profile comes from the sign-in provider and is read-only here. */
+export function AccountSettingsCard() {
+  const { user } = useAuthUser();
+  const fields = [
+    { label: "First Name", value: user?.firstName },
+    { label: "Last Name", value: user?.lastName },
+    { label: "Email", value: user?.email },
+  ];
+  return (
+    <Card aria-labelledby="account-settings-title">
+      <CardHeader>
+        <CardTitle id="account-settings-title" className="flex items-center gap-2">
+          <UserRoundIcon aria-hidden="true" className="size-5 text-muted-foreground" />
+          Account Settings
+        </CardTitle>
+        <CardDescription>Your profile as your sign-in provider knows it.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <div className="flex items-center gap-4">
+          <Avatar className="size-16 text-lg">
+            {user?.profileImageUrl && (
+              <AvatarImage
+                src={user.profileImageUrl}
+                alt={`Profile picture of ${displayName(user)}`}
+              />
+            )}
+            <AvatarFallback className="text-lg">{initialsOf(user)}</AvatarFallback>
+          </Avatar>
+          <div className="min-w-0">
+            <p className="truncate font-medium">{displayName(user)}</p>
+            <p className="truncate text-sm text-muted-foreground">{user?.email}</p>
+          </div>
+        </div>
+        <dl className="grid gap-4 sm:grid-cols-2">
+          {fields.map((field) => (
+            <div key={field.label} className="space-y-1">
+              <dt className="text-sm font-medium">{field.label}</dt>
+              <dd className="rounded-md border bg-muted px-3 py-2 text-sm break-all">
+                {field.value?.trim() || <span className="text-muted-foreground">Not set</span>}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <p className="text-sm text-muted-foreground">
+          Your account is managed by your sign-in provider. To change your name, e-mail or picture,
+          update them there; the changes appear here the next time you sign in.
+        </p>
+      </CardContent>
+    </Card>
+  );
+}

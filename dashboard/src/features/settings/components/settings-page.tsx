@@ -1,0 +1,37 @@
+import { NoBlogSelected } from "../../../components/no-blog-selected.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { ScreenPlaceholder } from "../../../components/screen-placeholder.tsx";
+import { useSelectedBlog } from "../../../lib/selected-blog-context.tsx";
+import { AccountSettingsCard } from "./account-settings-card.tsx";
+
+/**
+ * Settings (spec section 2.12): the selected blog's domains, look and automation, then the
+ * account. The account card needs no blog, so it shows even when 'No Blog Selected' does.
+ */
+export function SettingsPage() {
+  const { selectedBlog, isLoadingBlogs } = useSelectedBlog();
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Settings"
+        description={
+          selectedBlog
+            ? `Domains, look and automation of ${selectedBlog.name}, and your account.`
+            : "Blog settings and your account."
+        }
+      />
+      {isLoadingBlogs ? (
+        <p role="status" className="py-8 text-center text-sm text-muted-foreground">
+          Loading blogs...
+        </p>
+      ) : selectedBlog ? (
+        <ScreenPlaceholder>
+          Blog Domains, Blog Customization and Content Automation for this blog arrive here soon.
+        </ScreenPlaceholder>
+      ) : (
+        <NoBlogSelected />
+      )}
+      <AccountSettingsCard />
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * The one way the dashboard talks to the API (spec sections 7 and 8): cookies always sent,
+ * JSON bodies, and every non-success answer turned into `Error("{status}: {body or statusText}")`.
+ */
+
+export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/** Throws the spec's error for a non-success response; the body is read only then. */
+export async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text()) || res.statusText;
+  throw new Error(`${res.status}: ${text}`);
+}
+
+/** A mutation (or any call with a body). Returns the parsed JSON answer, or undefined for 204. */
+export async function apiRequest<T = unknown>(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    headers: body === undefined ? {} : { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "include",
+  });
+  await throwIfNotOk(res);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** An SWR key: a path, or path parts joined with '/' (`["/api/blogs", id]` → `/api/blogs/{id}`). */
+export type ApiKey = string | readonly (string | number)[];
+
+export function pathOf(key: ApiKey): string {
+  return typeof key === "string" ? key : key.map(String).join("/");
+}
+
+/**
+ * The default read: GET the key's path and parse JSON. With `on401: "returnNull"` an
+ * unauthorized answer is `null` instead of an error (used for "who is signed in?").
+ */
+export function createFetcher<T>(options: { on401: "throw" | "returnNull" } = { on401: "throw" }) {
+  return async (key: ApiKey): Promise<T | null> => {
+    const res = await fetch(pathOf(key), { credentials: "include" });
+    if (options.on401 === "returnNull" && res.status === 401) return null;
+    await throwIfNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+export const defaultFetcher = createFetcher<unknown>();
+
+/** The HTTP status an API error carries, if the error came from `throwIfNotOk`. */
+export function statusOf(error: unknown): number | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const match = /^(\d{3}): /.exec(error.message);
+  return match ? Number(match[1]) : undefined;
+}
+
+export const isUnauthorized = (error: unknown): boolean => statusOf(error) === 401;
+
+/**
+ * What a toast should say about a failed call: the server's `message` when the error body is
+ * the API's JSON error, otherwise the caller's fallback (network failures, proxies' HTML pages
+ * and bare status texts are not worth showing to people).
+ */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof Error) || statusOf(error) === undefined) return fallback;
+  const body = error.message.slice(error.message.indexOf(": ") + 2);
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (
+      parsed &&
+      typeof parsed === "object" &&
+      "message" in parsed &&
+      typeof parsed.message === "string" &&
+      parsed.message.trim()
+    ) {
+      return parsed.message;
+    }
+  } catch {
+    // Not JSON: fall through to the fallback.
+  }
+  return fallback;
+}
+
+/** Field messages of a 400 answer (`issues: [{path, message}]`), keyed by the first path segment. */
+export function fieldIssuesOf(error: unknown): Record<string, string> {
+  if (!(error instanceof Error) || statusOf(error) !== 400) return {};
+  try {
+    const parsed = JSON.parse(error.message.slice(error.message.indexOf(": ") + 2)) as {
+      issues?: { path?: unknown; message?: unknown }[];
+    };
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.issues ?? []) {
+      if (typeof issue.path !== "string" || typeof issue.message !== "string") continue;
+      const field = issue.path.split(".")[0] ?? "";
+      if (field && !(field in fields)) fields[field] = issue.message;
+    }
+    return fields;
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,36 @@
+import { useState } from "react";
+import { useSWRConfig } from "swr";
+import type { Blog, CreateBlogInput } from "../../../../contracts/blogs.ts";
+import { apiRequest } from "../api-client.ts";
+import { blogsKey } from "./get-blogs.ts";
+
+export function createBlog(input: CreateBlogInput): Promise<Blog> {
+  return apiRequest<Blog>("POST", "/api/blogs", input);
+}
+
+/**
+ * Creates a blog, puts it in the cached list at once (so it can be selected right away),
+ * then refreshes the list from the server.
+ */
+export function useCreateBlog() {
+  const { mutate } = useSWRConfig();
+  const [isPending, setPending] = useState(false);
+
+  async function create(input: CreateBlogInput): Promise<Blog> {
+    setPending(true);
+    try {
+      const blog = await createBlog(input);
+      await mutate<Blog[]>(
+        blogsKey,
+        (current) => [...(current ?? []).filter((b) => b.id !== blog.id), blog],
+        { revalidate: false },
+      );
+      void mutate(blogsKey);
+      return blog;
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return { createBlog: create, isPending };
+}

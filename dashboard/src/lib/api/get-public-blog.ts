@@ -1,0 +1,26 @@
+import useSWR from "swr";
+import { createFetcher } from "../api-client.ts";
+
+/** The public face of a blog (GET /api/public/blog): enough to know which blog a host serves. */
+export type PublicBlog = {
+  id: string;
+  name: string;
+  description: string | null;
+  slug: string;
+  primaryColor: string;
+  fontFamily: string;
+  logoUrl: string | null;
+};
+
+export const publicBlogKey = "/api/public/blog";
+
+export const getPublicBlog = createFetcher<PublicBlog>() as (key: string) => Promise<PublicBlog>;
+
+/**
+ * "Is this page on a blog's own host?" Success means yes; any failure (404 on the app's
+ * own host, a network error, an older server without the route) means no.
+ */
+export function usePublicBlog() {
+  const { data, isLoading } = useSWR<PublicBlog>(publicBlogKey, getPublicBlog);
+  return { publicBlog: data ?? null, isLoading };
+}
