@@ -11,6 +11,7 @@ import { loadSession } from "./auth/session-middleware.ts";
 import { type Clock, createSessionStore, systemClock } from "./auth/sessions.ts";
 import type { Database } from "./db/client.ts";
 import { type Env, oidcConfigured } from "./env.ts";
+import { affiliateLinkRoutes } from "./features/affiliate-links/routes.ts";
 import { blogRoutes } from "./features/blogs/routes.ts";
 import { categoryRoutes } from "./features/categories/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
@@ -52,7 +53,8 @@ export function createApp({
 }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", env.TRUST_PROXY);
+  // One reverse proxy (Caddy, nginx) in front: trust its X-Forwarded-* and nothing beyond it.
+  app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
 
   // Readers on a blog's own host get that blog only, before any of the app's machinery.
   // (Pages already in memory are answered even earlier, by `withFastPath` below.)
@@ -134,6 +136,7 @@ export function createApp({
   );
   app.use(postRoutes({ db, clock, contentEvents: events }));
   app.use(categoryRoutes({ db, contentEvents: events }));
+  app.use(affiliateLinkRoutes({ db, contentEvents: events, clock }));
   if (publishing) {
     app.use(publicApiRoutes(db, env.BLOG_DOMAIN, publishing.sanitize));
     app.use(blogPathRoutes(db, publishing.server));

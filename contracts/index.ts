@@ -1,3 +1,4 @@
+export * from "./affiliate-links.ts";
 export * from "./auth.ts";
 export * from "./blogs.ts";
 export * from "./categories.ts";

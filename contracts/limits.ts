@@ -24,6 +24,9 @@ export const limits = {
   categoryName: 100,
   categorySlug: 200,
   url: 2048,
+  affiliateKeyword: 100,
+  /** Affiliate links inserted into one post at most. */
+  affiliateLinksPerPost: 5,
 } as const;
 
 export const defaults = {

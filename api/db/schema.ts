@@ -367,3 +367,9 @@ export const scheduledTasks = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.name, t.subjectId] })],
 );
+
+/** Install-wide values the app creates for itself (e.g. the key that hashes click visitors). */
+export const appSettings = sqliteTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});

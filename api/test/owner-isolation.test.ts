@@ -9,7 +9,7 @@ import { listRoutes } from "./routes.ts";
  * no row may change. The table grows with every endpoint: the coverage test below fails
  * when the router serves a route with a parameter that the table does not try.
  */
-type OwnerData = { blogId: string; postId: string; categoryId: string };
+type OwnerData = { blogId: string; postId: string; categoryId: string; linkId: string };
 type IsolationCase = {
   method: string;
   path: string;
@@ -21,6 +21,25 @@ type IsolationCase = {
 const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
 
 const cases: IsolationCase[] = [
+  {
+    method: "GET",
+    path: "/api/blogs/:blogId/affiliate-links",
+    fill: (a) => ({ blogId: a.blogId }),
+  },
+  {
+    method: "POST",
+    path: "/api/affiliate-links",
+    fill: () => ({}),
+    body: (a) => ({ blogId: a.blogId, keyword: "planted", url: "https://evil.example.com" }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/affiliate-links/:id",
+    fill: (a) => ({ id: a.linkId }),
+    body: () => ({ url: "https://evil.example.com" }),
+  },
+  { method: "DELETE", path: "/api/affiliate-links/:id", fill: (a) => ({ id: a.linkId }) },
+  { method: "GET", path: "/api/affiliate-links/:id/clicks", fill: (a) => ({ id: a.linkId }) },
   { method: "GET", path: "/api/blogs/:id", fill: (a) => ({ id: a.blogId }) },
   { method: "GET", path: "/api/blogs/:id/site", fill: (a) => ({ id: a.blogId }) },
   {
@@ -120,7 +139,12 @@ async function seed(owner: TestClient, name: string): Promise<OwnerData> {
   const blogId = (await createBlog(owner, name)).id;
   const categoryId = (await createCategory(owner, blogId)).id;
   const postId = (await createPost(owner, blogId, { categoryId })).id;
-  return { blogId, postId, categoryId };
+  const link = await owner.post<{ id: string }>("/api/affiliate-links", {
+    blogId,
+    keyword: "compost",
+    url: "https://shop.example.com/compost",
+  });
+  return { blogId, postId, categoryId, linkId: link.body.id };
 }
 
 beforeAll(async () => {

@@ -78,8 +78,9 @@ export function insertAffiliateLinks(
         href: options.hrefFor(link.id),
         rel: "sponsored nofollow",
       });
-      anchor.children = [new Text(match[0])];
-      anchor.children[0].parent = anchor;
+      const label = new Text(match[0]);
+      label.parent = anchor;
+      anchor.children = [label];
       const replacement: ChildNode[] = [];
       if (before) replacement.push(new Text(before));
       replacement.push(anchor);

@@ -1,6 +1,15 @@
 import { and, count, eq, inArray, type SQL } from "drizzle-orm";
 import type { Database } from "../../api/db/client.ts";
-import { blogs, categories, postSlugHistory, posts, users } from "../../api/db/schema.ts";
+import {
+  affiliateLinks,
+  blogs,
+  categories,
+  postSlugHistory,
+  posts,
+  users,
+} from "../../api/db/schema.ts";
+import { limits } from "../../contracts/limits.ts";
+import { insertAffiliateLinks } from "../affiliate/insert-links.ts";
 import { buildSite, type Site, type ThemePost } from "../theme/lib/site.ts";
 
 export type SnapshotOptions = {
@@ -8,8 +17,6 @@ export type SnapshotOptions = {
   canonicalBaseOf: (blog: typeof blogs.$inferSelect) => string;
   /** Owner HTML is stored as written and sanitized here, before readers ever get it. */
   sanitize: (html: string) => string;
-  /** Further transformation of a post's HTML at render time (affiliate links). */
-  transformHtml?: (html: string, post: { id: string; blogId: string }) => string;
 };
 
 export type SiteSnapshot = { site: Site; blog: typeof blogs.$inferSelect };
@@ -95,6 +102,14 @@ export async function loadSnapshot(
       prepared.set(row.id, before.html);
     else stale.push(row.id);
   }
+  // Links are inserted into the rendered copy only; the stored post is never changed.
+  const autoLinks =
+    stale.length === 0
+      ? []
+      : await db
+          .select({ id: affiliateLinks.id, keyword: affiliateLinks.keyword })
+          .from(affiliateLinks)
+          .where(and(eq(affiliateLinks.blogId, blogId), eq(affiliateLinks.autoInsert, true)));
   for (let i = 0; i < stale.length; i += 500) {
     const bodies = await db
       .select({ id: posts.id, content: posts.content })
@@ -102,7 +117,12 @@ export async function loadSnapshot(
       .where(inArray(posts.id, stale.slice(i, i + 500)));
     for (const { id, content } of bodies) {
       const html = options.sanitize(content);
-      prepared.set(id, options.transformHtml ? options.transformHtml(html, { id, blogId }) : html);
+      const linked = insertAffiliateLinks(html, autoLinks, {
+        // Relative to the post page, so it works on the blog's host and under /blog/{slug}/.
+        hrefFor: (linkId) => `../go/${linkId}?p=${id}`,
+        maxLinks: limits.affiliateLinksPerPost,
+      });
+      prepared.set(id, linked.html);
     }
   }
   const fresh: ThemePost[] = postRows.map((p) => ({

@@ -57,6 +57,8 @@ export type BlogServerDeps = {
   theme: Theme;
   /** Fresh snapshot for pages rendered on request (no finished render, or a page still pending). */
   loadSnapshot: (blogId: string, path: string) => Promise<SiteSnapshot | undefined>;
+  /** The target of one of the blog's affiliate links (counting the click), or undefined. */
+  followLink?: (req: Request, blog: BlogRow, linkId: string) => Promise<string | undefined>;
   /** A snapshot holding one post of the blog, whatever its status (owner preview). */
   loadPreview: (blogId: string, postId: string) => Promise<SiteSnapshot | undefined>;
 };
@@ -126,6 +128,19 @@ export function createBlogServer(deps: BlogServerDeps) {
     if (req.method !== "GET" && !head) {
       res.setHeader("Allow", "GET, HEAD");
       res.status(405).type("text/plain").end("Method Not Allowed");
+      return;
+    }
+    const go = /^\/go\/([A-Za-z0-9]{1,64})$/.exec(path);
+    if (go && deps.followLink) {
+      const target = await deps.followLink(req, blog, go[1] as string);
+      if (target) {
+        res.setHeader("Cache-Control", "no-store");
+        res.setHeader("X-Robots-Tag", "noindex, nofollow");
+        res.setHeader("Referrer-Policy", "no-referrer-when-downgrade");
+        res.redirect(302, target);
+        return;
+      }
+      await renderLive(res, blog, "/404", homeHref, head);
       return;
     }
     const file = fileForRequestPath(path);

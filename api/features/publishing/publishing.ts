@@ -12,6 +12,7 @@ import { loadTheme, type Theme } from "../../../site-builder/pipeline/theme.ts";
 import type { Database } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
 import type { Logger } from "../../logger.ts";
+import { followAffiliateLink } from "../affiliate-links/clicks.ts";
 import { createFastPath, createHostMap, type HostMap } from "../public-sites/fast-path.ts";
 import { type CanonicalSettings, canonicalBaseOf, hostsOfBlog } from "../public-sites/hosts.ts";
 import { createPageCache, type PageCache } from "../public-sites/page-cache.ts";
@@ -91,6 +92,15 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
         : load(blogId, { kind: "all", previous: queue.liveSnapshot(blogId) });
     },
     loadPreview: (blogId, postId) => load(blogId, { kind: "preview", postId }),
+    followLink: (req, blog, linkId) =>
+      followAffiliateLink(deps.db, {
+        blogId: blog.id,
+        linkId,
+        postId: typeof req.query.p === "string" ? req.query.p : undefined,
+        address: req.ip ?? req.socket.remoteAddress ?? "",
+        headers: req.headers,
+        now: (deps.clock ?? (() => new Date()))(),
+      }),
   });
   return {
     theme,

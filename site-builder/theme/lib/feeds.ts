@@ -19,6 +19,10 @@ const clean = (text: string) =>
 
 const cdata = (text: string) => `<![CDATA[${clean(text).replace(/]]>/g, "]]]]><![CDATA[>")}]]>`;
 
+/** Feed readers have no page to resolve relative links against: affiliate links become absolute. */
+const absoluteLinks = (site: Site, html: string) =>
+  html.replaceAll('href="../go/', `href="${site.canonicalBase}/go/`);
+
 /** RSS 2.0 with the 20 newest posts; full sanitized HTML in content:encoded. */
 export function rssFeed(site: Site, posts: ThemePost[], title: string, path: string): string {
   const link = absoluteUrl(site.canonicalBase, path);
@@ -35,7 +39,7 @@ export function rssFeed(site: Site, posts: ThemePost[], title: string, path: str
       `<dc:creator>${xml(clean(site.blog.ownerName))}</dc:creator>`,
       category ? `<category>${xml(clean(category.name))}</category>` : "",
       `<description>${xml(clean(post.excerpt))}</description>`,
-      `<content:encoded>${cdata(post.html)}</content:encoded>`,
+      `<content:encoded>${cdata(absoluteLinks(site, post.html))}</content:encoded>`,
       "</item>",
     ].join("");
   });

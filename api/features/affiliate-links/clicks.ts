@@ -1,0 +1,100 @@
+import { createHmac, randomBytes } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { affiliateClicks, affiliateLinks, appSettings, posts } from "../../db/schema.ts";
+
+/** Search engines, AI crawlers, link checkers and HTTP libraries: their visits are not clicks. */
+const botPattern =
+  /bot\b|crawl|spider|slurp|archiver|facebookexternalhit|embedly|quora link preview|whatsapp|telegrambot|discordbot|slackbot|linkedinbot|twitterbot|googleother|google-extended|gptbot|chatgpt-user|oai-searchbot|claudebot|claude-web|anthropic-ai|perplexity|ccbot|bytespider|amazonbot|applebot|petalbot|yandex|baiduspider|duckduckbot|semrush|ahrefs|mj12bot|dotbot|headlesschrome|lighthouse|python-requests|python-urllib|curl\/|wget\/|go-http-client|okhttp|java\/|libwww|httpclient|node-fetch|axios|undici/i;
+
+export function isBot(userAgent: string | undefined): boolean {
+  return !userAgent || botPattern.test(userAgent);
+}
+
+/** Browsers mark speculative loads; they are not a person clicking. */
+export function isPrefetch(headers: IncomingHttpHeaders): boolean {
+  const purpose = String(
+    headers["sec-purpose"] ?? headers.purpose ?? headers["x-purpose"] ?? headers["x-moz"] ?? "",
+  );
+  return /prefetch|preview|prerender/i.test(purpose);
+}
+
+const secrets = new WeakMap<Database, Promise<string>>();
+
+/** The install's key for visitor hashes, created on first use and kept in the database. */
+function clickSecret(db: Database): Promise<string> {
+  const known = secrets.get(db);
+  if (known) return known;
+  const secret = (async () => {
+    await db
+      .insert(appSettings)
+      .values({ key: "click_visitor_key", value: randomBytes(32).toString("base64url") })
+      .onConflictDoNothing();
+    const row = await db
+      .select()
+      .from(appSettings)
+      .where(eq(appSettings.key, "click_visitor_key"))
+      .get();
+    if (!row) throw new Error("click visitor key missing");
+    return row.value;
+  })().catch((error) => {
+    secrets.delete(db);
+    throw error;
+  });
+  secrets.set(db, secret);
+  return secret;
+}
+
+export type ClickRequest = {
+  blogId: string;
+  linkId: string;
+  /** The post the reader clicked in, when the link carried it. */
+  postId?: string;
+  address: string;
+  headers: IncomingHttpHeaders;
+  now: Date;
+};
+
+/**
+ * The target of a blog's affiliate link, counting the click when a person made it. A link of
+ * another blog, or an unknown id, gives undefined (404: no open redirect). The visitor is
+ * remembered as a keyed hash of address, browser and day, so unique clicks are counted without
+ * storing an address; the key never leaves the database.
+ */
+export async function followAffiliateLink(
+  db: Database,
+  click: ClickRequest,
+): Promise<string | undefined> {
+  const link = await db
+    .select({ id: affiliateLinks.id, url: affiliateLinks.url })
+    .from(affiliateLinks)
+    .where(and(eq(affiliateLinks.id, click.linkId), eq(affiliateLinks.blogId, click.blogId)))
+    .get();
+  if (!link) return undefined;
+  const userAgent = click.headers["user-agent"];
+  if (isBot(userAgent) || isPrefetch(click.headers)) return link.url;
+  const day = click.now.toISOString().slice(0, 10);
+  const visitorHash = createHmac("sha256", await clickSecret(db))
+    .update(`${day}\u0000${click.address}\u0000${userAgent}`)
+    .digest("base64url");
+  const postId = click.postId
+    ? (
+        await db
+          .select({ id: posts.id })
+          .from(posts)
+          .where(and(eq(posts.id, click.postId), eq(posts.blogId, click.blogId)))
+          .get()
+      )?.id
+    : undefined;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(affiliateClicks)
+      .values({ linkId: link.id, postId: postId ?? null, visitorHash, day, createdAt: click.now });
+    await tx
+      .update(affiliateLinks)
+      .set({ clicks: sql`${affiliateLinks.clicks} + 1` })
+      .where(eq(affiliateLinks.id, link.id));
+  });
+  return link.url;
+}

@@ -1,0 +1,14 @@
+import type { AffiliateLink } from "../../../contracts/affiliate-links.ts";
+import type { AffiliateLinkRow } from "./service.ts";
+
+export function presentAffiliateLink(row: AffiliateLinkRow): AffiliateLink {
+  return {
+    id: row.id,
+    blogId: row.blogId,
+    keyword: row.keyword,
+    url: row.url,
+    autoInsert: row.autoInsert,
+    clicks: row.clicks,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,144 @@
+import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
+import type {
+  AffiliateLinkClicks,
+  CreateAffiliateLinkInput,
+  UpdateAffiliateLinkInput,
+} from "../../../contracts/affiliate-links.ts";
+import type { Database } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { affiliateClicks, affiliateLinks, blogs } from "../../db/schema.ts";
+import { Conflict, NotFound } from "../../http/errors.ts";
+import { findOwnedBlog } from "../blogs/service.ts";
+import type { ContentEvents } from "../publishing/content-events.ts";
+
+export type AffiliateLinkRow = typeof affiliateLinks.$inferSelect;
+export type AffiliateLinkDeps = { db: Database; contentEvents: ContentEvents; clock?: () => Date };
+
+const KeywordTaken = (keyword: string) =>
+  Conflict(
+    `This blog already has an affiliate link for “${keyword}”. Edit that link instead.`,
+    "keyword_taken",
+  );
+
+/** The owner's link, or 404 (reached through its blog, like every owner row). */
+export async function findOwnedLink(
+  db: Database,
+  ownerId: string,
+  linkId: string,
+): Promise<AffiliateLinkRow> {
+  const row = await db
+    .select({ link: affiliateLinks })
+    .from(affiliateLinks)
+    .innerJoin(blogs, eq(blogs.id, affiliateLinks.blogId))
+    .where(and(eq(affiliateLinks.id, linkId), eq(blogs.ownerId, ownerId)))
+    .get();
+  if (!row) throw NotFound("Affiliate link");
+  return row.link;
+}
+
+export async function listLinks(
+  db: Database,
+  ownerId: string,
+  blogId: string,
+): Promise<AffiliateLinkRow[]> {
+  await findOwnedBlog(db, ownerId, blogId);
+  return db
+    .select()
+    .from(affiliateLinks)
+    .where(eq(affiliateLinks.blogId, blogId))
+    .orderBy(desc(affiliateLinks.createdAt), asc(affiliateLinks.keyword));
+}
+
+export async function createLink(
+  { db, contentEvents }: AffiliateLinkDeps,
+  ownerId: string,
+  input: CreateAffiliateLinkInput,
+): Promise<AffiliateLinkRow> {
+  await findOwnedBlog(db, ownerId, input.blogId);
+  let link: AffiliateLinkRow | undefined;
+  try {
+    [link] = await db.insert(affiliateLinks).values(input).returning();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw KeywordTaken(input.keyword);
+    throw error;
+  }
+  if (!link) throw new Error("insert returned no row");
+  // Links are inserted at render time: every published post may change.
+  if (link.autoInsert) await contentEvents.blogChanged(link.blogId, { full: true });
+  return link;
+}
+
+export async function updateLink(
+  { db, contentEvents }: AffiliateLinkDeps,
+  ownerId: string,
+  linkId: string,
+  input: UpdateAffiliateLinkInput,
+): Promise<AffiliateLinkRow> {
+  const before = await findOwnedLink(db, ownerId, linkId);
+  const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  let link: AffiliateLinkRow | undefined;
+  try {
+    [link] = await db
+      .update(affiliateLinks)
+      .set(changes)
+      .where(eq(affiliateLinks.id, linkId))
+      .returning();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw KeywordTaken(input.keyword ?? before.keyword);
+    throw error;
+  }
+  if (!link) throw NotFound("Affiliate link");
+  if (before.autoInsert || link.autoInsert)
+    await contentEvents.blogChanged(link.blogId, { full: true });
+  return link;
+}
+
+export async function deleteLink(
+  { db, contentEvents }: AffiliateLinkDeps,
+  ownerId: string,
+  linkId: string,
+) {
+  const link = await findOwnedLink(db, ownerId, linkId);
+  await db.delete(affiliateLinks).where(eq(affiliateLinks.id, linkId));
+  if (link.autoInsert) await contentEvents.blogChanged(link.blogId, { full: true });
+}
+
+/** Total and unique clicks, and both per day for the last 30 days (UTC days, oldest first). */
+export async function linkClicks(
+  { db, clock = () => new Date() }: AffiliateLinkDeps,
+  ownerId: string,
+  linkId: string,
+): Promise<AffiliateLinkClicks> {
+  const link = await findOwnedLink(db, ownerId, linkId);
+  const today = clock();
+  const days = Array.from({ length: 30 }, (_, i) => {
+    const d = new Date(today.getTime() - (29 - i) * 86_400_000);
+    return d.toISOString().slice(0, 10);
+  });
+  const [totals, perDay] = await Promise.all([
+    db
+      .select({ unique: sql<number>`count(distinct ${affiliateClicks.visitorHash})` })
+      .from(affiliateClicks)
+      .where(eq(affiliateClicks.linkId, link.id))
+      .get(),
+    db
+      .select({
+        day: affiliateClicks.day,
+        clicks: sql<number>`count(*)`,
+        unique: sql<number>`count(distinct ${affiliateClicks.visitorHash})`,
+      })
+      .from(affiliateClicks)
+      .where(and(eq(affiliateClicks.linkId, link.id), gte(affiliateClicks.day, days[0] as string)))
+      .groupBy(affiliateClicks.day),
+  ]);
+  const byDay = new Map(perDay.map((d) => [d.day, d]));
+  return {
+    total: link.clicks,
+    unique: totals?.unique ?? 0,
+    days: days.map((day) => ({
+      day,
+      clicks: byDay.get(day)?.clicks ?? 0,
+      unique: byDay.get(day)?.unique ?? 0,
+    })),
+  };
+}

@@ -1,0 +1,58 @@
+import { entityId } from "./ids.ts";
+import { limits } from "./limits.ts";
+import { z } from "./zod.ts";
+
+const keyword = z
+  .string({ error: (issue) => (issue.input === undefined ? "Keyword is required" : undefined) })
+  .trim()
+  .min(1, "Keyword is required")
+  .max(limits.affiliateKeyword);
+
+/** Absolute http(s) only: no javascript:, data:, protocol-relative or malformed addresses. */
+const url = z
+  .string({ error: (issue) => (issue.input === undefined ? "URL is required" : undefined) })
+  .trim()
+  .min(1, "URL is required")
+  .max(limits.url)
+  .pipe(
+    z.url({
+      protocol: /^https?$/,
+      hostname: z.regexes.domain,
+      error: "URL must be an absolute http(s) address",
+    }),
+  );
+
+export const createAffiliateLinkInput = z.object({
+  blogId: entityId,
+  keyword,
+  url,
+  autoInsert: z.boolean().default(true),
+});
+export type CreateAffiliateLinkInput = z.infer<typeof createAffiliateLinkInput>;
+
+export const updateAffiliateLinkInput = z
+  .object({ keyword: keyword.optional(), url: url.optional(), autoInsert: z.boolean().optional() })
+  .refine(
+    (value) => Object.values(value).some((v) => v !== undefined),
+    "Send keyword, url or autoInsert",
+  );
+export type UpdateAffiliateLinkInput = z.infer<typeof updateAffiliateLinkInput>;
+
+/** An affiliate link as the API answers it (spec section 3). */
+export type AffiliateLink = {
+  id: string;
+  blogId: string;
+  keyword: string;
+  url: string;
+  autoInsert: boolean;
+  /** Counted clicks (bots and prefetches excluded). */
+  clicks: number;
+  createdAt: string;
+};
+
+/** `GET /api/affiliate-links/{id}/clicks`: totals, uniques and clicks per day (last 30 days). */
+export type AffiliateLinkClicks = {
+  total: number;
+  unique: number;
+  days: { day: string; clicks: number; unique: number }[];
+};
