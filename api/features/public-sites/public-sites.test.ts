@@ -217,7 +217,9 @@ describe("after a render", () => {
     const etag = res.headers.get("etag");
     expect(etag).toBeTruthy();
     expect(res.headers.get("last-modified")).toBeTruthy();
-    expect(res.headers.get("cache-control")).toContain("public");
+    // Browsers revalidate every time (owners see changes at once); CDNs may keep it a minute.
+    expect(res.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    expect(res.headers.get("cdn-cache-control")).toBe("max-age=60, stale-while-revalidate=600");
     const again = await read("/post/first-post", "garden.blogs.test", {
       "if-none-match": etag as string,
     });

@@ -18,8 +18,11 @@ export const blogContentSecurityPolicy = [
   "frame-ancestors 'none'",
 ].join("; ");
 
-// CDNs may keep a page a minute and serve it stale while revalidating (ETag / Last-Modified).
-const publicCache = "public, max-age=60, stale-while-revalidate=86400";
+// Browsers revalidate every time (a 304 costs little, and an owner sees a change at once);
+// CDNs, told by the targeted CDN-Cache-Control header (RFC 9213), may keep a page a minute
+// and serve it stale while they revalidate.
+const publicCache = "public, max-age=0, must-revalidate";
+export const cdnCache = "max-age=60, stale-while-revalidate=600";
 
 const contentTypes: Record<string, string> = {
   html: "text/html; charset=utf-8",
@@ -64,6 +67,7 @@ export type BlogServerDeps = {
 };
 
 export const publicHeaders = {
+  "CDN-Cache-Control": cdnCache,
   "Content-Security-Policy": blogContentSecurityPolicy,
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
@@ -75,9 +79,7 @@ export function contentTypeOf(file: string): string {
 }
 
 function setPublicHeaders(res: Response) {
-  res.setHeader("Content-Security-Policy", blogContentSecurityPolicy);
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  for (const [name, value] of Object.entries(publicHeaders)) res.setHeader(name, value);
   res.removeHeader("Cross-Origin-Embedder-Policy");
 }
 
@@ -103,7 +105,8 @@ export function createBlogServer(deps: BlogServerDeps) {
     }
     res.status(page.status);
     res.setHeader("Content-Type", page.contentType);
-    res.setHeader("Cache-Control", page.status === 200 ? publicCache : "public, max-age=30");
+    // A missing page may appear any moment (a publish): nobody keeps the 404.
+    res.setHeader("Cache-Control", page.status === 200 ? publicCache : "no-cache");
     res.end(head ? undefined : page.body);
   }
 

@@ -3,6 +3,7 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { ScreenPlaceholder } from "../../../components/screen-placeholder.tsx";
 import { useSelectedBlog } from "../../../lib/selected-blog-context.tsx";
 import { AccountSettingsCard } from "./account-settings-card.tsx";
+import { BlogCustomizationCard } from "./blog-customization-card.tsx";
 
 /**
  * Settings (spec section 2.12): the selected blog's domains, look and automation, then the
@@ -25,9 +26,12 @@ export function SettingsPage() {
           Loading blogs...
         </p>
       ) : selectedBlog ? (
-        <ScreenPlaceholder>
-          Blog Domains, Blog Customization and Content Automation for this blog arrive here soon.
-        </ScreenPlaceholder>
+        <>
+          <ScreenPlaceholder>
+            Blog Domains and Content Automation for this blog arrive here soon.
+          </ScreenPlaceholder>
+          <BlogCustomizationCard key={selectedBlog.id} blog={selectedBlog} />
+        </>
       ) : (
         <NoBlogSelected />
       )}

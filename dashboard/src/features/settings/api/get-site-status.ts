@@ -1,0 +1,15 @@
+import useSWR from "swr";
+import type { SiteStatus } from "../../../../../contracts/blogs.ts";
+import { createFetcher } from "../../../lib/api-client.ts";
+
+export const siteStatusKey = (blogId: string) => `/api/blogs/${blogId}/site`;
+
+export const getSiteStatus = createFetcher<SiteStatus>() as (key: string) => Promise<SiteStatus>;
+
+/** The blog's public site; asked again every 2 s while a render is waiting or running. */
+export function useSiteStatus(blogId: string | undefined) {
+  return useSWR<SiteStatus>(blogId ? siteStatusKey(blogId) : null, getSiteStatus, {
+    refreshInterval: (status) =>
+      status?.state === "queued" || status?.state === "rendering" ? 2000 : 0,
+  });
+}

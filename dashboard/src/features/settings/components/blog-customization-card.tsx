@@ -1,0 +1,194 @@
+import { PaletteIcon } from "lucide-react";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import type { Blog, CustomizationInput } from "../../../../../contracts/blogs.ts";
+import { colorPresets, defaults, fontFamilies } from "../../../../../contracts/limits.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card.tsx";
+import { fieldClasses, Input } from "../../../components/ui/input.tsx";
+import { Label } from "../../../components/ui/label.tsx";
+import { toast } from "../../../components/ui/use-toast.ts";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { cn } from "../../../lib/cn.ts";
+import { useSiteStatus } from "../api/get-site-status.ts";
+import { useUpdateCustomization } from "../api/update-customization.ts";
+import { SiteStatusLine } from "./site-status-line.tsx";
+
+const hexColor = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/**
+ * What the form sends: unchanged fields are left out; an emptied logo URL is sent as null so
+ * the logo is removed (spec: an empty logo URL is sent as absent; absent could never remove one).
+ */
+export function customizationChanges(
+  blog: Pick<Blog, "primaryColor" | "fontFamily" | "logoUrl">,
+  form: { primaryColor: string; fontFamily: string; logoUrl: string },
+): CustomizationInput {
+  const changes: CustomizationInput = {};
+  if (form.primaryColor.trim().toLowerCase() !== blog.primaryColor)
+    changes.primaryColor = form.primaryColor.trim();
+  if (form.fontFamily !== blog.fontFamily)
+    changes.fontFamily = form.fontFamily as CustomizationInput["fontFamily"];
+  const logo = form.logoUrl.trim();
+  if (logo === "" && blog.logoUrl) changes.logoUrl = null;
+  else if (logo !== "" && logo !== blog.logoUrl) changes.logoUrl = logo;
+  return changes;
+}
+
+/** Spec section 2.12: primary colour (picker and free text), font and logo of the selected blog. */
+export function BlogCustomizationCard({ blog }: { blog: Blog }) {
+  const ids = { color: useId(), colorText: useId(), font: useId(), logo: useId() };
+  const [primaryColor, setPrimaryColor] = useState(blog.primaryColor);
+  const [fontFamily, setFontFamily] = useState(blog.fontFamily);
+  const [logoUrl, setLogoUrl] = useState(blog.logoUrl ?? "");
+  const [logoFailed, setLogoFailed] = useState(false);
+  const { updateCustomization, isPending } = useUpdateCustomization();
+  const { data: status } = useSiteStatus(blog.id);
+
+  useEffect(() => {
+    setPrimaryColor(blog.primaryColor);
+    setFontFamily(blog.fontFamily);
+    setLogoUrl(blog.logoUrl ?? "");
+  }, [blog.primaryColor, blog.fontFamily, blog.logoUrl]);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await updateCustomization(
+        blog.id,
+        customizationChanges(blog, { primaryColor, fontFamily, logoUrl }),
+      );
+      toast({
+        title: "Customization Updated",
+        description: `${blog.name} will show its new look in a moment.`,
+      });
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: "Update Failed",
+        description: errorMessage(error, "Failed to update blog customization."),
+      });
+    }
+  }
+
+  return (
+    <Card aria-labelledby="customization-title">
+      <CardHeader>
+        <CardTitle id="customization-title" className="flex items-center gap-2">
+          <PaletteIcon aria-hidden="true" className="size-5 text-muted-foreground" />
+          Blog Customization
+        </CardTitle>
+        <CardDescription>Colour, font and logo of {blog.name} as readers see it.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form className="space-y-6" onSubmit={save}>
+          <SiteStatusLine status={status} />
+          <fieldset className="space-y-3">
+            <legend className="text-sm font-medium">Primary Color</legend>
+            <div className="flex flex-wrap items-center gap-3">
+              <Label htmlFor={ids.color} className="sr-only">
+                Pick a colour
+              </Label>
+              <input
+                id={ids.color}
+                type="color"
+                value={
+                  hexColor.test(primaryColor) && primaryColor.length === 7
+                    ? primaryColor
+                    : defaults.primaryColor
+                }
+                onChange={(e) => setPrimaryColor(e.target.value)}
+                className="h-9 w-14 cursor-pointer rounded-md border border-input bg-background p-1"
+              />
+              <Label htmlFor={ids.colorText} className="sr-only">
+                Colour as hex code
+              </Label>
+              <Input
+                id={ids.colorText}
+                value={primaryColor}
+                onChange={(e) => setPrimaryColor(e.target.value)}
+                className="w-32 font-mono"
+                aria-invalid={!hexColor.test(primaryColor.trim())}
+                spellCheck={false}
+              />
+            </div>
+            <div className="flex flex-wrap gap-2">
+              {colorPresets.map((preset) => (
+                <button
+                  key={preset.value}
+                  type="button"
+                  onClick={() => setPrimaryColor(preset.value)}
+                  aria-pressed={primaryColor.toLowerCase() === preset.value}
+                  className={cn(
+                    "flex items-center gap-2 rounded-md border px-2 py-1 text-xs outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                    primaryColor.toLowerCase() === preset.value && "border-foreground",
+                  )}
+                >
+                  <span
+                    aria-hidden="true"
+                    className="size-4 rounded-full"
+                    style={{ backgroundColor: preset.value }}
+                  />
+                  {preset.name}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+          <div className="space-y-2">
+            <Label htmlFor={ids.font}>Font</Label>
+            <select
+              id={ids.font}
+              value={fontFamily}
+              onChange={(e) => setFontFamily(e.target.value)}
+              className={cn(fieldClasses, "h-9 py-1 sm:w-64")}
+            >
+              {fontFamilies.map((font) => (
+                <option key={font} value={font} style={{ fontFamily: font }}>
+                  {font}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={ids.logo}>Logo URL</Label>
+            <Input
+              id={ids.logo}
+              type="url"
+              inputMode="url"
+              placeholder="https://example.com/logo.png"
+              value={logoUrl}
+              onChange={(e) => {
+                setLogoUrl(e.target.value);
+                setLogoFailed(false);
+              }}
+            />
+            {logoUrl.trim() !== "" && (
+              <div className="flex items-center gap-3">
+                {logoFailed ? (
+                  <p className="text-sm text-error" role="alert">
+                    Failed to load image. Please check the URL.
+                  </p>
+                ) : (
+                  <img
+                    src={logoUrl.trim()}
+                    alt="Logo preview"
+                    className="size-14 rounded-md border object-contain"
+                    onError={() => setLogoFailed(true)}
+                  />
+                )}
+              </div>
+            )}
+          </div>
+          <Button type="submit" disabled={isPending}>
+            {isPending ? "Saving..." : "Save Customization"}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
