@@ -14,6 +14,8 @@ import { type Env, oidcConfigured } from "./env.ts";
 import { affiliateLinkRoutes } from "./features/affiliate-links/routes.ts";
 import { blogRoutes } from "./features/blogs/routes.ts";
 import { categoryRoutes } from "./features/categories/routes.ts";
+import { createDnsResolver, type DnsResolver } from "./features/domains/dns.ts";
+import { domainRoutes } from "./features/domains/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
 import { publicApiRoutes } from "./features/public-sites/public-api.ts";
 import { blogHostRoutes, blogPathRoutes } from "./features/public-sites/routes.ts";
@@ -37,6 +39,8 @@ export type AppDeps = {
   dashboardDir?: string;
   /** Rendering and serving of public blogs; absent in tests that do not need it. */
   publishing?: Publishing;
+  /** DNS lookups for custom-domain verification (default: DNS_SERVERS or the system's). */
+  dnsResolver?: DnsResolver;
   /** Told about every committed change readers could see (the render pipeline listens). */
   contentEvents?: ContentEvents;
 };
@@ -50,6 +54,7 @@ export function createApp({
   dashboardDir,
   publishing,
   contentEvents = noContentEvents,
+  dnsResolver = createDnsResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }),
 }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
@@ -127,11 +132,30 @@ export function createApp({
     : undefined;
   app.use(authRoutes({ db, sessions, oidc, rateLimit: signInRateLimit }));
   const events = guardContentEvents(contentEvents, logger);
+  const domainTarget = {
+    cnameTarget: env.DOMAIN_CNAME_TARGET ?? env.BLOG_DOMAIN,
+    addresses: env.DOMAIN_TARGET_ADDRESSES,
+  };
   app.use(
     blogRoutes({
       db,
       contentEvents: events,
       isRendering: (blogId) => publishing?.queue.stateOf(blogId) === "rendering",
+      domainTarget,
+    }),
+  );
+  app.use(
+    domainRoutes({
+      db,
+      contentEvents: events,
+      resolver: dnsResolver,
+      target: domainTarget,
+      blogDomain: env.BLOG_DOMAIN,
+      platformHosts: [
+        env.BLOG_DOMAIN,
+        ...(env.APP_ORIGIN ? [new URL(env.APP_ORIGIN).hostname] : []),
+      ],
+      onHostsChanged: () => publishing?.hostMap.clear(),
     }),
   );
   app.use(postRoutes({ db, clock, contentEvents: events }));

@@ -56,6 +56,36 @@ export const envSchema = z
     OPENAI_BASE_URL: optionalText.pipe(z.url({ error: "must be an http(s) URL" }).optional()),
     AI_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
     AI_DAILY_TOKEN_LIMIT: z.coerce.number().int().min(0).default(200_000),
+    /** Where owners point custom domains: a CNAME to this host… */
+    DOMAIN_CNAME_TARGET: hostname.optional(),
+    /** …or A/AAAA records to these addresses (comma-separated). */
+    DOMAIN_TARGET_ADDRESSES: z
+      .string()
+      .trim()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((a) => a.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z.union([z.ipv4(), z.ipv6()], { error: "must be IP addresses separated by commas" }),
+        ),
+      ),
+    /** DNS servers for domain verification (comma-separated ip or ip:port); the system's by default. */
+    DNS_SERVERS: z
+      .string()
+      .trim()
+      .default("")
+      .transform((value) =>
+        value
+          .split(",")
+          .map((a) => a.trim())
+          .filter(Boolean),
+      ),
+    DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   })
   .superRefine((env, ctx) => {
     const oidc = ["OIDC_ISSUER_URL", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;

@@ -44,6 +44,60 @@ export const customizationInput = z.object({
 });
 export type CustomizationInput = z.infer<typeof customizationInput>;
 
+/** Subdomains kept for the platform itself. */
+export const reservedSubdomains: readonly string[] = (
+  "www api app admin mail email smtp imap pop ftp ns ns1 ns2 dns mx static assets cdn media img " +
+  "status docs help support dashboard login auth account accounts root localhost blogfleet go"
+).split(" ");
+
+const subdomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(63, "Subdomain must be at most 63 characters")
+  .refine((value) => value === "" || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/.test(value), {
+    message:
+      "Subdomain may contain only letters, digits and hyphens, and cannot start or end with a hyphen",
+  })
+  .refine((value) => !reservedSubdomains.includes(value), {
+    message: "That subdomain is reserved. Choose another one.",
+  });
+
+const customDomain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((value) => value.replace(/\.$/, ""))
+  .refine((value) => value.length <= 253, "Domain must be at most 253 characters")
+  .refine(
+    (value) =>
+      value === "" ||
+      /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/.test(
+        value,
+      ),
+    "Enter a domain such as blog.example.com",
+  );
+
+/**
+ * `PATCH /api/blogs/{id}/domain`: one of the two at a time; an empty value removes it.
+ * Changing either resets verification.
+ */
+export const domainInput = z
+  .object({ subdomain: subdomain.optional(), customDomain: customDomain.optional() })
+  .refine((value) => (value.subdomain === undefined) !== (value.customDomain === undefined), {
+    message: "Send either subdomain or customDomain, one at a time",
+  });
+export type DomainInput = z.infer<typeof domainInput>;
+
+/** The DNS records an owner creates for a custom domain (shown until it is verified). */
+export type DomainInstructions = {
+  /** CNAME the domain to this host (or use the A/AAAA addresses). */
+  cnameTarget: string;
+  addresses: string[];
+  txtName: string;
+  txtValue: string;
+};
+
 /** The blog as the API answers it (spec section 3). */
 export type Blog = {
   id: string;
@@ -56,6 +110,8 @@ export type Blog = {
   primaryColor: string;
   fontFamily: string;
   logoUrl: string | null;
+  /** Present while a custom domain waits for verification. */
+  domainInstructions: DomainInstructions | null;
   createdAt: string;
 };
 

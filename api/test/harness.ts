@@ -32,6 +32,7 @@ type StartOptions = {
   publishing?: boolean;
   /** Listens to content changes (a recording implementation in tests). */
   contentEvents?: ContentEvents;
+  dnsResolver?: AppDeps["dnsResolver"];
 };
 
 /** The real app on a real SQLite file in a temp dir, listening on a free loopback port. */
@@ -63,6 +64,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     signInRateLimit: options.signInRateLimit,
     publishing,
     contentEvents: options.contentEvents ?? publishing?.contentEvents,
+    dnsResolver: options.dnsResolver,
   });
   const server = createServer(withFastPath(app, publishing)).listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));

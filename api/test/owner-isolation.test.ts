@@ -22,6 +22,13 @@ const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
 
 const cases: IsolationCase[] = [
   {
+    method: "PATCH",
+    path: "/api/blogs/:id/domain",
+    fill: (a) => ({ id: a.blogId }),
+    body: () => ({ subdomain: "stolen" }),
+  },
+  { method: "POST", path: "/api/blogs/:id/domain/verify", fill: (a) => ({ id: a.blogId }) },
+  {
     method: "GET",
     path: "/api/blogs/:blogId/affiliate-links",
     fill: (a) => ({ blogId: a.blogId }),

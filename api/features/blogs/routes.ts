@@ -10,7 +10,7 @@ import { currentUser, requireUser } from "../../auth/session-middleware.ts";
 import type { Database } from "../../db/client.ts";
 import { inputOf, validate } from "../../http/validate.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
-import { presentBlog } from "./presenter.ts";
+import { type DomainTarget, presentBlog } from "./presenter.ts";
 import { createBlog, customizeBlog, findOwnedBlog, listBlogs } from "./service.ts";
 import { siteStatus } from "./site-status.ts";
 
@@ -19,29 +19,32 @@ export type BlogRouteDeps = {
   contentEvents: ContentEvents;
   /** Whether a render of the blog is running in this process right now. */
   isRendering?: (blogId: string) => boolean;
+  /** Where custom domains must point; shown in each unverified blog's instructions. */
+  domainTarget?: DomainTarget;
 };
 
 export function blogRoutes({
   db,
   contentEvents,
   isRendering = () => false,
+  domainTarget,
 }: BlogRouteDeps): Router {
   const router = Router();
 
   router.get("/api/blogs", requireUser, async (req, res) => {
     const rows = await listBlogs(db, currentUser(req).id);
-    res.json(rows.map(presentBlog));
+    res.json(rows.map((row) => presentBlog(row, domainTarget)));
   });
 
   router.post("/api/blogs", requireUser, validate({ body: createBlogInput }), async (req, res) => {
     const { body } = inputOf<CreateBlogInput>(res);
     const blog = await createBlog(db, currentUser(req).id, body);
-    res.status(201).json(presentBlog(blog));
+    res.status(201).json(presentBlog(blog, domainTarget));
   });
 
   router.get("/api/blogs/:id", requireUser, validate({ params: idParams }), async (req, res) => {
     const { params } = inputOf<unknown, unknown, IdParams>(res);
-    res.json(presentBlog(await findOwnedBlog(db, currentUser(req).id, params.id)));
+    res.json(presentBlog(await findOwnedBlog(db, currentUser(req).id, params.id), domainTarget));
   });
 
   router.patch(
@@ -53,7 +56,7 @@ export function blogRoutes({
       const blog = await customizeBlog(db, currentUser(req).id, params.id, body);
       // Colour, font and logo appear on every page.
       await contentEvents.blogChanged(blog.id, { full: true });
-      res.json(presentBlog(blog));
+      res.json(presentBlog(blog, domainTarget));
     },
   );
 

@@ -1,0 +1,177 @@
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { DomainInput } from "../../../contracts/blogs.ts";
+import type { Database } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { blogs } from "../../db/schema.ts";
+import { Conflict, HttpError, NotFound } from "../../http/errors.ts";
+import type { DomainTarget } from "../blogs/presenter.ts";
+import { verificationRecordName, verificationRecordValue } from "../blogs/presenter.ts";
+import { findOwnedBlog } from "../blogs/service.ts";
+import type { ContentEvents } from "../publishing/content-events.ts";
+import { type DnsResolver, lookup } from "./dns.ts";
+
+export type DomainDeps = {
+  db: Database;
+  contentEvents: ContentEvents;
+  resolver: DnsResolver;
+  target: DomainTarget;
+  /** The platform's own hosts: the blog domain and the dashboard's host. */
+  platformHosts: string[];
+  /** Clears cached host → blog lookups after a change. */
+  onHostsChanged?: () => void;
+};
+
+type BlogRow = typeof blogs.$inferSelect;
+
+const isPlatformHost = (domain: string, platformHosts: string[]) =>
+  platformHosts.some((host) => domain === host || domain.endsWith(`.${host}`));
+
+/** Sets or clears the subdomain or the custom domain; either change resets verification. */
+export async function updateDomain(
+  deps: DomainDeps,
+  ownerId: string,
+  blogId: string,
+  input: DomainInput,
+): Promise<BlogRow> {
+  await findOwnedBlog(deps.db, ownerId, blogId);
+  let changes: Partial<BlogRow>;
+  if (input.subdomain !== undefined) {
+    changes = { subdomain: input.subdomain || null };
+  } else {
+    const domain = input.customDomain || null;
+    if (domain && isPlatformHost(domain, deps.platformHosts)) {
+      throw new HttpError(
+        400,
+        "validation_failed",
+        "That domain belongs to this platform. Use the subdomain field for it.",
+        [
+          {
+            path: "customDomain",
+            message: "That domain belongs to this platform. Use the subdomain field for it.",
+          },
+        ],
+      );
+    }
+    changes = {
+      customDomain: domain,
+      domainVerified: false,
+      domainVerificationToken: domain ? randomBytes(16).toString("hex") : null,
+    };
+  }
+  let blog: BlogRow | undefined;
+  try {
+    [blog] = await deps.db
+      .update(blogs)
+      .set(changes)
+      .where(and(eq(blogs.id, blogId), eq(blogs.ownerId, ownerId)))
+      .returning();
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw input.subdomain !== undefined
+        ? Conflict("That subdomain is taken. Choose another one.", "subdomain_taken")
+        : Conflict("That domain is already used by another blog.", "domain_taken");
+    }
+    throw error;
+  }
+  if (!blog) throw NotFound("Blog");
+  deps.onHostsChanged?.();
+  // Canonical URLs, feeds and the sitemap name the blog's host.
+  await deps.contentEvents.blogChanged(blog.id, { full: true });
+  return blog;
+}
+
+const sameHost = (a: string, b: string) =>
+  a.replace(/\.$/, "").toLowerCase() === b.replace(/\.$/, "").toLowerCase();
+
+/**
+ * Verifies a custom domain: it must point at the platform (CNAME to the target host, or A/AAAA
+ * to its addresses) AND publish the blog's token in a TXT record, so nobody can claim a domain
+ * they do not control. A failure says which record is missing or wrong.
+ */
+export async function verifyDomain(
+  deps: DomainDeps,
+  ownerId: string,
+  blogId: string,
+): Promise<BlogRow> {
+  const blog = await findOwnedBlog(deps.db, ownerId, blogId);
+  if (!blog.customDomain || !blog.domainVerificationToken) {
+    throw new HttpError(400, "no_custom_domain", "Set a custom domain before verifying it.");
+  }
+  if (blog.domainVerified) return blog;
+  const domain = blog.customDomain;
+  const txtName = verificationRecordName(domain);
+  const expected = verificationRecordValue(blog.domainVerificationToken);
+  let cnames: string[];
+  let addresses: string[];
+  let txts: string[][];
+  try {
+    [cnames, addresses, txts] = await Promise.all([
+      lookup(() => deps.resolver.resolveCname(domain)),
+      Promise.all([
+        lookup(() => deps.resolver.resolve4(domain)),
+        lookup(() => deps.resolver.resolve6(domain)),
+      ]).then(([v4, v6]) => [...v4, ...v6]),
+      lookup(() => deps.resolver.resolveTxt(txtName)),
+    ]);
+  } catch (error) {
+    const code = String((error as NodeJS.ErrnoException).code ?? "");
+    throw new HttpError(
+      400,
+      "verification_failed",
+      code === "ETIMEOUT" || code === "ECONNREFUSED"
+        ? `The DNS lookup for ${domain} timed out. Try again in a few minutes.`
+        : `The DNS lookup for ${domain} failed (${code || (error as Error).message}). Try again in a few minutes.`,
+    );
+  }
+  const problems: string[] = [];
+  const pointsHere =
+    cnames.some((c) => sameHost(c, deps.target.cnameTarget)) ||
+    (addresses.length > 0 && addresses.every((a) => deps.target.addresses.includes(a)));
+  if (!pointsHere) {
+    problems.push(
+      cnames.length > 0
+        ? `${domain} is a CNAME to ${cnames.join(", ")}, not to ${deps.target.cnameTarget}.`
+        : addresses.length > 0
+          ? `${domain} points to ${addresses.join(", ")}, not to this platform.`
+          : `No CNAME record for ${domain}: add one pointing to ${deps.target.cnameTarget}.`,
+    );
+  }
+  if (!txts.some((chunks) => chunks.join("") === expected)) {
+    problems.push(`No TXT record ${txtName} with the value ${expected}.`);
+  }
+  if (problems.length > 0) throw new HttpError(400, "verification_failed", problems.join(" "));
+  const [verified] = await deps.db
+    .update(blogs)
+    .set({ domainVerified: true })
+    .where(and(eq(blogs.id, blogId), eq(blogs.customDomain, domain)))
+    .returning();
+  if (!verified) throw NotFound("Blog");
+  deps.onHostsChanged?.();
+  await deps.contentEvents.blogChanged(verified.id, { full: true });
+  return verified;
+}
+
+/** For Caddy's on-demand TLS: is this a host the platform serves? */
+export async function isServedHost(
+  db: Database,
+  blogDomain: string,
+  host: string,
+): Promise<boolean> {
+  const domain = host.trim().toLowerCase().replace(/\.$/, "");
+  if (domain.endsWith(`.${blogDomain}`)) {
+    const label = domain.slice(0, -(blogDomain.length + 1));
+    if (!/^[a-z0-9-]+$/.test(label)) return false;
+    return (
+      (await db.select({ id: blogs.id }).from(blogs).where(eq(blogs.subdomain, label)).get()) !==
+      undefined
+    );
+  }
+  return (
+    (await db
+      .select({ id: blogs.id })
+      .from(blogs)
+      .where(and(eq(blogs.customDomain, domain), eq(blogs.domainVerified, true)))
+      .get()) !== undefined
+  );
+}
