@@ -8,6 +8,7 @@ export default defineConfig({
       "dashboard/src/**/*.test.{ts,tsx}",
       "scripts/**/*.test.ts",
       "site-builder/**/*.test.ts",
+      "docs/**/*.test.ts",
     ],
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
     globalSetup: ["./tests/setup/build-theme.ts"],
