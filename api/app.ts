@@ -5,13 +5,16 @@ import { join } from "node:path";
 import express, { type Express } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
+import { type AiProvider, createAiProvider } from "./ai/provider.ts";
 import { createOidcSignIn } from "./auth/oidc/oidc.ts";
 import { authRoutes, defaultSignInRateLimit, type SignInRateLimit } from "./auth/routes.ts";
 import { loadSession } from "./auth/session-middleware.ts";
 import { type Clock, createSessionStore, systemClock } from "./auth/sessions.ts";
+import { sanitizePostHtml } from "./content/sanitize.ts";
 import type { Database } from "./db/client.ts";
 import { type Env, oidcConfigured } from "./env.ts";
 import { affiliateLinkRoutes } from "./features/affiliate-links/routes.ts";
+import { aiRoutes } from "./features/ai/routes.ts";
 import { blogRoutes } from "./features/blogs/routes.ts";
 import { categoryRoutes } from "./features/categories/routes.ts";
 import { createDnsResolver, type DnsResolver } from "./features/domains/dns.ts";
@@ -41,6 +44,8 @@ export type AppDeps = {
   publishing?: Publishing;
   /** DNS lookups for custom-domain verification (default: DNS_SERVERS or the system's). */
   dnsResolver?: DnsResolver;
+  /** The AI provider (default: from OPENAI_API_KEY / OPENAI_BASE_URL / AI_MODEL, else offline). */
+  ai?: AiProvider;
   /** Told about every committed change readers could see (the render pipeline listens). */
   contentEvents?: ContentEvents;
 };
@@ -55,6 +60,10 @@ export function createApp({
   publishing,
   contentEvents = noContentEvents,
   dnsResolver = createDnsResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }),
+  ai = createAiProvider(
+    { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.AI_MODEL },
+    sanitizePostHtml,
+  ),
 }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
@@ -161,6 +170,7 @@ export function createApp({
   app.use(postRoutes({ db, clock, contentEvents: events }));
   app.use(categoryRoutes({ db, contentEvents: events }));
   app.use(affiliateLinkRoutes({ db, contentEvents: events, clock }));
+  app.use(aiRoutes({ db, ai, dailyTokenLimit: env.AI_DAILY_TOKEN_LIMIT, clock }));
   if (publishing) {
     app.use(publicApiRoutes(db, env.BLOG_DOMAIN, publishing.sanitize));
     app.use(blogPathRoutes(db, publishing.server));

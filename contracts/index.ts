@@ -1,4 +1,5 @@
 export * from "./affiliate-links.ts";
+export * from "./ai.ts";
 export * from "./auth.ts";
 export * from "./blogs.ts";
 export * from "./categories.ts";

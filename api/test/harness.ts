@@ -33,6 +33,7 @@ type StartOptions = {
   /** Listens to content changes (a recording implementation in tests). */
   contentEvents?: ContentEvents;
   dnsResolver?: AppDeps["dnsResolver"];
+  ai?: AppDeps["ai"];
 };
 
 /** The real app on a real SQLite file in a temp dir, listening on a free loopback port. */
@@ -65,6 +66,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     publishing,
     contentEvents: options.contentEvents ?? publishing?.contentEvents,
     dnsResolver: options.dnsResolver,
+    ai: options.ai,
   });
   const server = createServer(withFastPath(app, publishing)).listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));

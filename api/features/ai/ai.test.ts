@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAiProvider } from "../../ai/provider.ts";
+import { sanitizePostHtml } from "../../content/sanitize.ts";
+import { aiUsage } from "../../db/schema.ts";
+import { createBlog, createOwner } from "../../test/factories.ts";
+import { startTestApp, type TestApp } from "../../test/harness.ts";
+import { startOpenAiServer } from "../../test/openai-server.ts";
+
+describe("AI writing with no provider configured (offline writer)", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.close());
+
+  it("answers a structured outline, clearly labelled, with SEO fields in bounds", async () => {
+    const owner = await createOwner(app);
+    const res = await owner.post("/api/ai/generate-post", {
+      topic: "raised bed gardening",
+      tone: "casual",
+      length: "short",
+      category: "Beds",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.source).toBe("offline");
+    expect(res.body.title).toBe("Raised Bed Gardening: A Practical Guide");
+    expect(res.body.content).toContain(
+      "Offline draft: an outline to write from, made without an AI model.",
+    );
+    expect(res.body.content.match(/<h2>/g)).toHaveLength(3);
+    expect(res.body.metaTitle.length).toBeLessThanOrEqual(60);
+    expect(res.body.metaDescription.length).toBeLessThanOrEqual(160);
+    expect(res.body.slug).toBe("raised-bed-gardening");
+    expect(res.body.suggestedKeywords).toContain("raised bed gardening");
+    expect(sanitizePostHtml(res.body.content)).toBe(res.body.content);
+  });
+
+  it("requires a topic and valid options", async () => {
+    const owner = await createOwner(app);
+    const res = await owner.post("/api/ai/generate-post", {
+      topic: "  ",
+      tone: "angry",
+      length: "epic",
+    });
+    expect(res.status).toBe(400);
+    expect(
+      res.body.issues.map((i: { path: string; message: string }) => [i.path, i.message]),
+    ).toEqual([
+      ["topic", "Topic is required"],
+      ["tone", expect.any(String)],
+      ["length", expect.any(String)],
+    ]);
+    expect((await app.client().post("/api/ai/generate-post", { topic: "x" })).status).toBe(401);
+    const other = await createBlog(await createOwner(app));
+    expect(
+      (await owner.post("/api/ai/generate-post", { topic: "x", blogId: other.id })).status,
+    ).toBe(404);
+  });
+});
+
+describe("AI writing through an OpenAI-compatible endpoint", () => {
+  let ai: Awaited<ReturnType<typeof startOpenAiServer>>;
+  let app: TestApp;
+  beforeAll(async () => {
+    ai = await startOpenAiServer();
+    app = await startTestApp({
+      env: {
+        OPENAI_API_KEY: "sk-test",
+        OPENAI_BASE_URL: ai.baseUrl,
+        AI_MODEL: "test-model",
+        AI_DAILY_TOKEN_LIMIT: "2500",
+      },
+      ai: createAiProvider(
+        {
+          apiKey: "sk-test",
+          baseUrl: ai.baseUrl,
+          model: "test-model",
+          timeoutMs: 500,
+          maxRetries: 0,
+        },
+        sanitizePostHtml,
+      ),
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await ai.close();
+  });
+
+  it("sends a structured-output request and returns the validated post, recording usage", async () => {
+    ai.state.mode = "ok";
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner);
+    const res = await owner.post("/api/ai/generate-post", { topic: "composting", blogId: blog.id });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      title: "Composting in Small Spaces",
+      content: "<h2>Start small</h2><p>A bokashi bin fits under a sink.</p>",
+      metaTitle: "Composting in Small Spaces: A Guide",
+      metaDescription: "How to compost in a flat: bins, bokashi and worms.",
+      suggestedKeywords: ["composting", "bokashi"],
+      slug: "composting-in-small-spaces",
+      source: "ai",
+    });
+    const request = ai.state.requests.at(-1);
+    expect(request?.path).toBe("/v1/chat/completions");
+    expect(request?.auth).toBe("Bearer sk-test");
+    expect(request?.body.model).toBe("test-model");
+    expect(request?.body.response_format.type).toBe("json_schema");
+    expect(request?.body.messages[1].content).toContain("Length: about 1500 words");
+    const usage = await app.db.select().from(aiUsage);
+    expect(
+      usage.map((u) => [u.kind, u.model, u.promptTokens, u.completionTokens, u.blogId]),
+    ).toEqual([["generate-post", "test-model", 120, 880, blog.id]]);
+  });
+
+  it("sanitizes HTML from the model like owner HTML", async () => {
+    ai.state.mode = "scripts";
+    const owner = await createOwner(app);
+    const res = await owner.post("/api/ai/generate-post", { topic: "x" });
+    expect(res.status).toBe(200);
+    expect(res.body.content).not.toMatch(/script|onclick|onerror|javascript:/i);
+    expect(res.body.content).toContain("<p>Hi</p>");
+  });
+
+  it("turns a slow, rate-limited or malformed answer into a clear error", async () => {
+    const owner = await createOwner(app);
+    for (const [mode, message] of [
+      ["slow", "The AI provider did not answer in time. Try again."],
+      ["rate-limited", "The AI provider is busy (rate limited). Try again in a minute."],
+      ["malformed", "The AI provider's answer was not a usable post. Try again."],
+    ] as const) {
+      ai.state.mode = mode;
+      const res = await owner.post("/api/ai/generate-post", { topic: "x" });
+      expect(res.status, mode).toBe(502);
+      expect(res.body).toEqual({ code: "ai_failed", message });
+    }
+  });
+
+  it("stops an owner at the daily token allowance", async () => {
+    ai.state.mode = "ok";
+    const owner = await createOwner(app);
+    expect((await owner.post("/api/ai/generate-post", { topic: "one" })).status).toBe(200);
+    expect((await owner.post("/api/ai/generate-post", { topic: "two" })).status).toBe(200);
+    // 2,000 of 2,500 used: one more call may start (its size is not known beforehand)…
+    expect((await owner.post("/api/ai/generate-post", { topic: "three" })).status).toBe(200);
+    // …and then the allowance is spent.
+    const fourth = await owner.post("/api/ai/generate-post", { topic: "four" });
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.message).toBe(
+      "You have used today's AI allowance of 2,500 tokens. It renews at midnight UTC.",
+    );
+    // Another owner has their own allowance.
+    expect(
+      (await (await createOwner(app)).post("/api/ai/generate-post", { topic: "x" })).status,
+    ).toBe(200);
+  });
+});

@@ -1,0 +1,37 @@
+import { type Request, type Response, Router } from "express";
+import { rateLimit } from "express-rate-limit";
+import { type GeneratePostInput, generatePostInput } from "../../../contracts/ai.ts";
+import { currentUser, requireUser } from "../../auth/session-middleware.ts";
+import { inputOf, validate } from "../../http/validate.ts";
+import { type AiDeps, generatePost } from "./service.ts";
+
+export function aiRoutes(deps: AiDeps): Router {
+  const router = Router();
+  // Generation is expensive: a burst from one owner is slowed down before it reaches the model.
+  const perOwner = rateLimit({
+    windowMs: 60_000,
+    limit: 10,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    keyGenerator: (req: Request) => `owner:${req.user?.id ?? "anonymous"}`,
+    handler: (_req: Request, res: Response) => {
+      res.status(429).json({
+        code: "rate_limited",
+        message: "Too many AI requests. Wait a minute and try again.",
+      });
+    },
+  });
+
+  router.post(
+    "/api/ai/generate-post",
+    requireUser,
+    perOwner,
+    validate({ body: generatePostInput }),
+    async (req, res) => {
+      const { body } = inputOf<GeneratePostInput>(res);
+      res.json(await generatePost(deps, currentUser(req).id, body));
+    },
+  );
+
+  return router;
+}

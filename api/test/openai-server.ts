@@ -1,0 +1,81 @@
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type AiServerMode = "ok" | "slow" | "rate-limited" | "malformed" | "scripts";
+
+/**
+ * An OpenAI-compatible chat completions endpoint on loopback, for tests of the real SDK: it
+ * records each request and answers as `mode` says.
+ */
+export async function startOpenAiServer() {
+  const state = {
+    mode: "ok" as AiServerMode,
+    requests: [] as { path: string; body: any; auth: string | undefined }[],
+  };
+  const read = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => resolve(Buffer.concat(chunks).toString()));
+    });
+  const server = createServer(async (req, res) => {
+    const body = JSON.parse((await read(req)) || "{}");
+    state.requests.push({ path: req.url ?? "", body, auth: req.headers.authorization });
+    const reply = (content: string) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          id: "chatcmpl-test",
+          object: "chat.completion",
+          created: 1,
+          model: body.model,
+          choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content } }],
+          usage: { prompt_tokens: 120, completion_tokens: 880, total_tokens: 1000 },
+        }),
+      );
+    };
+    const post = {
+      title: "Composting in Small Spaces",
+      content: "<h2>Start small</h2><p>A bokashi bin fits under a sink.</p>",
+      metaTitle: "Composting in Small Spaces: A Guide",
+      metaDescription: "How to compost in a flat: bins, bokashi and worms.",
+      suggestedKeywords: ["composting", "bokashi"],
+      slug: "composting-in-small-spaces",
+    };
+    switch (state.mode) {
+      case "slow":
+        setTimeout(() => reply(JSON.stringify(post)), 2000);
+        return;
+      case "rate-limited":
+        res.writeHead(429, { "content-type": "application/json", "retry-after": "0" });
+        res.end(
+          JSON.stringify({ error: { message: "Rate limit reached", type: "rate_limit_error" } }),
+        );
+        return;
+      case "malformed":
+        reply("{ this is not json");
+        return;
+      case "scripts":
+        reply(
+          JSON.stringify({
+            ...post,
+            content: `<p onclick="steal()">Hi</p><script>alert(1)</script><a href="javascript:alert(2)">x</a><img src=x onerror=alert(3)>`,
+          }),
+        );
+        return;
+      default:
+        reply(JSON.stringify(post));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}/v1`,
+    state,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
