@@ -15,6 +15,7 @@ import type { Database } from "./db/client.ts";
 import { type Env, oidcConfigured } from "./env.ts";
 import { affiliateLinkRoutes } from "./features/affiliate-links/routes.ts";
 import { aiRoutes } from "./features/ai/routes.ts";
+import { automationRoutes } from "./features/automation/routes.ts";
 import { blogRoutes } from "./features/blogs/routes.ts";
 import { categoryRoutes } from "./features/categories/routes.ts";
 import { createDnsResolver, type DnsResolver } from "./features/domains/dns.ts";
@@ -171,6 +172,7 @@ export function createApp({
   app.use(categoryRoutes({ db, contentEvents: events }));
   app.use(affiliateLinkRoutes({ db, contentEvents: events, clock }));
   app.use(aiRoutes({ db, ai, dailyTokenLimit: env.AI_DAILY_TOKEN_LIMIT, clock }));
+  app.use(automationRoutes(db));
   if (publishing) {
     app.use(publicApiRoutes(db, env.BLOG_DOMAIN, publishing.sanitize));
     app.use(blogPathRoutes(db, publishing.server));

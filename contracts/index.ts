@@ -1,6 +1,7 @@
 export * from "./affiliate-links.ts";
 export * from "./ai.ts";
 export * from "./auth.ts";
+export * from "./automation.ts";
 export * from "./blogs.ts";
 export * from "./categories.ts";
 export * from "./errors.ts";

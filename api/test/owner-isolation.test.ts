@@ -21,6 +21,19 @@ type IsolationCase = {
 const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
 
 const cases: IsolationCase[] = [
+  { method: "GET", path: "/api/blogs/:blogId/automation", fill: (a) => ({ blogId: a.blogId }) },
+  {
+    method: "POST",
+    path: "/api/blogs/:id/automation",
+    fill: (a) => ({ id: a.blogId }),
+    body: () => ({ enabled: false }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/blogs/:id/automation",
+    fill: (a) => ({ id: a.blogId }),
+    body: () => ({ enabled: true, topics: ["planted"] }),
+  },
   {
     method: "PATCH",
     path: "/api/blogs/:id/domain",
@@ -151,6 +164,7 @@ async function seed(owner: TestClient, name: string): Promise<OwnerData> {
     keyword: "compost",
     url: "https://shop.example.com/compost",
   });
+  await owner.post(`/api/blogs/${blogId}/automation`, { enabled: false });
   return { blogId, postId, categoryId, linkId: link.body.id };
 }
 

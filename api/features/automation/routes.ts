@@ -1,0 +1,50 @@
+import { Router } from "express";
+import { type AutomationInput, automationInput } from "../../../contracts/automation.ts";
+import {
+  type BlogIdParams,
+  blogIdParams,
+  type IdParams,
+  idParams,
+} from "../../../contracts/ids.ts";
+import { currentUser, requireUser } from "../../auth/session-middleware.ts";
+import type { Database } from "../../db/client.ts";
+import { inputOf, validate } from "../../http/validate.ts";
+import { createAutomation, getAutomation, presentAutomation, updateAutomation } from "./service.ts";
+
+export function automationRoutes(db: Database): Router {
+  const router = Router();
+
+  router.get(
+    "/api/blogs/:blogId/automation",
+    requireUser,
+    validate({ params: blogIdParams }),
+    async (req, res) => {
+      const { params } = inputOf<unknown, unknown, BlogIdParams>(res);
+      res.json(presentAutomation(await getAutomation(db, currentUser(req).id, params.blogId)));
+    },
+  );
+
+  router.post(
+    "/api/blogs/:id/automation",
+    requireUser,
+    validate({ params: idParams, body: automationInput }),
+    async (req, res) => {
+      const { params, body } = inputOf<AutomationInput, unknown, IdParams>(res);
+      res
+        .status(201)
+        .json(presentAutomation(await createAutomation(db, currentUser(req).id, params.id, body)));
+    },
+  );
+
+  router.patch(
+    "/api/blogs/:id/automation",
+    requireUser,
+    validate({ params: idParams, body: automationInput }),
+    async (req, res) => {
+      const { params, body } = inputOf<AutomationInput, unknown, IdParams>(res);
+      res.json(presentAutomation(await updateAutomation(db, currentUser(req).id, params.id, body)));
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,85 @@
+import { eq } from "drizzle-orm";
+import type { AutomationInput, AutomationSettings } from "../../../contracts/automation.ts";
+import type { Database } from "../../db/client.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { automationSettings } from "../../db/schema.ts";
+import { Conflict, HttpError, NotFound } from "../../http/errors.ts";
+import { findOwnedBlog } from "../blogs/service.ts";
+
+type Row = typeof automationSettings.$inferSelect;
+
+export function presentAutomation(row: Row): AutomationSettings {
+  return {
+    blogId: row.blogId,
+    enabled: row.enabled,
+    lastGeneratedAt: row.lastGeneratedAt?.toISOString() ?? null,
+    nextRunAt: row.nextRunAt?.toISOString() ?? null,
+    niche: row.niche,
+    postingFrequency: row.postingFrequency,
+    postsPerWeek: row.postsPerWeek,
+    autoPublish: row.autoPublish,
+    topics: row.topics,
+  };
+}
+
+/** The blog's settings, or 404 when none were saved yet (the dashboard then creates them). */
+export async function getAutomation(db: Database, ownerId: string, blogId: string): Promise<Row> {
+  await findOwnedBlog(db, ownerId, blogId);
+  const row = await db
+    .select()
+    .from(automationSettings)
+    .where(eq(automationSettings.blogId, blogId))
+    .get();
+  if (!row) throw NotFound("Automation settings");
+  return row;
+}
+
+const topicsNeeded = () =>
+  new HttpError(400, "validation_failed", "topics: Add at least one topic to enable automation", [
+    { path: "topics", message: "Add at least one topic to enable automation" },
+  ]);
+
+export async function createAutomation(
+  db: Database,
+  ownerId: string,
+  blogId: string,
+  input: AutomationInput,
+) {
+  await findOwnedBlog(db, ownerId, blogId);
+  if (input.enabled && (input.topics ?? []).length === 0) throw topicsNeeded();
+  try {
+    const [row] = await db
+      .insert(automationSettings)
+      .values({ blogId, ...input, nextRunAt: input.enabled ? new Date() : null })
+      .returning();
+    if (!row) throw new Error("insert returned no row");
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw Conflict("Automation settings already exist for this blog; update them instead.");
+    throw error;
+  }
+}
+
+export async function updateAutomation(
+  db: Database,
+  ownerId: string,
+  blogId: string,
+  input: AutomationInput,
+) {
+  const current = await getAutomation(db, ownerId, blogId);
+  const next = {
+    ...current,
+    ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
+  } as Row;
+  if (next.enabled && next.topics.length === 0) throw topicsNeeded();
+  // Switching on schedules the first generation now; switching off stops the schedule.
+  const nextRunAt = next.enabled ? (current.enabled ? current.nextRunAt : new Date()) : null;
+  const [row] = await db
+    .update(automationSettings)
+    .set({ ...input, nextRunAt })
+    .where(eq(automationSettings.blogId, blogId))
+    .returning();
+  if (!row) throw NotFound("Automation settings");
+  return row;
+}
