@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { resolve } from "node:path";
 import { blogsNeedingRender } from "../site-builder/pipeline/reconcile.ts";
+import { createAiProvider } from "./ai/provider.ts";
 import { createApp, withFastPath } from "./app.ts";
 import { createSessionStore } from "./auth/sessions.ts";
 import { sanitizePostHtml } from "./content/sanitize.ts";
@@ -8,6 +9,7 @@ import { openDatabase } from "./db/client.ts";
 import { InvalidEnvironmentError, parseEnv } from "./env.ts";
 import { type ContentEvents, guardContentEvents } from "./features/publishing/content-events.ts";
 import { createPublishing } from "./features/publishing/publishing.ts";
+import { startContentAutomation } from "./jobs/content-automation.ts";
 import { changesByBlog, startScheduledPublishing } from "./jobs/scheduled-publishing.ts";
 import { createLogger } from "./logger.ts";
 
@@ -34,6 +36,11 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     logger,
   });
   const contentEvents: ContentEvents = guardContentEvents(publishing.contentEvents, logger);
+  const ai = createAiProvider(
+    { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.AI_MODEL },
+    sanitizePostHtml,
+  );
+  logger.info({ ai: ai.configured ? ai.model : "offline writer" }, "AI provider");
   const app = createApp({
     env,
     db: database.db,
@@ -41,6 +48,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     dashboardDir: options.dashboardDir ?? resolve("dashboard/dist"),
     publishing,
     contentEvents,
+    ai,
   });
   const server = createServer(withFastPath(app, publishing)).listen(env.PORT, env.HOST);
   await new Promise<void>((done, fail) => {
@@ -61,6 +69,8 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   }
   // Started here, not in createApp, so tests drive it with their own clock. The first run
   // publishes whatever fell due while the server was down.
+  // Content automation: due generations run now (catching up after a restart) and every minute.
+  const contentAutomation = startContentAutomation({ db: database.db, ai, contentEvents, logger });
   const scheduledPublishing = startScheduledPublishing({
     db: database.db,
     logger,
@@ -83,6 +93,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     server.close(async () => {
       await scheduledPublishing.stop();
+      await contentAutomation.stop();
       // Pending render jobs stay in the database; the next start picks them up.
       await publishing.queue.stop();
       database.close();

@@ -542,3 +542,47 @@ export async function deletePost(deps: PostDeps, ownerId: string, postId: string
     await deps.contentEvents.blogChanged(post.blogId, { postIds: [post.id] });
   }
 }
+
+/**
+ * A post written by content automation (inside the caller's transaction): slug from the title
+ * like any post, published at once or left under review for the owner.
+ */
+export async function insertGeneratedPost(
+  tx: Queryable,
+  post: {
+    blogId: string;
+    authorId: string;
+    title: string;
+    content: string;
+    metaTitle: string;
+    metaDescription: string;
+    keywords: string[];
+    status: "under_review" | "published";
+    source: "ai" | "offline";
+    now: Date;
+  },
+): Promise<PostRow> {
+  const slug = await resolveSlug(tx, post.blogId, "", post.title, null);
+  await claimSlug(tx, post.blogId, slug);
+  const [row] = await tx
+    .insert(posts)
+    .values({
+      blogId: post.blogId,
+      authorId: post.authorId,
+      title: post.title.slice(0, limits.postTitle),
+      content: post.content,
+      excerpt: excerptFromContent(post.content),
+      status: post.status,
+      slug,
+      metaTitle: post.metaTitle,
+      metaDescription: post.metaDescription,
+      keywords: post.keywords.slice(0, limits.keywords.maxItems),
+      source: post.source,
+      publishedAt: post.status === "published" ? post.now : null,
+      createdAt: post.now,
+      updatedAt: post.now,
+    })
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
