@@ -14,6 +14,7 @@ import { sanitizePostHtml } from "./content/sanitize.ts";
 import type { Database } from "./db/client.ts";
 import { type Env, oidcConfigured } from "./env.ts";
 import { affiliateLinkRoutes } from "./features/affiliate-links/routes.ts";
+import { affiliateRecommendationRoutes } from "./features/affiliate-recommendations/routes.ts";
 import { aiRoutes } from "./features/ai/routes.ts";
 import { automationRoutes } from "./features/automation/routes.ts";
 import { blogRoutes } from "./features/blogs/routes.ts";
@@ -173,6 +174,7 @@ export function createApp({
   app.use(affiliateLinkRoutes({ db, contentEvents: events, clock }));
   app.use(aiRoutes({ db, ai, dailyTokenLimit: env.AI_DAILY_TOKEN_LIMIT, clock }));
   app.use(automationRoutes(db));
+  app.use(affiliateRecommendationRoutes({ db, ai, clock }));
   if (publishing) {
     app.use(publicApiRoutes(db, env.BLOG_DOMAIN, publishing.sanitize));
     app.use(blogPathRoutes(db, publishing.server));

@@ -5,12 +5,29 @@ import {
   generatedPostSchema,
   lengthWords,
 } from "../../contracts/ai.ts";
+import { suggestedProgramsSchema } from "../../contracts/recommendations.ts";
 import { slugify } from "../../contracts/slug.ts";
 import type { z } from "../../contracts/zod.ts";
 import { HttpError } from "../http/errors.ts";
+import { programCatalogue } from "./offline-programs.ts";
 import { writeOfflineDraft } from "./offline-writer.ts";
 
 export type AiUsage = { model: string; promptTokens: number; completionTokens: number };
+
+export type SuggestedProgram = {
+  programName: string;
+  category: string;
+  description: string;
+  commissionRate: string | null;
+  reasoning: string;
+  signupUrl: string;
+};
+export type ProgramContext = {
+  blogName: string;
+  niche: string | null;
+  categories: string[];
+  recentTitles: string[];
+};
 export type PostContext = { niche?: string | null; blogName?: string };
 
 /**
@@ -24,6 +41,12 @@ export type AiProvider = {
     input: GeneratePostInput,
     context: PostContext,
   ) => Promise<{ post: GeneratedPost; usage?: AiUsage }>;
+  /** Affiliate programs worth joining for a blog (at most `count`, none of `exclude` by name). */
+  suggestPrograms: (
+    context: ProgramContext,
+    exclude: string[],
+    count: number,
+  ) => Promise<{ programs: SuggestedProgram[]; source: "ai" | "offline"; usage?: AiUsage }>;
 };
 
 export type AiSettings = {
@@ -35,6 +58,44 @@ export type AiSettings = {
 };
 
 export const AiFailed = (message: string) => new HttpError(502, "ai_failed", message);
+
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/** Catalogue programs, those that fit the blog's words first; the reasoning says it is a general pick. */
+function offlinePrograms(
+  context: ProgramContext,
+  exclude: string[],
+  count: number,
+): SuggestedProgram[] {
+  const vocabulary = new Set(
+    words(
+      [context.blogName, context.niche ?? "", ...context.categories, ...context.recentTitles].join(
+        " ",
+      ),
+    ),
+  );
+  const excluded = new Set(exclude.map((name) => name.toLowerCase()));
+  return programCatalogue
+    .filter((p) => !excluded.has(p.programName.toLowerCase()))
+    .map((p) => ({ program: p, fit: p.fits.filter((w: string) => vocabulary.has(w)) }))
+    .sort((a, b) => b.fit.length - a.fit.length)
+    .slice(0, count)
+    .map(({ program, fit }) => ({
+      programName: program.programName,
+      category: program.category,
+      description: program.description,
+      commissionRate: program.commissionRate,
+      signupUrl: program.signupUrl,
+      reasoning:
+        fit.length > 0
+          ? `Offline suggestion: a general program that suits blogs about ${fit.join(", ")}. Set an AI provider for programs researched for this blog.`
+          : "Offline suggestion: a general program most blogs can join. Set an AI provider for programs researched for this blog.",
+    }));
+}
 
 /**
  * The JSON schema a model must answer with (strict structured output). Limits are left to the
@@ -69,6 +130,37 @@ function describeError(error: unknown): string {
   return "The AI provider failed. Try again.";
 }
 
+const programsJsonSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["programs"],
+  properties: {
+    programs: {
+      type: "array",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: [
+          "programName",
+          "category",
+          "description",
+          "commissionRate",
+          "reasoning",
+          "signupUrl",
+        ],
+        properties: {
+          programName: text,
+          category: text,
+          description: text,
+          commissionRate: text,
+          reasoning: text,
+          signupUrl: text,
+        },
+      },
+    },
+  },
+};
+
 export function createAiProvider(
   settings: AiSettings,
   sanitize: (html: string) => string,
@@ -78,6 +170,10 @@ export function createAiProvider(
       configured: false,
       model: "offline-writer",
       generatePost: async (input, context) => ({ post: writeOfflineDraft(input, context) }),
+      suggestPrograms: async (context, exclude, count) => ({
+        programs: offlinePrograms(context, exclude, count),
+        source: "offline",
+      }),
     };
   }
   const client = new OpenAI({
@@ -144,6 +240,65 @@ export function createAiProvider(
       };
       return {
         post,
+        usage: {
+          model: completion.model || settings.model,
+          promptTokens: completion.usage?.prompt_tokens ?? 0,
+          completionTokens: completion.usage?.completion_tokens ?? 0,
+        },
+      };
+    },
+    async suggestPrograms(context, exclude, count) {
+      let completion: OpenAI.Chat.Completions.ChatCompletion;
+      try {
+        completion = await client.chat.completions.create({
+          model: settings.model,
+          response_format: {
+            type: "json_schema",
+            json_schema: { name: "affiliate_programs", strict: true, schema: programsJsonSchema },
+          },
+          messages: [
+            {
+              role: "system",
+              content:
+                "You recommend real affiliate programs a blog can join. Answer only with JSON matching the schema. " +
+                "Each program: its real name, a short category, what it offers, the commission rate if publicly known (else an empty string), " +
+                "why it suits this blog, and the program's official sign-up URL (https).",
+            },
+            {
+              role: "user",
+              content: [
+                `Blog: ${context.blogName}`,
+                context.niche ? `Niche: ${context.niche}` : "",
+                context.categories.length ? `Categories: ${context.categories.join(", ")}` : "",
+                context.recentTitles.length
+                  ? `Recent posts: ${context.recentTitles.join("; ")}`
+                  : "",
+                exclude.length ? `Do not suggest: ${exclude.join(", ")}` : "",
+                `Suggest up to ${count} programs.`,
+              ]
+                .filter(Boolean)
+                .join("\n"),
+            },
+          ],
+        });
+      } catch (error) {
+        throw AiFailed(describeError(error));
+      }
+      let parsed: z.infer<typeof suggestedProgramsSchema>;
+      try {
+        parsed = suggestedProgramsSchema.parse(
+          JSON.parse(completion.choices[0]?.message?.content ?? ""),
+        );
+      } catch {
+        throw AiFailed("The AI provider's answer was not a usable list of programs. Try again.");
+      }
+      const excluded = new Set(exclude.map((name) => name.toLowerCase()));
+      return {
+        source: "ai",
+        programs: parsed.programs
+          .filter((p) => !excluded.has(p.programName.toLowerCase()))
+          .slice(0, count)
+          .map((p) => ({ ...p, commissionRate: p.commissionRate || null })),
         usage: {
           model: completion.model || settings.model,
           promptTokens: completion.usage?.prompt_tokens ?? 0,

@@ -247,6 +247,10 @@ export const affiliateRecommendations = sqliteTable(
     status: text("status", { enum: ["pending", "approved", "rejected"] })
       .notNull()
       .default("pending"),
+    /** "ai": proposed by the configured model; "offline": from the built-in catalogue. */
+    source: text("source", { enum: ["ai", "offline"] })
+      .notNull()
+      .default("ai"),
     createdAt: createdAt(),
     decidedAt: timestamp("decided_at"),
   },
@@ -274,6 +278,9 @@ export const blogRecommendations = sqliteTable(
     reasoning: text("reasoning"),
     createdBlogId: text("created_blog_id").references(() => blogs.id, { onDelete: "set null" }),
     autoApproved: bool("auto_approved").notNull().default(false),
+    source: text("source", { enum: ["ai", "offline"] })
+      .notNull()
+      .default("ai"),
     createdAt: createdAt(),
     decidedAt: timestamp("decided_at"),
   },

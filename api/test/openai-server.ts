@@ -42,6 +42,23 @@ export async function startOpenAiServer() {
       suggestedKeywords: ["composting", "bokashi"],
       slug: "composting-in-small-spaces",
     };
+    if (body.response_format?.json_schema?.name === "affiliate_programs") {
+      reply(
+        JSON.stringify({
+          programs: [
+            {
+              programName: "Worm Farm Supply Partners",
+              category: "Garden supplies",
+              description: "Composting worms and bins.",
+              commissionRate: "8%",
+              reasoning: "Your readers compost at home.",
+              signupUrl: "https://wormfarm.example.com/affiliates",
+            },
+          ],
+        }),
+      );
+      return;
+    }
     switch (state.mode) {
       case "slow":
         setTimeout(() => reply(JSON.stringify(post)), 2000);

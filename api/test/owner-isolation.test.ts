@@ -9,7 +9,13 @@ import { listRoutes } from "./routes.ts";
  * no row may change. The table grows with every endpoint: the coverage test below fails
  * when the router serves a route with a parameter that the table does not try.
  */
-type OwnerData = { blogId: string; postId: string; categoryId: string; linkId: string };
+type OwnerData = {
+  blogId: string;
+  postId: string;
+  categoryId: string;
+  linkId: string;
+  recommendationId: string;
+};
 type IsolationCase = {
   method: string;
   path: string;
@@ -21,6 +27,22 @@ type IsolationCase = {
 const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
 
 const cases: IsolationCase[] = [
+  {
+    method: "GET",
+    path: "/api/blogs/:blogId/affiliate-recommendations",
+    fill: (a) => ({ blogId: a.blogId }),
+  },
+  {
+    method: "POST",
+    path: "/api/blogs/:blogId/affiliate-recommendations/generate",
+    fill: (a) => ({ blogId: a.blogId }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/affiliate-recommendations/:id",
+    fill: (a) => ({ id: a.recommendationId }),
+    body: () => ({ status: "approved" }),
+  },
   { method: "GET", path: "/api/blogs/:blogId/automation", fill: (a) => ({ blogId: a.blogId }) },
   {
     method: "POST",
@@ -165,7 +187,16 @@ async function seed(owner: TestClient, name: string): Promise<OwnerData> {
     url: "https://shop.example.com/compost",
   });
   await owner.post(`/api/blogs/${blogId}/automation`, { enabled: false });
-  return { blogId, postId, categoryId, linkId: link.body.id };
+  const recommendations = await owner.post<{ id: string }[]>(
+    `/api/blogs/${blogId}/affiliate-recommendations/generate`,
+  );
+  return {
+    blogId,
+    postId,
+    categoryId,
+    linkId: link.body.id,
+    recommendationId: recommendations.body[0]?.id as string,
+  };
 }
 
 beforeAll(async () => {

@@ -155,4 +155,29 @@ describe("AI writing through an OpenAI-compatible endpoint", () => {
       (await (await createOwner(app)).post("/api/ai/generate-post", { topic: "x" })).status,
     ).toBe(200);
   });
+
+  it("asks the model for affiliate programs and stores them as pending, once", async () => {
+    ai.state.mode = "ok";
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner, "Compost Corner");
+    const res = await owner.post(`/api/blogs/${blog.id}/affiliate-recommendations/generate`);
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual([
+      expect.objectContaining({
+        programName: "Worm Farm Supply Partners",
+        commissionRate: "8%",
+        signupUrl: "https://wormfarm.example.com/affiliates",
+        status: "pending",
+        source: "ai",
+      }),
+    ]);
+    const request = ai.state.requests.at(-1);
+    expect(request?.body.messages[1].content).toContain("Blog: Compost Corner");
+    // The same program is not suggested twice.
+    const again = await owner.post(`/api/blogs/${blog.id}/affiliate-recommendations/generate`);
+    expect(again.body).toEqual([]);
+    expect(ai.state.requests.at(-1)?.body.messages[1].content).toContain(
+      "Do not suggest: Worm Farm Supply Partners",
+    );
+  });
 });

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBlog, createCategory, createOwner } from "../../test/factories.ts";
+import { startTestApp, type TestApp } from "../../test/harness.ts";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+describe("AI affiliate program recommendations (offline catalogue)", () => {
+  it("finds programs that suit the blog, never the same one twice", async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner, "Trail Notes", "Hiking and outdoor trips");
+    await createCategory(owner, blog.id, { name: "Camping", slug: "camping" });
+    const first = await owner.post(`/api/blogs/${blog.id}/affiliate-recommendations/generate`);
+    expect(first.status).toBe(201);
+    expect(first.body).toHaveLength(5);
+    expect(first.body[0]).toMatchObject({ status: "pending", source: "offline", blogId: blog.id });
+    expect(first.body[0].programName).toBe("REI Affiliate Program");
+    expect(first.body[0].reasoning).toMatch(
+      /^Offline suggestion: a general program that suits blogs about /,
+    );
+    for (const rec of first.body) expect(rec.signupUrl).toMatch(/^https:\/\//);
+    const second = await owner.post(`/api/blogs/${blog.id}/affiliate-recommendations/generate`);
+    const names = [...first.body, ...second.body].map(
+      (r: { programName: string }) => r.programName,
+    );
+    expect(new Set(names).size).toBe(names.length);
+    const pending = await owner.get(
+      `/api/blogs/${blog.id}/affiliate-recommendations?status=pending`,
+    );
+    expect(pending.body).toHaveLength(names.length);
+  });
+
+  it("approves or rejects only pending recommendations", async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner);
+    const [a, b] = (await owner.post(`/api/blogs/${blog.id}/affiliate-recommendations/generate`))
+      .body;
+    const approved = await owner.patch(`/api/affiliate-recommendations/${a.id}`, {
+      status: "approved",
+    });
+    expect(approved.body.status).toBe("approved");
+    const again = await owner.patch(`/api/affiliate-recommendations/${a.id}`, {
+      status: "rejected",
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("This recommendation was already approved.");
+    expect(
+      (await owner.patch(`/api/affiliate-recommendations/${b.id}`, { status: "pending" })).status,
+    ).toBe(400);
+    await owner.patch(`/api/affiliate-recommendations/${b.id}`, { status: "rejected" });
+    const list = (await owner.get(`/api/blogs/${blog.id}/affiliate-recommendations`)).body;
+    const counts = Object.fromEntries(
+      ["pending", "approved", "rejected"].map((s) => [
+        s,
+        list.filter((r: { status: string }) => r.status === s).length,
+      ]),
+    );
+    expect(counts).toEqual({ pending: 3, approved: 1, rejected: 1 });
+    expect(
+      (await owner.get(`/api/blogs/${blog.id}/affiliate-recommendations?status=bogus`)).status,
+    ).toBe(400);
+  });
+});

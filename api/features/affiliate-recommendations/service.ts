@@ -1,0 +1,138 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { RecommendationStatus } from "../../../contracts/limits.ts";
+import type {
+  AffiliateRecommendation,
+  DecideRecommendationInput,
+} from "../../../contracts/recommendations.ts";
+import type { AiProvider } from "../../ai/provider.ts";
+import type { Database } from "../../db/client.ts";
+import {
+  affiliateRecommendations,
+  aiUsage,
+  automationSettings,
+  blogs,
+  categories,
+  posts,
+} from "../../db/schema.ts";
+import { Conflict, NotFound } from "../../http/errors.ts";
+import { findOwnedBlog } from "../blogs/service.ts";
+
+type Row = typeof affiliateRecommendations.$inferSelect;
+export type RecommendationDeps = { db: Database; ai: AiProvider; clock?: () => Date };
+
+export function presentRecommendation(row: Row): AffiliateRecommendation {
+  return {
+    id: row.id,
+    blogId: row.blogId,
+    programName: row.programName,
+    category: row.category,
+    description: row.description,
+    commissionRate: row.commissionRate,
+    reasoning: row.reasoning,
+    signupUrl: row.signupUrl,
+    status: row.status,
+    source: row.source,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listRecommendations(
+  db: Database,
+  ownerId: string,
+  blogId: string,
+  status: RecommendationStatus | undefined,
+): Promise<Row[]> {
+  await findOwnedBlog(db, ownerId, blogId);
+  return db
+    .select()
+    .from(affiliateRecommendations)
+    .where(
+      and(
+        eq(affiliateRecommendations.blogId, blogId),
+        status ? eq(affiliateRecommendations.status, status) : undefined,
+      ),
+    )
+    .orderBy(desc(affiliateRecommendations.createdAt));
+}
+
+/** Approves or rejects a pending recommendation; a decided one stays as it is (409). */
+export async function decideRecommendation(
+  deps: RecommendationDeps,
+  ownerId: string,
+  id: string,
+  input: DecideRecommendationInput,
+): Promise<Row> {
+  const found = await deps.db
+    .select({ rec: affiliateRecommendations })
+    .from(affiliateRecommendations)
+    .innerJoin(blogs, eq(blogs.id, affiliateRecommendations.blogId))
+    .where(and(eq(affiliateRecommendations.id, id), eq(blogs.ownerId, ownerId)))
+    .get();
+  if (!found) throw NotFound("Recommendation");
+  const [row] = await deps.db
+    .update(affiliateRecommendations)
+    .set({ status: input.status, decidedAt: (deps.clock ?? (() => new Date()))() })
+    .where(and(eq(affiliateRecommendations.id, id), eq(affiliateRecommendations.status, "pending")))
+    .returning();
+  if (!row)
+    throw Conflict(`This recommendation was already ${found.rec.status}.`, "already_decided");
+  return row;
+}
+
+/**
+ * Asks the AI (or the offline catalogue) for programs that suit the blog, from its niche,
+ * categories and recent titles, skipping every program already suggested for it.
+ */
+export async function findPrograms(
+  deps: RecommendationDeps,
+  ownerId: string,
+  blogId: string,
+  count = 5,
+): Promise<Row[]> {
+  const blog = await findOwnedBlog(deps.db, ownerId, blogId);
+  const [settings, categoryRows, recent, existing] = await Promise.all([
+    deps.db.select().from(automationSettings).where(eq(automationSettings.blogId, blogId)).get(),
+    deps.db.select({ name: categories.name }).from(categories).where(eq(categories.blogId, blogId)),
+    deps.db
+      .select({ title: posts.title })
+      .from(posts)
+      .where(eq(posts.blogId, blogId))
+      .orderBy(desc(posts.createdAt))
+      .limit(10),
+    deps.db
+      .select({ name: affiliateRecommendations.programName })
+      .from(affiliateRecommendations)
+      .where(eq(affiliateRecommendations.blogId, blogId)),
+  ]);
+  const { programs, source, usage } = await deps.ai.suggestPrograms(
+    {
+      blogName: blog.name,
+      niche: settings?.niche ?? blog.description,
+      categories: categoryRows.map((c) => c.name),
+      recentTitles: recent.map((p) => p.title),
+    },
+    existing.map((e) => e.name),
+    count,
+  );
+  const now = (deps.clock ?? (() => new Date()))();
+  const known = new Set(existing.map((e) => e.name.toLowerCase()));
+  const fresh = programs.filter((p) => !known.has(p.programName.toLowerCase()));
+  return deps.db.transaction(async (tx) => {
+    if (usage) {
+      await tx.insert(aiUsage).values({
+        ownerId,
+        blogId,
+        kind: "affiliate-programs",
+        model: usage.model,
+        promptTokens: usage.promptTokens,
+        completionTokens: usage.completionTokens,
+        createdAt: now,
+      });
+    }
+    if (fresh.length === 0) return [];
+    return tx
+      .insert(affiliateRecommendations)
+      .values(fresh.map((p) => ({ blogId, ...p, source, createdAt: now })))
+      .returning();
+  });
+}
