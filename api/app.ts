@@ -17,6 +17,7 @@ import { affiliateLinkRoutes } from "./features/affiliate-links/routes.ts";
 import { affiliateRecommendationRoutes } from "./features/affiliate-recommendations/routes.ts";
 import { aiRoutes } from "./features/ai/routes.ts";
 import { automationRoutes } from "./features/automation/routes.ts";
+import { blogRecommendationRoutes } from "./features/blog-recommendations/routes.ts";
 import { blogRoutes } from "./features/blogs/routes.ts";
 import { categoryRoutes } from "./features/categories/routes.ts";
 import { createDnsResolver, type DnsResolver } from "./features/domains/dns.ts";
@@ -175,6 +176,7 @@ export function createApp({
   app.use(aiRoutes({ db, ai, dailyTokenLimit: env.AI_DAILY_TOKEN_LIMIT, clock }));
   app.use(automationRoutes(db));
   app.use(affiliateRecommendationRoutes({ db, ai, clock }));
+  app.use(blogRecommendationRoutes({ db, ai, clock }));
   if (publishing) {
     app.use(publicApiRoutes(db, env.BLOG_DOMAIN, publishing.sanitize));
     app.use(blogPathRoutes(db, publishing.server));

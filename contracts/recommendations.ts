@@ -41,3 +41,44 @@ export const suggestedProgramsSchema = z.object({
     )
     .max(10),
 });
+
+/** A blog idea (spec section 3, BlogRecommendation). */
+export type BlogRecommendation = {
+  id: string;
+  status: (typeof recommendationStatuses)[number];
+  suggestedName: string;
+  suggestedNiche: string;
+  suggestedDomain: string | null;
+  targetAudience: string | null;
+  monetizationPotential: string | null;
+  marketOpportunity: string | null;
+  contentStrategy: string | null;
+  suggestedTopics: string[];
+  reasoning: string | null;
+  /** The blog made from it, once approved. */
+  createdBlogId: string | null;
+  /** Approved by the AI itself in maximum-trust mode. */
+  autoApproved: boolean;
+  source: "ai" | "offline";
+  createdAt: string;
+};
+
+/** What a model must answer when asked for blog ideas. */
+export const suggestedBlogIdeasSchema = z.object({
+  ideas: z
+    .array(
+      z.object({
+        suggestedName: z.string().trim().min(1).max(100),
+        suggestedNiche: z.string().trim().min(1).max(120),
+        suggestedDomain: z.string().trim().max(253),
+        targetAudience: z.string().trim().max(600),
+        monetizationPotential: z.string().trim().max(600),
+        marketOpportunity: z.string().trim().max(600),
+        contentStrategy: z.string().trim().max(800),
+        suggestedTopics: z.array(z.string().trim().min(1).max(200)).max(20),
+        reasoning: z.string().trim().max(800),
+      }),
+    )
+    .max(5),
+});
+export type SuggestedBlogIdea = z.infer<typeof suggestedBlogIdeasSchema>["ideas"][number];

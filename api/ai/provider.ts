@@ -5,10 +5,15 @@ import {
   generatedPostSchema,
   lengthWords,
 } from "../../contracts/ai.ts";
-import { suggestedProgramsSchema } from "../../contracts/recommendations.ts";
+import {
+  type SuggestedBlogIdea,
+  suggestedBlogIdeasSchema,
+  suggestedProgramsSchema,
+} from "../../contracts/recommendations.ts";
 import { slugify } from "../../contracts/slug.ts";
 import type { z } from "../../contracts/zod.ts";
 import { HttpError } from "../http/errors.ts";
+import { ideaCatalogue } from "./offline-ideas.ts";
 import { programCatalogue } from "./offline-programs.ts";
 import { writeOfflineDraft } from "./offline-writer.ts";
 
@@ -41,6 +46,12 @@ export type AiProvider = {
     input: GeneratePostInput,
     context: PostContext,
   ) => Promise<{ post: GeneratedPost; usage?: AiUsage }>;
+  /** New blog ideas for an owner (none whose name or niche is in `exclude`). */
+  suggestBlogIdeas: (
+    context: { existingNiches: string[] },
+    exclude: string[],
+    count: number,
+  ) => Promise<{ ideas: SuggestedBlogIdea[]; source: "ai" | "offline"; usage?: AiUsage }>;
   /** Affiliate programs worth joining for a blog (at most `count`, none of `exclude` by name). */
   suggestPrograms: (
     context: ProgramContext,
@@ -161,6 +172,39 @@ const programsJsonSchema = {
   },
 };
 
+const ideaFields = [
+  "suggestedName",
+  "suggestedNiche",
+  "suggestedDomain",
+  "targetAudience",
+  "monetizationPotential",
+  "marketOpportunity",
+  "contentStrategy",
+  "suggestedTopics",
+  "reasoning",
+];
+const ideasJsonSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["ideas"],
+  properties: {
+    ideas: {
+      type: "array",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ideaFields,
+        properties: Object.fromEntries(
+          ideaFields.map((f) => [
+            f,
+            f === "suggestedTopics" ? { type: "array", items: text } : text,
+          ]),
+        ),
+      },
+    },
+  },
+};
+
 export function createAiProvider(
   settings: AiSettings,
   sanitize: (html: string) => string,
@@ -174,6 +218,19 @@ export function createAiProvider(
         programs: offlinePrograms(context, exclude, count),
         source: "offline",
       }),
+      suggestBlogIdeas: async (_context, exclude, count) => {
+        const excluded = new Set(exclude.map((e) => e.toLowerCase()));
+        return {
+          ideas: ideaCatalogue
+            .filter(
+              (i) =>
+                !excluded.has(i.suggestedName.toLowerCase()) &&
+                !excluded.has(i.suggestedNiche.toLowerCase()),
+            )
+            .slice(0, count),
+          source: "offline",
+        };
+      },
     };
   }
   const client = new OpenAI({
@@ -240,6 +297,58 @@ export function createAiProvider(
       };
       return {
         post,
+        usage: {
+          model: completion.model || settings.model,
+          promptTokens: completion.usage?.prompt_tokens ?? 0,
+          completionTokens: completion.usage?.completion_tokens ?? 0,
+        },
+      };
+    },
+    async suggestBlogIdeas(context, exclude, count) {
+      let completion: OpenAI.Chat.Completions.ChatCompletion;
+      try {
+        completion = await client.chat.completions.create({
+          model: settings.model,
+          response_format: {
+            type: "json_schema",
+            json_schema: { name: "blog_ideas", strict: true, schema: ideasJsonSchema },
+          },
+          messages: [
+            {
+              role: "system",
+              content:
+                "You research profitable blog ideas for an affiliate publisher. Answer only with JSON matching the schema: " +
+                "a memorable name, the niche, an available-looking .com domain, audience, how it earns, the market opening, " +
+                "a content strategy, 5-10 first post topics and your reasoning.",
+            },
+            {
+              role: "user",
+              content: [
+                context.existingNiches.length
+                  ? `The owner already runs blogs about: ${context.existingNiches.join("; ")}`
+                  : "",
+                exclude.length ? `Do not repeat: ${exclude.join("; ")}` : "",
+                `Propose ${count} new blog ideas.`,
+              ]
+                .filter(Boolean)
+                .join("\n"),
+            },
+          ],
+        });
+      } catch (error) {
+        throw AiFailed(describeError(error));
+      }
+      let parsed: z.infer<typeof suggestedBlogIdeasSchema>;
+      try {
+        parsed = suggestedBlogIdeasSchema.parse(
+          JSON.parse(completion.choices[0]?.message?.content ?? ""),
+        );
+      } catch {
+        throw AiFailed("The AI provider's answer was not a usable list of ideas. Try again.");
+      }
+      return {
+        source: "ai",
+        ideas: parsed.ideas.slice(0, count),
         usage: {
           model: completion.model || settings.model,
           promptTokens: completion.usage?.prompt_tokens ?? 0,

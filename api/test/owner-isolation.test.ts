@@ -15,6 +15,7 @@ type OwnerData = {
   categoryId: string;
   linkId: string;
   recommendationId: string;
+  ideaId: string;
 };
 type IsolationCase = {
   method: string;
@@ -27,6 +28,12 @@ type IsolationCase = {
 const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
 
 const cases: IsolationCase[] = [
+  {
+    method: "POST",
+    path: "/api/blog-recommendations/:id/approve",
+    fill: (a) => ({ id: a.ideaId }),
+  },
+  { method: "POST", path: "/api/blog-recommendations/:id/reject", fill: (a) => ({ id: a.ideaId }) },
   {
     method: "GET",
     path: "/api/blogs/:blogId/affiliate-recommendations",
@@ -190,12 +197,14 @@ async function seed(owner: TestClient, name: string): Promise<OwnerData> {
   const recommendations = await owner.post<{ id: string }[]>(
     `/api/blogs/${blogId}/affiliate-recommendations/generate`,
   );
+  const ideas = await owner.post<{ id: string }[]>("/api/blog-recommendations/generate");
   return {
     blogId,
     postId,
     categoryId,
     linkId: link.body.id,
     recommendationId: recommendations.body[0]?.id as string,
+    ideaId: ideas.body[0]?.id as string,
   };
 }
 
