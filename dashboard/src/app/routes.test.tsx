@@ -3,6 +3,7 @@ import { cleanup, render, screen, waitFor, within } from "@testing-library/react
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Blog } from "../../../contracts/blogs.ts";
 import { TooltipProvider } from "../components/ui/tooltip.tsx";
 import { swrConfig } from "../lib/swr-config.ts";
 import { ThemeProvider } from "../lib/theme-context.tsx";
@@ -16,7 +17,20 @@ const user = {
   email: "ada@example.com",
   profileImageUrl: null,
 };
-const blog = { id: "b1", name: "Trail Running Weekly", description: "Gear", slug: "trail" };
+const blog: Blog = {
+  id: "b1",
+  name: "Trail Running Weekly",
+  description: "Gear",
+  slug: "trail",
+  subdomain: null,
+  customDomain: null,
+  domainVerified: false,
+  primaryColor: "#2563eb",
+  fontFamily: "IBM Plex Serif",
+  logoUrl: null,
+  domainInstructions: null,
+  createdAt: "2026-11-01T09:00:00.000Z",
+};
 
 type BlogsAnswer = "pending" | "error" | unknown[];
 
@@ -43,7 +57,10 @@ function renderAt(mode: RouteMode, path: string, blogs: BlogsAnswer = []) {
   return router;
 }
 
-const heading = (name: string) => screen.findByRole("heading", { level: 1, name });
+// The signed-in layout is a lazy route: its first import is transformed on demand, which can
+// take longer than findBy's default second on a busy machine.
+const heading = (name: string) =>
+  screen.findByRole("heading", { level: 1, name }, { timeout: 10_000 });
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -122,7 +139,6 @@ describe("signed in", () => {
   it.each([
     ["/dashboard", "Dashboard"],
     ["/performance", "Performance"],
-    ["/my-blogs", "My Blogs"],
     ["/posts", "All Posts"],
     ["/editor", "Editor"],
     ["/categories", "Categories"],
@@ -134,6 +150,18 @@ describe("signed in", () => {
     renderAt("signed-in", path, []);
     await heading(title);
     expect(await screen.findByRole("heading", { name: "No Blog Selected" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Create Your First Blog" })).toBeTruthy();
+  });
+
+  // My Blogs lists every blog rather than the selected one, so without blogs it shows its own
+  // empty state (spec section 2.11), pointing at AI ideas and the create-blog dialog.
+  it("/my-blogs shows its own empty state without blogs", async () => {
+    renderAt("signed-in", "/my-blogs", []);
+    await heading("My Blogs");
+    expect(await screen.findByRole("heading", { name: "No blogs yet" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "View AI Recommendations" }).getAttribute("href")).toBe(
+      "/blog-recommendations",
+    );
     expect(screen.getByRole("button", { name: "Create Your First Blog" })).toBeTruthy();
   });
 

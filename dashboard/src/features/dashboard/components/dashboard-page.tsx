@@ -1,22 +1,108 @@
+import {
+  CheckCircle2Icon,
+  ClockIcon,
+  FileTextIcon,
+  PencilLineIcon,
+  PlusIcon,
+  SparklesIcon,
+} from "lucide-react";
+import { Link } from "react-router";
+import type { Blog } from "../../../../../contracts/blogs.ts";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
+import { MetricCard } from "../../../components/metric-card.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { ScreenPlaceholder } from "../../../components/screen-placeholder.tsx";
+import { PostCard } from "../../../components/post-card.tsx";
+import { PostsLoadError, PostsLoading } from "../../../components/posts-load-error.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
+import { useCategories } from "../../../lib/api/get-categories.ts";
+import { usePosts } from "../../../lib/api/get-posts.ts";
+import { postCounts, recentPosts } from "./dashboard-stats.ts";
 
-/** Dashboard: the screen's frame; its content arrives with its own issue. */
+/** Dashboard (spec section 2.3): welcome, quick actions, stat cards and the recent posts. */
 export function DashboardPage() {
+  return <BlogScreen title="Dashboard">{(blog) => <Dashboard blog={blog} />}</BlogScreen>;
+}
+
+function Dashboard({ blog }: { blog: Blog }) {
+  const { data: posts, error, isLoading, mutate } = usePosts(blog.id);
+  const { data: categories } = useCategories(blog.id);
+  const { user } = useAuthUser();
+  const counts = postCounts(posts ?? []);
+  const categoryName = (id: string | null) =>
+    id ? categories?.find((c) => c.id === id)?.name : undefined;
+
   return (
-    <BlogScreen title="Dashboard">
-      {(blog) => (
-        <div className="space-y-6">
-          <PageHeader
-            title="Dashboard"
-            description={`Welcome back. Here is how ${blog.name} is doing.`}
-          />
-          <ScreenPlaceholder>
-            Post counts, recent posts and quick actions for this blog arrive here soon.
-          </ScreenPlaceholder>
-        </div>
-      )}
-    </BlogScreen>
+    <div className="space-y-8">
+      <PageHeader
+        title="Dashboard"
+        description={`Welcome back. Here is how ${blog.name} is doing.`}
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <Link to="/editor?mode=ai">
+                <SparklesIcon aria-hidden="true" />
+                Generate with AI
+              </Link>
+            </Button>
+            <Button asChild>
+              <Link to="/editor">
+                <PlusIcon aria-hidden="true" />
+                New Post
+              </Link>
+            </Button>
+          </>
+        }
+      />
+
+      <section aria-label="Post statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <MetricCard title="Total Posts" value={posts ? counts.total : "–"} icon={FileTextIcon} />
+        <MetricCard title="Drafts" value={posts ? counts.drafts : "–"} icon={PencilLineIcon} />
+        <MetricCard
+          title="Under Review"
+          value={posts ? counts.underReview : "–"}
+          icon={ClockIcon}
+        />
+        <MetricCard
+          title="Published"
+          value={posts ? counts.published : "–"}
+          icon={CheckCircle2Icon}
+        />
+      </section>
+
+      <section aria-labelledby="recent-posts" className="space-y-4">
+        <h2 id="recent-posts" className="text-xl font-semibold">
+          Recent Posts
+        </h2>
+        {isLoading ? (
+          <PostsLoading />
+        ) : error ? (
+          <PostsLoadError error={error} onRetry={() => void mutate()} />
+        ) : !posts || posts.length === 0 ? (
+          <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-16 text-center">
+            <FileTextIcon aria-hidden="true" className="size-10 text-muted-foreground" />
+            <h3 className="text-lg font-semibold">No posts yet</h3>
+            <p className="text-sm text-muted-foreground">Get started by creating your first post</p>
+            <Button asChild className="mt-2">
+              <Link to="/editor">
+                <PlusIcon aria-hidden="true" />
+                Create Post
+              </Link>
+            </Button>
+          </div>
+        ) : (
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {recentPosts(posts).map((post) => (
+              <PostCard
+                key={post.id}
+                post={post}
+                categoryName={categoryName(post.categoryId)}
+                currentUserId={user?.id}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+    </div>
   );
 }

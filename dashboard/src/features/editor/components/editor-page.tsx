@@ -1,20 +1,66 @@
+import { AlertCircleIcon, RefreshCwIcon } from "lucide-react";
+import { useSearchParams } from "react-router";
+import type { Blog } from "../../../../../contracts/blogs.ts";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { ScreenPlaceholder } from "../../../components/screen-placeholder.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { usePost } from "../api/get-post.ts";
+import { PostEditor } from "./post-editor.tsx";
 
-/** Editor: the screen's frame; its content arrives with its own issue. */
+/**
+ * Editor (spec section 2.6). Query parameters: `id` (an existing post) and `mode`
+ * ('view' read only; 'ai' opens the AI dialog on entry).
+ */
 export function EditorPage() {
-  return (
-    <BlogScreen title="Editor">
-      {(blog) => (
-        <div className="space-y-6">
-          <PageHeader
-            title="Editor"
-            description={`Write, schedule and publish posts for ${blog.name}.`}
-          />
-          <ScreenPlaceholder />
+  return <BlogScreen title="Editor">{(blog) => <EditorScreen blog={blog} />}</BlogScreen>;
+}
+
+function EditorScreen({ blog }: { blog: Blog }) {
+  const [params] = useSearchParams();
+  const id = params.get("id");
+  const mode = params.get("mode");
+  const { data: post, error, isLoading, mutate } = usePost(id);
+
+  if (id && (isLoading || (!post && !error))) {
+    return (
+      <div className="space-y-6">
+        <PageHeader title="Editor" />
+        <p role="status" className="py-16 text-center text-sm text-muted-foreground">
+          Loading post...
+        </p>
+      </div>
+    );
+  }
+  if (id && error) {
+    return (
+      <div className="space-y-6">
+        <PageHeader title="Editor" />
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-3 rounded-xl border border-error/40 px-6 py-12 text-center"
+        >
+          <AlertCircleIcon aria-hidden="true" className="size-10 text-error" />
+          <h2 className="text-lg font-semibold">Failed to Load Post</h2>
+          <p className="text-sm text-muted-foreground">
+            {errorMessage(error, "An error occurred while fetching this post.")}
+          </p>
+          <Button variant="outline" onClick={() => void mutate()}>
+            <RefreshCwIcon aria-hidden="true" />
+            Retry
+          </Button>
         </div>
-      )}
-    </BlogScreen>
+      </div>
+    );
+  }
+  // Keyed by post, so a saved new post or another post starts from its own saved fields.
+  return (
+    <PostEditor
+      key={post?.id ?? "new"}
+      blog={blog}
+      post={post ?? null}
+      viewMode={mode === "view" && Boolean(post)}
+      openAi={mode === "ai"}
+    />
   );
 }

@@ -1,20 +1,203 @@
+import { FileTextIcon, PlusIcon, SearchIcon, SearchXIcon } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
+import { Link } from "react-router";
+import type { Blog } from "../../../../../contracts/blogs.ts";
+import { postStatuses, postStatusLabels } from "../../../../../contracts/limits.ts";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { ScreenPlaceholder } from "../../../components/screen-placeholder.tsx";
+import { type CardPost, PostCard } from "../../../components/post-card.tsx";
+import { PostsLoadError, PostsLoading } from "../../../components/posts-load-error.tsx";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogConfirm,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "../../../components/ui/alert-dialog.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "../../../components/ui/select.tsx";
+import { toast } from "../../../components/ui/use-toast.ts";
+import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
+import { useCategories } from "../../../lib/api/get-categories.ts";
+import { usePostsWithContent } from "../../../lib/api/get-posts.ts";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { useDeletePost } from "../api/delete-post.ts";
+import { filterPosts, type StatusFilter } from "./filter-posts.ts";
 
-/** All Posts: the screen's frame; its content arrives with its own issue. */
+/** All Posts (spec section 2.5): search, status filter, cards with delete. */
 export function PostsPage() {
+  return <BlogScreen title="All Posts">{(blog) => <AllPosts blog={blog} />}</BlogScreen>;
+}
+
+function AllPosts({ blog }: { blog: Blog }) {
+  const searchId = useId();
+  const filterId = useId();
+  const { data: posts, error, isLoading, mutate } = usePostsWithContent(blog.id);
+  const { data: categories } = useCategories(blog.id);
+  const { user } = useAuthUser();
+  const { deletePost, isPending: isDeleting } = useDeletePost(blog.id);
+  const [search, setSearch] = useState("");
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const [toDelete, setToDelete] = useState<CardPost | null>(null);
+
+  const categoryName = (id: string | null) =>
+    id ? categories?.find((c) => c.id === id)?.name : undefined;
+  const shown = filterPosts(posts ?? [], search, status);
+
+  async function confirmDelete() {
+    if (!toDelete || isDeleting) return;
+    try {
+      await deletePost(toDelete.id);
+      setToDelete(null);
+      toast({ title: "Post deleted", description: "The post has been deleted." });
+    } catch (err) {
+      setToDelete(null);
+      toast({
+        title: "Error",
+        description: errorMessage(err, "Failed to delete post"),
+        variant: "destructive",
+      });
+    }
+  }
+
   return (
-    <BlogScreen title="All Posts">
-      {(blog) => (
-        <div className="space-y-6">
-          <PageHeader
-            title="All Posts"
-            description={`Search, filter and manage the posts of ${blog.name}.`}
+    <div className="space-y-6">
+      <PageHeader
+        title="All Posts"
+        description={`Search, filter and manage the posts of ${blog.name}.`}
+        actions={
+          <Button asChild>
+            <Link to="/editor">
+              <PlusIcon aria-hidden="true" />
+              New Post
+            </Link>
+          </Button>
+        }
+      />
+
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <label htmlFor={searchId} className="sr-only">
+            Search posts
+          </label>
+          <SearchIcon
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
           />
-          <ScreenPlaceholder />
+          <Input
+            id={searchId}
+            type="search"
+            placeholder="Search posts..."
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            className="pl-9"
+          />
         </div>
+        <span id={filterId} className="sr-only">
+          Filter by status
+        </span>
+        <Select value={status} onValueChange={(value) => setStatus(value as StatusFilter)}>
+          <SelectTrigger aria-labelledby={filterId} className="sm:w-48">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value="all">All Status</SelectItem>
+            {postStatuses.map((s) => (
+              <SelectItem key={s} value={s}>
+                {postStatusLabels[s]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+
+      {isLoading ? (
+        <PostsLoading />
+      ) : error ? (
+        <PostsLoadError error={error} onRetry={() => void mutate()} />
+      ) : !posts || posts.length === 0 ? (
+        <EmptyState icon="none" title="No posts yet" text="Get started by creating your first post">
+          <Button asChild className="mt-2">
+            <Link to="/editor">
+              <PlusIcon aria-hidden="true" />
+              Create Post
+            </Link>
+          </Button>
+        </EmptyState>
+      ) : shown.length === 0 ? (
+        <EmptyState
+          icon="search"
+          title="No posts found"
+          text="Try adjusting your search or filter criteria"
+        />
+      ) : (
+        <ul aria-label="Posts" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {shown.map((post) => (
+            <li key={post.id} className="flex *:flex-1">
+              <PostCard
+                post={post}
+                categoryName={categoryName(post.categoryId)}
+                currentUserId={user?.id}
+                onDelete={setToDelete}
+              />
+            </li>
+          ))}
+        </ul>
       )}
-    </BlogScreen>
+
+      <AlertDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => {
+          if (!open && !isDeleting) setToDelete(null);
+        }}
+      >
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete Post</AlertDialogTitle>
+            <AlertDialogDescription>
+              Are you sure you want to delete this post? This action cannot be undone.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={isDeleting}>Cancel</AlertDialogCancel>
+            <AlertDialogConfirm disabled={isDeleting} onClick={() => void confirmDelete()}>
+              {isDeleting ? "Deleting..." : "Delete"}
+            </AlertDialogConfirm>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+function EmptyState({
+  icon,
+  title,
+  text,
+  children,
+}: {
+  icon: "none" | "search";
+  title: string;
+  text: string;
+  children?: ReactNode;
+}) {
+  const Icon = icon === "search" ? SearchXIcon : FileTextIcon;
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-16 text-center">
+      <Icon aria-hidden="true" className="size-10 text-muted-foreground" />
+      <h2 className="text-lg font-semibold">{title}</h2>
+      <p className="text-sm text-muted-foreground">{text}</p>
+      {children}
+    </div>
   );
 }

@@ -1,0 +1,150 @@
+import { format } from "date-fns";
+import {
+  CalendarClockIcon,
+  EyeIcon,
+  FolderIcon,
+  MoreHorizontalIcon,
+  PencilIcon,
+  Trash2Icon,
+} from "lucide-react";
+import { Link } from "react-router";
+import { limits } from "../../../contracts/limits.ts";
+import type { PostSummary } from "../../../contracts/posts.ts";
+import { PostStatusBadge } from "./post-status-badge.tsx";
+import { Avatar, AvatarFallback, AvatarImage } from "./ui/avatar.tsx";
+import { Button } from "./ui/button.tsx";
+import { Card } from "./ui/card.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "./ui/dropdown-menu.tsx";
+
+/** A card's post: the list's fields, plus content when the list carried it. */
+export type CardPost = PostSummary & { content?: string };
+
+/** Tags removed and whitespace collapsed, for a plain-text preview. */
+export function stripTags(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * Spec sections 2.3 and 5: the excerpt, or the first 150 characters of the tag-stripped
+ * content plus an ellipsis when there is none.
+ */
+export function cardExcerpt(post: { excerpt?: string | null; content?: string | null }): string {
+  const excerpt = post.excerpt?.trim();
+  if (excerpt) return excerpt;
+  const text = stripTags(post.content ?? "");
+  if (!text) return "";
+  return `${Array.from(text).slice(0, limits.cardExcerpt).join("")}...`;
+}
+
+/** Avatar fallback: the first two letters of the author's name (spec section 2.3). */
+export function authorInitials(name: string): string {
+  return Array.from(name.trim()).slice(0, 2).join("").toUpperCase() || "U";
+}
+
+export const viewPostHref = (id: string) => `/editor?id=${encodeURIComponent(id)}&mode=view`;
+export const editPostHref = (id: string) => `/editor?id=${encodeURIComponent(id)}`;
+
+export function PostCard({
+  post,
+  categoryName,
+  currentUserId,
+  onDelete,
+}: {
+  post: CardPost;
+  categoryName?: string | null;
+  currentUserId?: string | null;
+  /** The menu offers Delete only when this is given. */
+  onDelete?: (post: CardPost) => void;
+}) {
+  const authorName = post.author?.name ?? "Unknown author";
+  const isOwn = Boolean(currentUserId && post.authorId === currentUserId);
+  const excerpt = cardExcerpt(post);
+  return (
+    <Card className="flex flex-col gap-3 p-5" aria-labelledby={`post-${post.id}-title`}>
+      <div className="flex items-start justify-between gap-2">
+        <h3 id={`post-${post.id}-title`} className="line-clamp-2 text-base font-semibold">
+          {post.title}
+        </h3>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" className="-mt-1 -mr-2 size-8">
+              <MoreHorizontalIcon aria-hidden="true" />
+              <span className="sr-only">Actions for {post.title}</span>
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem asChild>
+              <Link to={viewPostHref(post.id)}>
+                <EyeIcon aria-hidden="true" />
+                View
+              </Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link to={editPostHref(post.id)}>
+                <PencilIcon aria-hidden="true" />
+                Edit
+              </Link>
+            </DropdownMenuItem>
+            {onDelete && (
+              <DropdownMenuItem
+                className="text-error focus:text-error"
+                onSelect={() => onDelete(post)}
+              >
+                <Trash2Icon aria-hidden="true" />
+                Delete
+              </DropdownMenuItem>
+            )}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+      {excerpt && <p className="line-clamp-3 text-sm text-muted-foreground">{excerpt}</p>}
+      <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+        <PostStatusBadge status={post.status} />
+        {categoryName && (
+          <span className="inline-flex items-center gap-1">
+            <FolderIcon aria-hidden="true" className="size-3.5" />
+            {categoryName}
+          </span>
+        )}
+        <time dateTime={post.createdAt}>{format(new Date(post.createdAt), "MMM d, yyyy")}</time>
+        {post.scheduledPublishAt && (
+          <span className="inline-flex items-center gap-1 rounded-full bg-accent px-2 py-0.5 text-accent-foreground">
+            <CalendarClockIcon aria-hidden="true" className="size-3.5" />
+            Scheduled for {format(new Date(post.scheduledPublishAt), "MMM d, h:mm a")}
+          </span>
+        )}
+      </div>
+      <div className="mt-auto flex items-center justify-between gap-2 pt-1">
+        <div className="flex min-w-0 items-center gap-2 text-sm">
+          <Avatar className="size-7">
+            {post.author?.avatarUrl && <AvatarImage src={post.author.avatarUrl} alt="" />}
+            <AvatarFallback className="text-[0.65rem]">{authorInitials(authorName)}</AvatarFallback>
+          </Avatar>
+          <span className="truncate">{isOwn ? "You" : authorName}</span>
+        </div>
+        <div className="flex gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link to={viewPostHref(post.id)} aria-label={`View ${post.title}`}>
+              <EyeIcon aria-hidden="true" />
+              View
+            </Link>
+          </Button>
+          <Button asChild size="sm">
+            <Link to={editPostHref(post.id)} aria-label={`Edit ${post.title}`}>
+              <PencilIcon aria-hidden="true" />
+              Edit
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}

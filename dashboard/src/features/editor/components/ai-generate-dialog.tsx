@@ -1,0 +1,192 @@
+import { LoaderCircleIcon, SparklesIcon } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import type { GeneratedPost } from "../../../../../contracts/ai.ts";
+import type { Category } from "../../../../../contracts/categories.ts";
+import { aiLengths, aiTones } from "../../../../../contracts/limits.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { Label } from "../../../components/ui/label.tsx";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "../../../components/ui/select.tsx";
+import { toast } from "../../../components/ui/use-toast.ts";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { generatePost } from "../api/generate-post.ts";
+
+type Tone = (typeof aiTones)[number];
+type Length = (typeof aiLengths)[number];
+
+const toneLabels: Record<Tone, string> = {
+  professional: "Professional",
+  casual: "Casual",
+  technical: "Technical",
+  friendly: "Friendly",
+};
+const lengthLabels: Record<Length, string> = {
+  short: "Short (~800 words)",
+  medium: "Medium (~1500 words)",
+  long: "Long (~2500 words)",
+};
+const noCategory = "none";
+
+/**
+ * Spec section 2.6: 'Generate Blog Post with AI' with topic, tone, length and an optional
+ * category. Busy while pending; on success it hands the result over and closes.
+ */
+export function AiGenerateDialog({
+  open,
+  onOpenChange,
+  blogId,
+  categories,
+  onGenerated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  blogId: string;
+  categories: Category[];
+  onGenerated: (post: GeneratedPost, categoryId: string | null) => void;
+}) {
+  const id = useId();
+  const [topic, setTopic] = useState("");
+  const [tone, setTone] = useState<Tone>("professional");
+  const [length, setLength] = useState<Length>("medium");
+  const [categoryId, setCategoryId] = useState(noCategory);
+  const [isPending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isPending) return;
+    if (!topic.trim()) {
+      toast({
+        title: "Topic required",
+        description: "Please enter a topic for AI generation.",
+        variant: "destructive",
+      });
+      return;
+    }
+    const category = categories.find((c) => c.id === categoryId) ?? null;
+    setPending(true);
+    try {
+      const post = await generatePost({
+        topic: topic.trim(),
+        tone,
+        length,
+        category: category?.name ?? null,
+        blogId,
+      });
+      onGenerated(post, category?.id ?? null);
+      toast({ title: "Content generated", description: "Review and edit as needed." });
+      onOpenChange(false);
+    } catch (err) {
+      toast({
+        title: "Error",
+        description: errorMessage(err, "Failed to generate content"),
+        variant: "destructive",
+      });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
+      <DialogContent>
+        <form onSubmit={(event) => void submit(event)} className="grid gap-4" aria-busy={isPending}>
+          <DialogHeader>
+            <DialogTitle>Generate Blog Post with AI</DialogTitle>
+            <DialogDescription>
+              Describe the post; the draft fills the editor for you to review.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-topic`}>Topic</Label>
+            <Input
+              id={`${id}-topic`}
+              value={topic}
+              placeholder="e.g. Ten tips for a first trail marathon"
+              onChange={(event) => setTopic(event.target.value)}
+              disabled={isPending}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label id={`${id}-tone`}>Tone</Label>
+              <Select value={tone} onValueChange={(v) => setTone(v as Tone)} disabled={isPending}>
+                <SelectTrigger aria-labelledby={`${id}-tone`}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {aiTones.map((t) => (
+                    <SelectItem key={t} value={t}>
+                      {toneLabels[t]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+            <div className="grid gap-2">
+              <Label id={`${id}-length`}>Length</Label>
+              <Select
+                value={length}
+                onValueChange={(v) => setLength(v as Length)}
+                disabled={isPending}
+              >
+                <SelectTrigger aria-labelledby={`${id}-length`}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {aiLengths.map((l) => (
+                    <SelectItem key={l} value={l}>
+                      {lengthLabels[l]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          </div>
+          <div className="grid gap-2">
+            <Label id={`${id}-category`}>Category (Optional)</Label>
+            <Select value={categoryId} onValueChange={setCategoryId} disabled={isPending}>
+              <SelectTrigger aria-labelledby={`${id}-category`}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={noCategory}>None</SelectItem>
+                {categories.map((c) => (
+                  <SelectItem key={c.id} value={c.id}>
+                    {c.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+          <DialogFooter>
+            <Button variant="outline" disabled={isPending} onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isPending}>
+              {isPending ? (
+                <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+              ) : (
+                <SparklesIcon aria-hidden="true" />
+              )}
+              {isPending ? "Generating..." : "Generate"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

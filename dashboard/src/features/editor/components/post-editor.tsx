@@ -1,0 +1,485 @@
+import { format } from "date-fns";
+import {
+  CalendarClockIcon,
+  ChevronDownIcon,
+  EyeIcon,
+  PencilIcon,
+  SaveIcon,
+  SendIcon,
+  SparklesIcon,
+  UploadIcon,
+} from "lucide-react";
+import { useId, useState } from "react";
+import { useNavigate } from "react-router";
+import { useSWRConfig } from "swr";
+import type { GeneratedPost } from "../../../../../contracts/ai.ts";
+import type { Blog } from "../../../../../contracts/blogs.ts";
+import { type PostStatus, postStatusLabels } from "../../../../../contracts/limits.ts";
+import type { Post } from "../../../../../contracts/posts.ts";
+import { GenerateWithAiButton } from "../../../components/generate-with-ai-button.tsx";
+import { PageHeader } from "../../../components/page-header.tsx";
+import { PostStatusBadge } from "../../../components/post-status-badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { Label } from "../../../components/ui/label.tsx";
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from "../../../components/ui/select.tsx";
+import { Textarea } from "../../../components/ui/textarea.tsx";
+import { toast } from "../../../components/ui/use-toast.ts";
+import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
+import { categoriesKey, useCategories } from "../../../lib/api/get-categories.ts";
+import { revalidatePostLists } from "../../../lib/api/get-posts.ts";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { cn } from "../../../lib/cn.ts";
+import { createPost } from "../api/create-post.ts";
+import { postKey } from "../api/get-post.ts";
+import { schedulePost } from "../api/schedule-post.ts";
+import { updatePost } from "../api/update-post.ts";
+import { updatePostStatus } from "../api/update-post-status.ts";
+import { AiGenerateDialog } from "./ai-generate-dialog.tsx";
+import { EditorToolbar } from "./editor-toolbar.tsx";
+import { KeywordsInput } from "./keywords-input.tsx";
+import { ScheduleDialog } from "./schedule-dialog.tsx";
+
+export type EditorFields = {
+  title: string;
+  content: string;
+  excerpt: string;
+  categoryId: string | null;
+  metaTitle: string;
+  metaDescription: string;
+  keywords: string[];
+  slug: string;
+};
+
+export function fieldsOf(post: Post | null): EditorFields {
+  return {
+    title: post?.title ?? "",
+    content: post?.content ?? "",
+    excerpt: post?.excerpt ?? "",
+    categoryId: post?.categoryId ?? null,
+    metaTitle: post?.metaTitle ?? "",
+    metaDescription: post?.metaDescription ?? "",
+    keywords: post?.keywords ?? [],
+    slug: post?.slug ?? "",
+  };
+}
+
+/** Where Preview opens: the live page of a published post, else the owner's preview. */
+export function previewUrl(blogSlug: string, post: Pick<Post, "id" | "slug" | "status">): string {
+  return post.status === "published"
+    ? `/blog/${blogSlug}/post/${post.slug}`
+    : `/blog/${blogSlug}/preview/${post.id}`;
+}
+
+const noCategory = "none";
+type Busy = null | "save" | "status" | "schedule";
+
+export function PostEditor({
+  blog,
+  post,
+  viewMode,
+  openAi,
+}: {
+  blog: Blog;
+  post: Post | null;
+  viewMode: boolean;
+  openAi: boolean;
+}) {
+  const id = useId();
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+  const { user } = useAuthUser();
+  const { data: categories = [] } = useCategories(blog.id);
+  const [fields, setFields] = useState<EditorFields>(() => fieldsOf(post));
+  const [seoOpen, setSeoOpen] = useState(false);
+  const [aiOpen, setAiOpen] = useState(openAi && !viewMode);
+  const [scheduleOpen, setScheduleOpen] = useState(false);
+  const [busy, setBusy] = useState<Busy>(null);
+  const status: PostStatus = post?.status ?? "draft";
+  const readOnly = viewMode;
+
+  const set = <K extends keyof EditorFields>(key: K, value: EditorFields[K]) =>
+    setFields((current) => ({ ...current, [key]: value }));
+
+  /** A saved post changed: cache the answer, refresh the lists and category counts. */
+  async function saved(next: Post) {
+    await mutate(postKey(next.id), next, { revalidate: false });
+    void revalidatePostLists(mutate, blog.id);
+    void mutate(categoriesKey(blog.id));
+  }
+
+  async function save() {
+    if (busy) return;
+    if (!fields.title.trim()) {
+      toast({
+        title: "Title required",
+        description: "Please enter a title for your post.",
+        variant: "destructive",
+      });
+      return;
+    }
+    const body = {
+      title: fields.title,
+      content: fields.content,
+      excerpt: fields.excerpt,
+      categoryId: fields.categoryId,
+      metaTitle: fields.metaTitle,
+      metaDescription: fields.metaDescription,
+      keywords: fields.keywords,
+      slug: fields.slug,
+    };
+    if (!post) {
+      if (!user?.id) {
+        toast({
+          title: "Authentication required",
+          description: "Please wait for authentication to complete.",
+          variant: "destructive",
+        });
+        return;
+      }
+      setBusy("save");
+      try {
+        const created = await createPost({ ...body, blogId: blog.id });
+        await saved(created);
+        toast({ title: "Post created", description: "Your post has been saved as a draft." });
+        navigate(`/editor?id=${encodeURIComponent(created.id)}`);
+      } catch (err) {
+        toast({
+          title: "Error",
+          description: errorMessage(err, "Failed to create post"),
+          variant: "destructive",
+        });
+      } finally {
+        setBusy(null);
+      }
+      return;
+    }
+    setBusy("save");
+    try {
+      const updated = await updatePost(post.id, body);
+      setFields(fieldsOf(updated));
+      await saved(updated);
+      toast({ title: "Post updated", description: "Your changes have been saved." });
+    } catch (err) {
+      toast({
+        title: "Error",
+        description: errorMessage(err, "Failed to update post"),
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function changeStatus(next: PostStatus) {
+    if (busy) return;
+    if (!post) {
+      toast({
+        title: "Save first",
+        description: "Please save your post before changing its status.",
+        variant: "destructive",
+      });
+      return;
+    }
+    setBusy("status");
+    try {
+      const updated = await updatePostStatus(post.id, next);
+      await saved(updated);
+      toast({
+        title: "Status updated",
+        description: `Post is now ${postStatusLabels[updated.status]}`,
+      });
+    } catch (err) {
+      toast({
+        title: "Error",
+        description: errorMessage(err, "Failed to update status"),
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function openSchedule() {
+    if (!post) {
+      toast({
+        title: "Save first",
+        description: "Please save your post before scheduling.",
+        variant: "destructive",
+      });
+      return;
+    }
+    setScheduleOpen(true);
+  }
+
+  async function setSchedule(when: Date | null): Promise<boolean> {
+    if (!post || busy) return false;
+    setBusy("schedule");
+    try {
+      const updated = await schedulePost(post.id, when ? when.toISOString() : null);
+      await saved(updated);
+      toast(
+        when
+          ? {
+              title: "Post scheduled",
+              description: `Post will be published on ${format(when, "PPP 'at' p")}`,
+            }
+          : {
+              title: "Schedule cleared",
+              description: "The post will not be published automatically.",
+            },
+      );
+      return true;
+    } catch (err) {
+      toast({
+        title: "Error",
+        description: errorMessage(err, "Failed to schedule post"),
+        variant: "destructive",
+      });
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function preview() {
+    if (!post) return;
+    window.open(previewUrl(blog.slug, post), "_blank", "noopener,noreferrer");
+  }
+
+  function fillFromAi(generated: GeneratedPost, categoryId: string | null) {
+    setFields((current) => ({
+      ...current,
+      title: generated.title,
+      content: generated.content,
+      metaTitle: generated.metaTitle,
+      metaDescription: generated.metaDescription,
+      keywords: generated.suggestedKeywords,
+      slug: generated.slug,
+      categoryId: categoryId ?? current.categoryId,
+    }));
+  }
+
+  const heading = !post ? "New Post" : viewMode ? "View Post" : "Edit Post";
+  const scheduled = post?.scheduledPublishAt ?? null;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={heading}
+        description={`Write, schedule and publish posts for ${blog.name}.`}
+        actions={
+          <>
+            <Button
+              variant="outline"
+              onClick={preview}
+              disabled={!post}
+              title={post ? undefined : "Save the post to preview it"}
+            >
+              <EyeIcon aria-hidden="true" />
+              Preview
+            </Button>
+            {viewMode ? (
+              <Button onClick={() => post && navigate(`/editor?id=${encodeURIComponent(post.id)}`)}>
+                <PencilIcon aria-hidden="true" />
+                Edit Post
+              </Button>
+            ) : (
+              <>
+                <Button variant="outline" onClick={() => setAiOpen(true)}>
+                  <SparklesIcon aria-hidden="true" />
+                  Generate with AI
+                </Button>
+                {status !== "published" && (
+                  <Button variant="outline" onClick={openSchedule} disabled={busy !== null}>
+                    <CalendarClockIcon aria-hidden="true" />
+                    {scheduled ? "Reschedule" : "Schedule"}
+                  </Button>
+                )}
+                {status === "draft" && (
+                  <Button
+                    variant="outline"
+                    onClick={() => void changeStatus("under_review")}
+                    disabled={busy !== null}
+                  >
+                    <SendIcon aria-hidden="true" />
+                    Submit for Review
+                  </Button>
+                )}
+                {status === "under_review" && (
+                  <Button
+                    variant="outline"
+                    onClick={() => void changeStatus("published")}
+                    disabled={busy !== null}
+                  >
+                    <UploadIcon aria-hidden="true" />
+                    Publish
+                  </Button>
+                )}
+                <Button onClick={() => void save()} disabled={busy !== null}>
+                  <SaveIcon aria-hidden="true" />
+                  {busy === "save" ? "Saving..." : "Save Draft"}
+                </Button>
+              </>
+            )}
+          </>
+        }
+      />
+
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <Card className="space-y-4 p-6">
+          <div className="flex flex-wrap items-center gap-3">
+            <Label htmlFor={`${id}-title`} className="sr-only">
+              Title
+            </Label>
+            <Input
+              id={`${id}-title`}
+              value={fields.title}
+              readOnly={readOnly}
+              placeholder="Post title"
+              onChange={(event) => set("title", event.target.value)}
+              className="h-11 flex-1 text-lg font-semibold"
+            />
+            <span className="flex items-center gap-2 text-sm">
+              <span className="sr-only">Status:</span>
+              <PostStatusBadge status={status} />
+            </span>
+          </div>
+          {scheduled && (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <CalendarClockIcon aria-hidden="true" className="size-4" />
+              Scheduled for {format(new Date(scheduled), "MMM d, h:mm a")}
+            </p>
+          )}
+          <div>
+            <Label htmlFor={`${id}-content`} className="sr-only">
+              Content
+            </Label>
+            <EditorToolbar disabled={readOnly} />
+            <Textarea
+              id={`${id}-content`}
+              value={fields.content}
+              readOnly={readOnly}
+              placeholder="Start writing your post..."
+              onChange={(event) => set("content", event.target.value)}
+              className="min-h-96 rounded-t-none font-mono"
+            />
+          </div>
+        </Card>
+
+        <div className="space-y-4">
+          <Card className="space-y-2 p-5">
+            <Label id={`${id}-category`}>Category</Label>
+            <Select
+              value={fields.categoryId ?? noCategory}
+              onValueChange={(value) => set("categoryId", value === noCategory ? null : value)}
+              disabled={readOnly}
+            >
+              <SelectTrigger aria-labelledby={`${id}-category`}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={noCategory}>None</SelectItem>
+                {categories.map((category) => (
+                  <SelectItem key={category.id} value={category.id}>
+                    {category.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </Card>
+
+          <Card className="p-5">
+            <Button
+              variant="ghost"
+              className="w-full justify-between px-2"
+              aria-expanded={seoOpen}
+              aria-controls={`${id}-seo`}
+              onClick={() => setSeoOpen(!seoOpen)}
+            >
+              SEO Settings
+              <ChevronDownIcon
+                aria-hidden="true"
+                className={cn("transition-transform", seoOpen && "rotate-180")}
+              />
+            </Button>
+            <div id={`${id}-seo`} hidden={!seoOpen} className="mt-4 space-y-4">
+              <div className="space-y-2">
+                <Label htmlFor={`${id}-meta-title`}>Meta Title</Label>
+                <Input
+                  id={`${id}-meta-title`}
+                  value={fields.metaTitle}
+                  readOnly={readOnly}
+                  placeholder="SEO title (50-60 characters recommended)"
+                  aria-describedby={`${id}-meta-title-count`}
+                  onChange={(event) => set("metaTitle", event.target.value)}
+                />
+                <p id={`${id}-meta-title-count`} className="text-xs text-muted-foreground">
+                  {fields.metaTitle.length} characters
+                </p>
+              </div>
+              <div className="space-y-2">
+                <Label htmlFor={`${id}-meta-description`}>Meta Description</Label>
+                <Textarea
+                  id={`${id}-meta-description`}
+                  value={fields.metaDescription}
+                  readOnly={readOnly}
+                  placeholder="SEO description (150-160 characters recommended)"
+                  aria-describedby={`${id}-meta-description-count`}
+                  onChange={(event) => set("metaDescription", event.target.value)}
+                />
+                <p id={`${id}-meta-description-count`} className="text-xs text-muted-foreground">
+                  {fields.metaDescription.length} characters
+                </p>
+              </div>
+              <KeywordsInput
+                keywords={fields.keywords}
+                onChange={(keywords) => set("keywords", keywords)}
+                readOnly={readOnly}
+              />
+              <div className="space-y-2">
+                <Label htmlFor={`${id}-slug`}>URL Slug</Label>
+                <Input
+                  id={`${id}-slug`}
+                  value={fields.slug}
+                  readOnly={readOnly}
+                  placeholder="post-url-slug"
+                  onChange={(event) => set("slug", event.target.value)}
+                />
+              </div>
+              {!readOnly && (
+                <GenerateWithAiButton className="w-full">AI Optimize</GenerateWithAiButton>
+              )}
+            </div>
+          </Card>
+        </div>
+      </div>
+
+      <AiGenerateDialog
+        open={aiOpen}
+        onOpenChange={setAiOpen}
+        blogId={blog.id}
+        categories={categories}
+        onGenerated={fillFromAi}
+      />
+      {post && (
+        <ScheduleDialog
+          key={`${post.id}-${scheduled ?? "none"}-${scheduleOpen}`}
+          open={scheduleOpen}
+          onOpenChange={setScheduleOpen}
+          current={scheduled}
+          isPending={busy === "schedule"}
+          onSchedule={(when) => setSchedule(when)}
+          onClear={() => setSchedule(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { expect, type Page } from "@playwright/test";
+
+/** The visible toast (while a modal dialog is open, the page behind it is hidden from the a11y tree). */
+export const openToast = (page: Page) => page.locator('[data-slot="toast"][data-state="open"]');
+
+/** Checks a toast's exact title and description. */
+export async function expectToast(page: Page, title: string, description?: string) {
+  const toast = openToast(page).filter({ hasText: title });
+  await expect(toast).toBeVisible();
+  await expect(toast.getByText(title, { exact: true })).toBeVisible();
+  if (description !== undefined) {
+    await expect(toast.getByText(description, { exact: true })).toBeVisible();
+  }
+}
+
+/** Creates the first blog through the header, as a person would, and returns its id and slug. */
+export async function createFirstBlog(page: Page, name: string) {
+  await page.getByRole("banner").getByRole("button", { name: "Create Your First Blog" }).click();
+  const dialog = page.getByRole("dialog", { name: "Create New Blog" });
+  await dialog.getByLabel("Blog Name").fill(name);
+  await dialog.getByRole("button", { name: "Create Blog" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("banner").getByRole("button", { name })).toBeVisible();
+  const blogs = (await (await page.request.get("/api/blogs")).json()) as {
+    id: string;
+    slug: string;
+    name: string;
+  }[];
+  const blog = blogs.find((b) => b.name === name);
+  if (!blog) throw new Error(`blog ${name} not found`);
+  return blog;
+}
+
+/** Test data through the API with the page's session (the screens under test are elsewhere). */
+export async function apiCreatePost(
+  page: Page,
+  data: { blogId: string; title: string; content?: string; categoryId?: string },
+) {
+  const res = await page.request.post("/api/posts", { data });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { id: string; slug: string };
+}
+
+export async function apiSetStatus(page: Page, id: string, ...statuses: string[]) {
+  for (const status of statuses) {
+    const res = await page.request.patch(`/api/posts/${id}/status`, { data: { status } });
+    expect(res.status()).toBe(200);
+  }
+}
