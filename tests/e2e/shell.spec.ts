@@ -180,7 +180,6 @@ test("every screen exists and says 'No Blog Selected' without a blog; unknown pa
   const screens: [string, string][] = [
     ["/dashboard", "Dashboard"],
     ["/performance", "Performance"],
-    ["/my-blogs", "My Blogs"],
     ["/posts", "All Posts"],
     ["/editor", "Editor"],
     ["/categories", "Categories"],
@@ -196,6 +195,16 @@ test("every screen exists and says 'No Blog Selected' without a blog; unknown pa
     await expectAccessible(page, path);
   }
   await expect(page.getByRole("heading", { name: "Account Settings" })).toBeVisible();
+
+  // My Blogs lists every blog, so without any it shows its own empty state (spec section 2.11).
+  await page.goto("/my-blogs");
+  await expect(page.getByRole("heading", { level: 1, name: "My Blogs" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No blogs yet" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "View AI Recommendations" })).toHaveAttribute(
+    "href",
+    "/blog-recommendations",
+  );
+  await expectAccessible(page, "/my-blogs");
 
   await page.goto("/no-such-screen");
   await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();

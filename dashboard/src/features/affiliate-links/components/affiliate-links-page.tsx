@@ -1,20 +1,201 @@
+import { AlertCircleIcon, LinkIcon, PlusIcon } from "lucide-react";
+import { useRef, useState } from "react";
+import type { AffiliateLink } from "../../../../../contracts/affiliate-links.ts";
+import type { Blog } from "../../../../../contracts/blogs.ts";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { ScreenPlaceholder } from "../../../components/screen-placeholder.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { toast } from "../../../components/ui/use-toast.ts";
+import { errorMessage } from "../../../lib/api-client.ts";
+import { useCreateAffiliateLink } from "../api/create-affiliate-link.ts";
+import { useDeleteAffiliateLink } from "../api/delete-affiliate-link.ts";
+import { useAffiliateLinks } from "../api/get-affiliate-links.ts";
+import { useUpdateAffiliateLink } from "../api/update-affiliate-link.ts";
+import { AffiliateLinksTable } from "./affiliate-links-table.tsx";
+import { DeleteLinkDialog } from "./delete-link-dialog.tsx";
+import { linkChanges } from "./link-form.ts";
+import { LinkFormDialog } from "./link-form-dialog.tsx";
+import { LinkStatsDialog } from "./link-stats-dialog.tsx";
 
-/** Affiliate Links: the screen's frame; its content arrives with its own issue. */
+/** Affiliate Links (spec section 2.8), on the selected blog. */
 export function AffiliateLinksPage() {
   return (
     <BlogScreen title="Affiliate Links">
-      {(blog) => (
-        <div className="space-y-6">
-          <PageHeader
-            title="Affiliate Links"
-            description={`Keywords that become affiliate links in the posts of ${blog.name}.`}
-          />
-          <ScreenPlaceholder />
-        </div>
-      )}
+      {(blog) => <AffiliateLinksScreen key={blog.id} blog={blog} />}
     </BlogScreen>
+  );
+}
+
+type OpenDialog =
+  | { kind: "create" }
+  | { kind: "edit"; link: AffiliateLink }
+  | { kind: "delete"; link: AffiliateLink }
+  | { kind: "stats"; link: AffiliateLink }
+  | null;
+
+const failed = (error: unknown, fallback: string) =>
+  toast({ variant: "destructive", title: "Error", description: errorMessage(error, fallback) });
+
+function AffiliateLinksScreen({ blog }: { blog: Blog }) {
+  const { data: links, error, isLoading, isValidating, mutate } = useAffiliateLinks(blog.id);
+  const { createAffiliateLink } = useCreateAffiliateLink();
+  const { updateAffiliateLink, pendingIds } = useUpdateAffiliateLink(blog.id);
+  const { deleteAffiliateLink } = useDeleteAffiliateLink(blog.id);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const close = (open: boolean) => !open && setDialog(null);
+  // Dialogs open from buttons without a Radix trigger, so focus is given back by hand: to the
+  // button that opened the dialog, or to 'Add Link' when that button went with its row.
+  const opener = useRef<HTMLElement | null>(null);
+  const addLinkButton = useRef<HTMLButtonElement>(null);
+  function open(next: NonNullable<OpenDialog>) {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setDialog(next);
+  }
+  function restoreFocus(event: Event) {
+    event.preventDefault();
+    const target = opener.current?.isConnected ? opener.current : addLinkButton.current;
+    target?.focus();
+  }
+
+  async function toggleAutoInsert(link: AffiliateLink, autoInsert: boolean) {
+    try {
+      await updateAffiliateLink(link.id, { autoInsert });
+      toast({
+        title: "Link updated",
+        description: `Auto-insert is ${autoInsert ? "on" : "off"} for “${link.keyword}”.`,
+      });
+    } catch (error) {
+      failed(error, "Failed to update link");
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Affiliate Links"
+        description={`Keywords that become affiliate links in the posts of ${blog.name}.`}
+        actions={
+          <Button ref={addLinkButton} onClick={() => open({ kind: "create" })}>
+            <PlusIcon aria-hidden="true" />
+            Add Link
+          </Button>
+        }
+      />
+
+      {error && !links ? (
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 rounded-xl border border-error/40 bg-error/5 p-6"
+        >
+          <div className="flex items-center gap-2">
+            <AlertCircleIcon aria-hidden="true" className="size-5 text-error" />
+            <h2 className="font-semibold">Error loading affiliate links</h2>
+          </div>
+          <p className="text-sm text-muted-foreground">
+            {errorMessage(error, "The links could not be loaded. Check your connection.")}
+          </p>
+          <Button variant="outline" disabled={isValidating} onClick={() => void mutate()}>
+            {isValidating ? "Trying again..." : "Try again"}
+          </Button>
+        </div>
+      ) : isLoading || !links ? (
+        <p role="status" className="py-16 text-center text-sm text-muted-foreground">
+          Loading affiliate links...
+        </p>
+      ) : links.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-16 text-center">
+          <LinkIcon aria-hidden="true" className="size-10 text-muted-foreground" />
+          <p className="font-medium">No affiliate links yet.</p>
+          <p className="max-w-md text-sm text-muted-foreground">
+            Add a keyword and the address of the product or programme; published posts of{" "}
+            {blog.name} will link the keyword where it appears.
+          </p>
+        </div>
+      ) : (
+        <Card className="p-2">
+          <AffiliateLinksTable
+            links={links}
+            pendingIds={pendingIds}
+            onToggleAutoInsert={(link, on) => void toggleAutoInsert(link, on)}
+            onStats={(link) => open({ kind: "stats", link })}
+            onEdit={(link) => open({ kind: "edit", link })}
+            onDelete={(link) => open({ kind: "delete", link })}
+          />
+        </Card>
+      )}
+
+      {dialog?.kind === "create" && (
+        <LinkFormDialog
+          mode="create"
+          onOpenChange={close}
+          onCloseAutoFocus={restoreFocus}
+          onSubmit={async (values) => {
+            try {
+              const link = await createAffiliateLink({ blogId: blog.id, ...values });
+              setDialog(null);
+              toast({
+                title: "Link created",
+                description: link.autoInsert
+                  ? `“${link.keyword}” will be linked in published posts.`
+                  : `“${link.keyword}” is saved with auto-insert off.`,
+              });
+            } catch (error) {
+              failed(error, "Failed to create link");
+              throw error;
+            }
+          }}
+        />
+      )}
+      {dialog?.kind === "edit" && (
+        <LinkFormDialog
+          key={dialog.link.id}
+          mode="edit"
+          initial={{
+            keyword: dialog.link.keyword,
+            url: dialog.link.url,
+            autoInsert: dialog.link.autoInsert,
+          }}
+          onOpenChange={close}
+          onCloseAutoFocus={restoreFocus}
+          onSubmit={async (values) => {
+            const changes = linkChanges(dialog.link, values);
+            try {
+              if (Object.keys(changes).length > 0) {
+                await updateAffiliateLink(dialog.link.id, changes);
+                toast({ title: "Link updated", description: `“${values.keyword}” is saved.` });
+              }
+              setDialog(null);
+            } catch (error) {
+              failed(error, "Failed to update link");
+              throw error;
+            }
+          }}
+        />
+      )}
+      {dialog?.kind === "delete" && (
+        <DeleteLinkDialog
+          link={dialog.link}
+          onOpenChange={close}
+          onCloseAutoFocus={restoreFocus}
+          onConfirm={async () => {
+            try {
+              await deleteAffiliateLink(dialog.link.id);
+              setDialog(null);
+              toast({
+                title: "Link deleted",
+                description: `“${dialog.link.keyword}” is no longer an affiliate link.`,
+              });
+            } catch (error) {
+              failed(error, "Failed to delete link");
+              throw error;
+            }
+          }}
+        />
+      )}
+      {dialog?.kind === "stats" && (
+        <LinkStatsDialog link={dialog.link} onOpenChange={close} onCloseAutoFocus={restoreFocus} />
+      )}
+    </div>
   );
 }

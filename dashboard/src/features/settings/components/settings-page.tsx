@@ -4,6 +4,7 @@ import { ScreenPlaceholder } from "../../../components/screen-placeholder.tsx";
 import { useSelectedBlog } from "../../../lib/selected-blog-context.tsx";
 import { AccountSettingsCard } from "./account-settings-card.tsx";
 import { BlogCustomizationCard } from "./blog-customization-card.tsx";
+import { BlogDomainsCard } from "./blog-domains-card.tsx";
 
 /**
  * Settings (spec section 2.12): the selected blog's domains, look and automation, then the
@@ -27,10 +28,9 @@ export function SettingsPage() {
         </p>
       ) : selectedBlog ? (
         <>
-          <ScreenPlaceholder>
-            Blog Domains and Content Automation for this blog arrive here soon.
-          </ScreenPlaceholder>
+          <BlogDomainsCard key={`domains-${selectedBlog.id}`} blog={selectedBlog} />
           <BlogCustomizationCard key={selectedBlog.id} blog={selectedBlog} />
+          <ScreenPlaceholder>Content Automation for this blog arrives here soon.</ScreenPlaceholder>
         </>
       ) : (
         <NoBlogSelected />

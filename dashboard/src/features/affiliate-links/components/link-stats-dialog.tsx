@@ -1,0 +1,67 @@
+import type { AffiliateLink } from "../../../../../contracts/affiliate-links.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from "../../../components/ui/dialog.tsx";
+import { useAffiliateLinkClicks } from "../api/get-affiliate-link-clicks.ts";
+import { ClickChart } from "./click-chart.tsx";
+
+/** A link's detail (issue 7): total and unique clicks, and clicks per day for 30 days. */
+export function LinkStatsDialog({
+  link,
+  onOpenChange,
+  onCloseAutoFocus,
+}: {
+  link: AffiliateLink;
+  onOpenChange: (open: boolean) => void;
+  /** Where focus goes once the dialog is gone (its opener may have gone with it). */
+  onCloseAutoFocus?: (event: Event) => void;
+}) {
+  const { data, error, isLoading, mutate } = useAffiliateLinkClicks(link.id);
+  return (
+    <Dialog open onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-xl" onCloseAutoFocus={onCloseAutoFocus}>
+        <DialogHeader>
+          <DialogTitle>Clicks for “{link.keyword}”</DialogTitle>
+          <DialogDescription className="break-all">{link.url}</DialogDescription>
+        </DialogHeader>
+        {isLoading && (
+          <p role="status" className="py-8 text-center text-sm text-muted-foreground">
+            Loading clicks...
+          </p>
+        )}
+        {error && !data && (
+          <div role="alert" className="space-y-3 rounded-lg border border-error/40 p-4">
+            <p className="text-sm font-medium">Error loading clicks</p>
+            <Button variant="outline" size="sm" onClick={() => void mutate()}>
+              Try again
+            </Button>
+          </div>
+        )}
+        {data && (
+          <div className="space-y-6">
+            <dl className="grid grid-cols-2 gap-4">
+              <div className="rounded-lg border p-4">
+                <dt className="text-sm text-muted-foreground">Total clicks</dt>
+                <dd className="text-2xl font-semibold tabular-nums">{data.total}</dd>
+              </div>
+              <div className="rounded-lg border p-4">
+                <dt className="text-sm text-muted-foreground">Unique clicks</dt>
+                <dd className="text-2xl font-semibold tabular-nums">{data.unique}</dd>
+              </div>
+            </dl>
+            <ClickChart days={data.days} />
+            <p className="text-xs text-muted-foreground">
+              Unique clicks count each visitor once a day. Search engines, AI crawlers and
+              prefetches are not counted.
+            </p>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

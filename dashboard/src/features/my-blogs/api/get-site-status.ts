@@ -1,0 +1,16 @@
+import useSWR from "swr";
+import type { SiteStatus } from "../../../../../contracts/blogs.ts";
+import { createFetcher } from "../../../lib/api-client.ts";
+
+/** Same key as Settings' own call, so both screens share one cache entry per blog. */
+export const siteStatusKey = (blogId: string) => `/api/blogs/${blogId}/site`;
+
+export const getSiteStatus = createFetcher<SiteStatus>() as (key: string) => Promise<SiteStatus>;
+
+/** `GET /api/blogs/{id}/site`; asked again every 2 s while a render is waiting or running. */
+export function useSiteStatus(blogId: string) {
+  return useSWR<SiteStatus>(siteStatusKey(blogId), getSiteStatus, {
+    refreshInterval: (status) =>
+      status?.state === "queued" || status?.state === "rendering" ? 2000 : 0,
+  });
+}
