@@ -11,6 +11,7 @@ import { type ContentEvents, guardContentEvents } from "./features/publishing/co
 import { createPublishing } from "./features/publishing/publishing.ts";
 import { startContentAutomation } from "./jobs/content-automation.ts";
 import { changesByBlog, startScheduledPublishing } from "./jobs/scheduled-publishing.ts";
+import { startWeeklySuggestions } from "./jobs/weekly-suggestions.ts";
 import { createLogger } from "./logger.ts";
 
 export type StartOptions = { dashboardDir?: string };
@@ -71,6 +72,8 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   // publishes whatever fell due while the server was down.
   // Content automation: due generations run now (catching up after a restart) and every minute.
   const contentAutomation = startContentAutomation({ db: database.db, ai, contentEvents, logger });
+  // Affiliate programs per blog and blog ideas per owner, weekly (the database keeps the dates).
+  const weeklySuggestions = startWeeklySuggestions({ db: database.db, ai, logger });
   const scheduledPublishing = startScheduledPublishing({
     db: database.db,
     logger,
@@ -94,6 +97,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     server.close(async () => {
       await scheduledPublishing.stop();
       await contentAutomation.stop();
+      await weeklySuggestions.stop();
       // Pending render jobs stay in the database; the next start picks them up.
       await publishing.queue.stop();
       database.close();

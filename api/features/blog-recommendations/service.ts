@@ -1,6 +1,7 @@
 import { and, desc, eq, gte } from "drizzle-orm";
 import type { BlogRecommendation } from "../../../contracts/recommendations.ts";
 import type { AiProvider } from "../../ai/provider.ts";
+import { readMark, writeMark } from "../../db/app-settings.ts";
 import type { Database } from "../../db/client.ts";
 import { aiUsage, automationSettings, blogRecommendations, blogs, users } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
@@ -186,6 +187,9 @@ export async function rejectBlogIdea(
   return row;
 }
 
+/** The key under which the owner's last weekly attempt is kept (app_settings). */
+export const ideasMarkKey = (ownerId: string) => `weekly_blog_ideas:${ownerId}`;
+
 /**
  * The weekly job, per owner: new ideas when the last ones are a week old; in maximum-trust mode
  * the best new idea is approved and its blog created, at most one such blog per week. The
@@ -211,7 +215,11 @@ export async function runWeeklyBlogIdeas(
         )
         .get();
       if (recent) continue;
+      // Kept even when nothing new came back, so a quiet model is not asked again every hour.
+      const lastAttempt = await readMark(deps.db, ideasMarkKey(owner.id));
+      if (lastAttempt && now.getTime() - lastAttempt.getTime() < weekMs) continue;
       const ideas = await proposeBlogIdeas(deps, owner.id);
+      await writeMark(deps.db, ideasMarkKey(owner.id), now);
       if (!owner.maximumTrust || ideas.length === 0) continue;
       const createdThisWeek = await deps.db
         .select({ id: blogs.id })
