@@ -22,6 +22,7 @@ import { blogRoutes } from "./features/blogs/routes.ts";
 import { categoryRoutes } from "./features/categories/routes.ts";
 import { createDnsResolver, type DnsResolver } from "./features/domains/dns.ts";
 import { domainRoutes } from "./features/domains/routes.ts";
+import { healthRoutes } from "./features/health/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
 import { publicApiRoutes } from "./features/public-sites/public-api.ts";
 import { blogHostRoutes, blogPathRoutes } from "./features/public-sites/routes.ts";
@@ -125,10 +126,7 @@ export function createApp({
   const sessions = createSessionStore(db, clock);
   app.use(loadSession(sessions));
 
-  app.get("/healthz", async (_req, res) => {
-    await db.run("select 1");
-    res.json({ status: "ok" });
-  });
+  app.use(healthRoutes(db, clock));
 
   const oidc = oidcConfigured(env)
     ? createOidcSignIn(
