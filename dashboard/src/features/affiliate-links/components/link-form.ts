@@ -1,29 +1,11 @@
-/** What the create and edit dialogs hold while a person types. */
-export type LinkFormValues = { keyword: string; url: string; autoInsert: boolean };
+import type { LinkFormValues } from "../../../lib/affiliate-link-form.ts";
 
-export type LinkFormCheck =
-  | { ok: true; value: LinkFormValues }
-  | { ok: false; title: string; description: string; blank: ("keyword" | "url")[] };
-
-/**
- * Spec section 5: keyword and URL are both required after trimming, else 'Required fields
- * missing' / 'Please enter both keyword and URL.' The URL's form is left to the server, whose
- * message is shown as it is (one rule, written once in the contract).
- */
-export function validateLinkForm(form: LinkFormValues): LinkFormCheck {
-  const keyword = form.keyword.trim();
-  const url = form.url.trim();
-  const blank = [...(keyword ? [] : ["keyword" as const]), ...(url ? [] : ["url" as const])];
-  if (blank.length > 0) {
-    return {
-      ok: false,
-      title: "Required fields missing",
-      description: "Please enter both keyword and URL.",
-      blank,
-    };
-  }
-  return { ok: true, value: { keyword, url, autoInsert: form.autoInsert } };
-}
+// The form's rules live in lib, shared with the link offered after approving a recommendation.
+export {
+  type LinkFormCheck,
+  type LinkFormValues,
+  validateLinkForm,
+} from "../../../lib/affiliate-link-form.ts";
 
 /** The edit dialog sends only what changed (an unchanged form sends nothing). */
 export function linkChanges(link: LinkFormValues, form: LinkFormValues): Partial<LinkFormValues> {

@@ -1,0 +1,31 @@
+import useSWR from "swr";
+import type { RecommendationStatus } from "../../../../../contracts/limits.ts";
+import type { AffiliateRecommendation } from "../../../../../contracts/recommendations.ts";
+import { createFetcher } from "../../../lib/api-client.ts";
+
+/**
+ * `GET /api/blogs/{blogId}/affiliate-recommendations` (optionally `?status=`): the blog's
+ * recommendations, newest first. The screen reads them all once and counts on the client.
+ */
+export const affiliateRecommendationsKey = (blogId: string, status?: RecommendationStatus) =>
+  `/api/blogs/${blogId}/affiliate-recommendations${status ? `?status=${status}` : ""}`;
+
+/** Every cached form of a blog's recommendation list (all, or filtered by status). */
+export const isAffiliateRecommendationsKey =
+  (blogId: string) =>
+  (key: unknown): boolean => {
+    if (typeof key !== "string") return false;
+    const base = affiliateRecommendationsKey(blogId);
+    return key === base || key.startsWith(`${base}?`);
+  };
+
+export const getAffiliateRecommendations = createFetcher<AffiliateRecommendation[]>() as (
+  key: string,
+) => Promise<AffiliateRecommendation[]>;
+
+export function useAffiliateRecommendations(blogId: string | null | undefined) {
+  return useSWR<AffiliateRecommendation[]>(
+    blogId ? affiliateRecommendationsKey(blogId) : null,
+    getAffiliateRecommendations,
+  );
+}

@@ -1,0 +1,55 @@
+import { defaults, limits, type RecommendationStatus } from "../../../../../contracts/limits.ts";
+import type { AffiliateRecommendation } from "../../../../../contracts/recommendations.ts";
+import type { LinkFormValues } from "../../../lib/affiliate-link-form.ts";
+
+export type RecommendationSummary = {
+  counts: Record<RecommendationStatus, number>;
+  /** Waiting for a decision, in the list's order (newest first). */
+  pending: AffiliateRecommendation[];
+  /** Kept on screen so a link can still be made for them later. */
+  approved: AffiliateRecommendation[];
+};
+
+/** Spec section 2.9: the counters and the pending list, from one read of every recommendation. */
+export function summarizeRecommendations(
+  recommendations: readonly AffiliateRecommendation[],
+): RecommendationSummary {
+  const counts = { pending: 0, approved: 0, rejected: 0 };
+  const pending: AffiliateRecommendation[] = [];
+  const approved: AffiliateRecommendation[] = [];
+  for (const recommendation of recommendations) {
+    counts[recommendation.status] += 1;
+    if (recommendation.status === "pending") pending.push(recommendation);
+    if (recommendation.status === "approved") approved.push(recommendation);
+  }
+  return { counts, pending, approved };
+}
+
+/** What 'Find programs' says once it has run: how many new ones, or plainly that none were new. */
+export function foundProgramsToast(
+  found: number,
+  blogName: string,
+): { title: string; description: string } {
+  if (found === 0) {
+    return {
+      title: "No new programs",
+      description: `Every program found for ${blogName} has already been suggested. Add posts or categories, then try again.`,
+    };
+  }
+  return {
+    title: "Programs found",
+    description: `${found} new affiliate ${found === 1 ? "program" : "programs"} to review for ${blogName}.`,
+  };
+}
+
+/**
+ * The link offered after approving a program: the program's name as keyword (cut to the
+ * keyword limit), its sign-up page as target, auto-insert on (spec default).
+ */
+export function linkDraftOf(recommendation: AffiliateRecommendation): LinkFormValues {
+  return {
+    keyword: recommendation.programName.slice(0, limits.affiliateKeyword).trim(),
+    url: recommendation.signupUrl,
+    autoInsert: defaults.autoInsert,
+  };
+}
