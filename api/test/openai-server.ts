@@ -10,6 +10,8 @@ export type AiServerMode = "ok" | "slow" | "rate-limited" | "malformed" | "scrip
 export async function startOpenAiServer() {
   const state = {
     mode: "ok" as AiServerMode,
+    /** Fields replacing the written post's in "ok" mode (e.g. hostile content for XSS checks). */
+    post: {} as Record<string, unknown>,
     requests: [] as { path: string; body: any; auth: string | undefined }[],
   };
   const read = (req: IncomingMessage) =>
@@ -81,7 +83,7 @@ export async function startOpenAiServer() {
         );
         return;
       default:
-        reply(JSON.stringify(post));
+        reply(JSON.stringify({ ...post, ...state.post }));
     }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -17,6 +17,13 @@ const clean = (text: string) =>
     })
     .join("");
 
+/**
+ * RSS `<description>` is HTML to feed readers (RSS 2.0 allows entity-encoded markup there), so
+ * plain text goes in escaped twice: once as HTML text, once for XML. An excerpt that reads
+ * `<img onerror=…>` then shows as those characters in a reader instead of becoming markup.
+ */
+export const feedDescription = (text: string) => xml(xml(clean(text)));
+
 const cdata = (text: string) => `<![CDATA[${clean(text).replace(/]]>/g, "]]]]><![CDATA[>")}]]>`;
 
 /** Feed readers have no page to resolve relative links against: affiliate links become absolute. */
@@ -38,7 +45,7 @@ export function rssFeed(site: Site, posts: ThemePost[], title: string, path: str
       `<pubDate>${post.publishedAt.toUTCString()}</pubDate>`,
       `<dc:creator>${xml(clean(site.blog.ownerName))}</dc:creator>`,
       category ? `<category>${xml(clean(category.name))}</category>` : "",
-      `<description>${xml(clean(post.excerpt))}</description>`,
+      `<description>${feedDescription(post.excerpt)}</description>`,
       `<content:encoded>${cdata(absoluteLinks(site, post.html))}</content:encoded>`,
       "</item>",
     ].join("");
@@ -50,7 +57,7 @@ export function rssFeed(site: Site, posts: ThemePost[], title: string, path: str
     "<channel>",
     `<title>${xml(clean(title))}</title>`,
     `<link>${xml(link)}</link>`,
-    `<description>${xml(clean(site.blog.description || `Posts from ${site.blog.name}`))}</description>`,
+    `<description>${feedDescription(site.blog.description || `Posts from ${site.blog.name}`)}</description>`,
     "<language>en</language>",
     `<lastBuildDate>${updated.toUTCString()}</lastBuildDate>`,
     `<atom:link href="${xml(self)}" rel="self" type="application/rss+xml"/>`,
