@@ -11,7 +11,8 @@ const executablePath =
 /** Browser tests: the real server on a fresh database, driven by the system Chromium. */
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results/e2e",
+  // Per port as well: a run clears its output folder when it starts.
+  outputDir: process.env.E2E_PORT ? `test-results/e2e-${port}` : "test-results/e2e",
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -15,6 +15,13 @@ const blogDomain = process.env.BLOG_DOMAIN ?? "localhost";
 function blogHostsToApi(): Plugin {
   return {
     name: "blogfleet-blog-hosts",
+    apply: "serve",
+    // As the API does when it serves the built dashboard (api/app.ts `dashboardShell`).
+    transformIndexHtml: (html) =>
+      html.replace(
+        /<head>/i,
+        `<head>\n    <meta name="blogfleet:blog-domain" content="${blogDomain.replace(/"/g, "")}" />`,
+      ),
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
         const host = (req.headers.host ?? "").replace(/:\d+$/, "").toLowerCase();

@@ -1,18 +1,2 @@
-/**
- * The platform's blog domain: the build's `VITE_BLOG_DOMAIN` (the API's BLOG_DOMAIN), else the
- * host the dashboard is served from — right for development on localhost and for set-ups that
- * serve blogs under the dashboard's own domain (docs/decisions/050).
- */
-export function blogDomain(): string {
-  const configured = (import.meta.env.VITE_BLOG_DOMAIN as string | undefined)?.trim();
-  return configured ? configured.toLowerCase() : window.location.hostname;
-}
-
-/** Where a subdomain is served: the dev server's port on localhost, https everywhere else. */
-export function subdomainUrl(subdomain: string, domain = blogDomain()): string {
-  if (domain === "localhost") {
-    const port = window.location.port ? `:${window.location.port}` : "";
-    return `${window.location.protocol}//${subdomain}.${domain}${port}/`;
-  }
-  return `https://${subdomain}.${domain}/`;
-}
+/** The platform's blog domain and subdomain addresses, as the running server says. */
+export { blogDomain, subdomainUrl } from "../../../lib/blog-domain.ts";
