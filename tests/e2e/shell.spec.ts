@@ -171,7 +171,7 @@ test("a failed creation shows the server's message in an 'Error' toast", async (
   await expect(page.getByRole("region", { name: /Notifications/ }).locator("ol")).toBeFocused();
 });
 
-test("every screen exists and says 'No Blog Selected' without a blog; unknown paths are 404", async ({
+test("every screen exists and says 'No Blog Selected' without a blog (but My Blogs and Blog Ideas); unknown paths are 404", async ({
   page,
   signedIn,
 }) => {
@@ -185,7 +185,6 @@ test("every screen exists and says 'No Blog Selected' without a blog; unknown pa
     ["/categories", "Categories"],
     ["/affiliate-links", "Affiliate Links"],
     ["/affiliate-recommendations", "AI Recommendations"],
-    ["/blog-recommendations", "AI Blog Recommendations"],
     ["/settings", "Settings"],
   ];
   for (const [path, title] of screens) {
@@ -205,6 +204,19 @@ test("every screen exists and says 'No Blog Selected' without a blog; unknown pa
     "/blog-recommendations",
   );
   await expectAccessible(page, "/my-blogs");
+
+  // Blog ideas are the owner's, not a blog's, and an owner without a blog needs them most, so
+  // the screen works without one (docs/decisions/031-blog-ideas-screen.md).
+  await page.goto("/blog-recommendations");
+  await expect(
+    page.getByRole("heading", { level: 1, name: "AI Blog Recommendations" }),
+  ).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No Recommendations Yet" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No Blog Selected" })).toHaveCount(0);
+  await expect(
+    page.getByRole("banner").getByRole("button", { name: "Create Your First Blog" }),
+  ).toBeVisible();
+  await expectAccessible(page, "/blog-recommendations");
 
   await page.goto("/no-such-screen");
   await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();

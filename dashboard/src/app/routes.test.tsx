@@ -42,6 +42,8 @@ function renderAt(mode: RouteMode, path: string, blogs: BlogsAnswer = []) {
       if (blogs === "error") return new Response("boom", { status: 500 });
       return Response.json(blogs);
     }
+    if (url === "/api/blog-recommendations") return Response.json([]);
+    if (url === "/api/account/settings") return Response.json({ maximumTrust: false });
     return new Response("not here", { status: 404 });
   });
   const router = createMemoryRouter(routesFor(mode), { initialEntries: [path] });
@@ -144,7 +146,6 @@ describe("signed in", () => {
     ["/categories", "Categories"],
     ["/affiliate-links", "Affiliate Links"],
     ["/affiliate-recommendations", "AI Recommendations"],
-    ["/blog-recommendations", "AI Blog Recommendations"],
     ["/settings", "Settings"],
   ])("%s says 'No Blog Selected' without a blog", async (path, title) => {
     renderAt("signed-in", path, []);
@@ -162,6 +163,16 @@ describe("signed in", () => {
     expect(screen.getByRole("link", { name: "View AI Recommendations" }).getAttribute("href")).toBe(
       "/blog-recommendations",
     );
+    expect(screen.getByRole("button", { name: "Create Your First Blog" })).toBeTruthy();
+  });
+
+  // Blog ideas are the owner's, not a blog's, and an owner without a blog needs them most, so the
+  // screen works without one (docs/decisions/031-blog-ideas-screen.md).
+  it("/blog-recommendations shows the owner's ideas without blogs", async () => {
+    renderAt("signed-in", "/blog-recommendations", []);
+    await heading("AI Blog Recommendations");
+    expect(await screen.findByRole("heading", { name: "No Recommendations Yet" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "No Blog Selected" })).toBeNull();
     expect(screen.getByRole("button", { name: "Create Your First Blog" })).toBeTruthy();
   });
 
