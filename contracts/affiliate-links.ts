@@ -56,3 +56,11 @@ export type AffiliateLinkClicks = {
   unique: number;
   days: { day: string; clicks: number; unique: number }[];
 };
+
+/**
+ * `GET /api/blogs/{blogId}/affiliate-clicks`: the blog's clicks per UTC day for the last 30
+ * days (oldest first, zeros filled), summed over its links.
+ */
+export type BlogAffiliateClicks = {
+  days: { date: string; clicks: number; uniqueClicks: number }[];
+};

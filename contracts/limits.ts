@@ -51,6 +51,11 @@ export type RecommendationStatus = (typeof recommendationStatuses)[number];
 
 export const postingFrequencies = ["daily", "weekly", "biweekly"] as const;
 export type PostingFrequency = (typeof postingFrequencies)[number];
+export const postingFrequencyLabels: Record<PostingFrequency, string> = {
+  daily: "Daily",
+  weekly: "Weekly",
+  biweekly: "Biweekly",
+};
 
 export const aiTones = ["professional", "casual", "technical", "friendly"] as const;
 export const aiLengths = ["short", "medium", "long"] as const;

@@ -89,6 +89,11 @@ const cases: IsolationCase[] = [
   },
   { method: "DELETE", path: "/api/affiliate-links/:id", fill: (a) => ({ id: a.linkId }) },
   { method: "GET", path: "/api/affiliate-links/:id/clicks", fill: (a) => ({ id: a.linkId }) },
+  {
+    method: "GET",
+    path: "/api/blogs/:blogId/affiliate-clicks",
+    fill: (a) => ({ blogId: a.blogId }),
+  },
   { method: "GET", path: "/api/blogs/:id", fill: (a) => ({ id: a.blogId }) },
   { method: "GET", path: "/api/blogs/:id/site", fill: (a) => ({ id: a.blogId }) },
   {

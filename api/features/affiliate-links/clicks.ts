@@ -1,8 +1,10 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
+import type { BlogAffiliateClicks } from "../../../contracts/affiliate-links.ts";
 import type { Database } from "../../db/client.ts";
 import { affiliateClicks, affiliateLinks, appSettings, posts } from "../../db/schema.ts";
+import { findOwnedBlog } from "../blogs/service.ts";
 
 /** Search engines, AI crawlers, link checkers and HTTP libraries: their visits are not clicks. */
 const botPattern =
@@ -97,4 +99,71 @@ export async function followAffiliateLink(
       .where(eq(affiliateLinks.id, link.id));
   });
   return link.url;
+}
+
+/** Days a click chart covers: today and the 29 before it. */
+export const clickChartDays = 30;
+
+/** The last `count` UTC days up to `now`'s, oldest first, as 'YYYY-MM-DD'. */
+export function lastDays(now: Date, count = clickChartDays): string[] {
+  return Array.from({ length: count }, (_, i) =>
+    new Date(now.getTime() - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
+}
+
+export type DailyClicks = { day: string; clicks: number; unique: number };
+
+/**
+ * Clicks and unique clicks per UTC day for the last 30 days, zeros filled, for one link or
+ * every link of a blog. A unique click is one visitor on one link that day, so a blog's
+ * figures are the sum of its links' figures (decision 032).
+ */
+export async function dailyClicks(
+  db: Database,
+  scope: { linkId: string } | { blogId: string },
+  now: Date,
+): Promise<DailyClicks[]> {
+  const days = lastDays(now);
+  const perDay = await db
+    .select({
+      day: affiliateClicks.day,
+      clicks: sql<number>`count(*)`,
+      unique: sql<number>`count(distinct ${affiliateClicks.linkId} || ':' || ${affiliateClicks.visitorHash})`,
+    })
+    .from(affiliateClicks)
+    .innerJoin(affiliateLinks, eq(affiliateLinks.id, affiliateClicks.linkId))
+    .where(
+      and(
+        "linkId" in scope
+          ? eq(affiliateClicks.linkId, scope.linkId)
+          : eq(affiliateLinks.blogId, scope.blogId),
+        gte(affiliateClicks.day, days[0] as string),
+      ),
+    )
+    .groupBy(affiliateClicks.day);
+  const byDay = new Map(perDay.map((d) => [d.day, d]));
+  return days.map((day) => ({
+    day,
+    clicks: byDay.get(day)?.clicks ?? 0,
+    unique: byDay.get(day)?.unique ?? 0,
+  }));
+}
+
+/**
+ * `GET /api/blogs/{blogId}/affiliate-clicks`: the owner's blog's clicks per day, summed over
+ * all its links (404 for a blog that is not theirs).
+ */
+export async function blogClicks(
+  { db, clock = () => new Date() }: { db: Database; clock?: () => Date },
+  ownerId: string,
+  blogId: string,
+): Promise<BlogAffiliateClicks> {
+  await findOwnedBlog(db, ownerId, blogId);
+  return {
+    days: (await dailyClicks(db, { blogId }, clock())).map((d) => ({
+      date: d.day,
+      clicks: d.clicks,
+      uniqueClicks: d.unique,
+    })),
+  };
 }

@@ -13,6 +13,7 @@ import {
 } from "../../../contracts/ids.ts";
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
 import { inputOf, validate } from "../../http/validate.ts";
+import { blogClicks } from "./clicks.ts";
 import { presentAffiliateLink } from "./presenter.ts";
 import {
   type AffiliateLinkDeps,
@@ -76,6 +77,16 @@ export function affiliateLinkRoutes(deps: AffiliateLinkDeps): Router {
     async (req, res) => {
       const { params } = inputOf<unknown, unknown, IdParams>(res);
       res.json(await linkClicks(deps, currentUser(req).id, params.id));
+    },
+  );
+
+  router.get(
+    "/api/blogs/:blogId/affiliate-clicks",
+    requireUser,
+    validate({ params: blogIdParams }),
+    async (req, res) => {
+      const { params } = inputOf<unknown, unknown, BlogIdParams>(res);
+      res.json(await blogClicks(deps, currentUser(req).id, params.blogId));
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type {
   AffiliateLinkClicks,
   CreateAffiliateLinkInput,
@@ -10,6 +10,7 @@ import { affiliateClicks, affiliateLinks, blogs } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
+import { dailyClicks } from "./clicks.ts";
 
 export type AffiliateLinkRow = typeof affiliateLinks.$inferSelect;
 export type AffiliateLinkDeps = { db: Database; contentEvents: ContentEvents; clock?: () => Date };
@@ -110,35 +111,13 @@ export async function linkClicks(
   linkId: string,
 ): Promise<AffiliateLinkClicks> {
   const link = await findOwnedLink(db, ownerId, linkId);
-  const today = clock();
-  const days = Array.from({ length: 30 }, (_, i) => {
-    const d = new Date(today.getTime() - (29 - i) * 86_400_000);
-    return d.toISOString().slice(0, 10);
-  });
-  const [totals, perDay] = await Promise.all([
+  const [totals, days] = await Promise.all([
     db
       .select({ unique: sql<number>`count(distinct ${affiliateClicks.visitorHash})` })
       .from(affiliateClicks)
       .where(eq(affiliateClicks.linkId, link.id))
       .get(),
-    db
-      .select({
-        day: affiliateClicks.day,
-        clicks: sql<number>`count(*)`,
-        unique: sql<number>`count(distinct ${affiliateClicks.visitorHash})`,
-      })
-      .from(affiliateClicks)
-      .where(and(eq(affiliateClicks.linkId, link.id), gte(affiliateClicks.day, days[0] as string)))
-      .groupBy(affiliateClicks.day),
+    dailyClicks(db, { linkId: link.id }, clock()),
   ]);
-  const byDay = new Map(perDay.map((d) => [d.day, d]));
-  return {
-    total: link.clicks,
-    unique: totals?.unique ?? 0,
-    days: days.map((day) => ({
-      day,
-      clicks: byDay.get(day)?.clicks ?? 0,
-      unique: byDay.get(day)?.unique ?? 0,
-    })),
-  };
+  return { total: link.clicks, unique: totals?.unique ?? 0, days };
 }

@@ -1,4 +1,5 @@
 import type { AffiliateLink } from "../../../../../contracts/affiliate-links.ts";
+import { ClickChart } from "../../../components/click-chart.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Dialog,
@@ -8,7 +9,6 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog.tsx";
 import { useAffiliateLinkClicks } from "../api/get-affiliate-link-clicks.ts";
-import { ClickChart } from "./click-chart.tsx";
 
 /** A link's detail (issue 7): total and unique clicks, and clicks per day for 30 days. */
 export function LinkStatsDialog({

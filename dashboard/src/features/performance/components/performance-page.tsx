@@ -1,20 +1,347 @@
+import { format, parseISO } from "date-fns";
+import {
+  CalendarDaysIcon,
+  CalendarRangeIcon,
+  CheckCircle2Icon,
+  PencilLineIcon,
+  SettingsIcon,
+} from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { AutomationSettings } from "../../../../../contracts/automation.ts";
+import type { Blog } from "../../../../../contracts/blogs.ts";
+import { limits } from "../../../../../contracts/limits.ts";
+import { BarChart } from "../../../components/bar-chart.tsx";
+import { plural } from "../../../components/bar-chart-data.ts";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
+import { ClickChart } from "../../../components/click-chart.tsx";
+import { MetricCard } from "../../../components/metric-card.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { ScreenPlaceholder } from "../../../components/screen-placeholder.tsx";
+import { PostsLoadError } from "../../../components/posts-load-error.tsx";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card.tsx";
+import { useAutomation } from "../../../lib/api/get-automation.ts";
+import { usePosts } from "../../../lib/api/get-posts.ts";
+import { useAffiliateClicks } from "../api/get-affiliate-clicks.ts";
+import { useAffiliateRecommendations } from "../api/get-affiliate-recommendations.ts";
+import {
+  automationSchedule,
+  postMetrics,
+  publishedPerWeek,
+  recommendationCounts,
+} from "./performance-stats.ts";
 
-/** Performance: the screen's frame; its content arrives with its own issue. */
+/** How many weeks the published-posts chart covers. */
+const chartWeeks = 12;
+
+/**
+ * Performance (spec section 2.4): automation status, post metrics, AI affiliate
+ * recommendations and the content overview; beyond the spec, published posts per week and
+ * affiliate clicks per day (issue 8).
+ */
 export function PerformancePage() {
+  return <BlogScreen title="Performance">{(blog) => <PerformanceReport blog={blog} />}</BlogScreen>;
+}
+
+/** The screen for one blog (exported for its component test). */
+export function PerformanceReport({ blog }: { blog: Blog }) {
+  const posts = usePosts(blog.id);
+  const automation = useAutomation(blog.id);
+  const recommendations = useAffiliateRecommendations(blog.id);
+  const clicks = useAffiliateClicks(blog.id);
+  const now = new Date();
+  const metrics = posts.data ? postMetrics(posts.data, now) : undefined;
+  const shown = (value: number | undefined) => value ?? "–";
+  const counts = recommendations.data ? recommendationCounts(recommendations.data) : undefined;
+  const topics = automation.data?.topics ?? [];
+
   return (
-    <BlogScreen title="Performance">
-      {(blog) => (
-        <div className="space-y-6">
-          <PageHeader
-            title="Performance"
-            description={`Content output, automation and affiliate recommendations of ${blog.name}.`}
-          />
-          <ScreenPlaceholder />
+    <div className="space-y-8">
+      <PageHeader
+        title="Performance"
+        description={`How ${blog.name} is doing: content output, automation and affiliate programs.`}
+      />
+
+      <AutomationStatus
+        settings={automation.data}
+        failed={Boolean(automation.error) && automation.data === undefined}
+        onRetry={() => void automation.mutate()}
+      />
+
+      <section aria-labelledby="post-metrics" className="space-y-4">
+        <h2 id="post-metrics" className="sr-only">
+          Post metrics
+        </h2>
+        {posts.error && !posts.data ? (
+          <PostsLoadError error={posts.error} onRetry={() => void posts.mutate()} />
+        ) : (
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <MetricCard
+              title="This Week"
+              value={shown(metrics?.thisWeek)}
+              icon={CalendarDaysIcon}
+            />
+            <MetricCard
+              title="This Month"
+              value={shown(metrics?.thisMonth)}
+              icon={CalendarRangeIcon}
+            />
+            <MetricCard
+              title="Published"
+              value={shown(metrics?.published)}
+              icon={CheckCircle2Icon}
+            />
+            <MetricCard title="Drafts" value={shown(metrics?.drafts)} icon={PencilLineIcon} />
+          </div>
+        )}
+        <p className="text-xs text-muted-foreground">
+          This Week and This Month count posts created in the last {limits.weekDays} and{" "}
+          {limits.monthDays} days.
+        </p>
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card aria-labelledby="published-chart-title">
+          <CardHeader>
+            <CardTitle id="published-chart-title">Published Posts</CardTitle>
+            <CardDescription>
+              Weeks run Monday to Sunday; this week is the last bar.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            {posts.data ? (
+              <PublishedChart posts={posts.data} now={now} />
+            ) : (
+              <Pending failed={Boolean(posts.error)} what="posts" />
+            )}
+          </CardContent>
+        </Card>
+
+        <Card aria-labelledby="clicks-chart-title">
+          <CardHeader>
+            <CardTitle id="clicks-chart-title">Affiliate Clicks</CardTitle>
+            <CardDescription>
+              All affiliate links of {blog.name}. Search engines, AI crawlers and prefetches are not
+              counted.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            {clicks.data ? (
+              <ClickChart
+                caption={`Clicks per day, last ${clicks.data.days.length} days`}
+                days={clicks.data.days.map((d) => ({
+                  day: d.date,
+                  clicks: d.clicks,
+                  unique: d.uniqueClicks,
+                }))}
+              />
+            ) : (
+              <Pending
+                failed={Boolean(clicks.error)}
+                what="clicks"
+                onRetry={() => void clicks.mutate()}
+              />
+            )}
+          </CardContent>
+        </Card>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card aria-labelledby="recommendations-title">
+          <CardHeader>
+            <CardTitle id="recommendations-title">AI Affiliate Recommendations</CardTitle>
+            <CardDescription>Programs suggested for {blog.name}, by your decision.</CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            {recommendations.error && !recommendations.data ? (
+              <Pending
+                failed
+                what="recommendations"
+                onRetry={() => void recommendations.mutate()}
+              />
+            ) : (
+              <FigureList
+                items={[
+                  { term: "Pending", value: shown(counts?.pending) },
+                  { term: "Approved", value: shown(counts?.approved) },
+                  { term: "Rejected", value: shown(counts?.rejected) },
+                ]}
+              />
+            )}
+            <Button asChild variant="outline" size="sm">
+              <Link to="/affiliate-recommendations">Review recommendations</Link>
+            </Button>
+          </CardContent>
+        </Card>
+
+        <Card aria-labelledby="overview-title">
+          <CardHeader>
+            <CardTitle id="overview-title">Content Overview</CardTitle>
+            <CardDescription>All posts of {blog.name}, whatever their date.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <FigureList
+              items={[
+                { term: "Total Posts", value: shown(metrics?.total) },
+                { term: "Publish Rate", value: metrics ? `${metrics.publishRate}%` : "–" },
+                ...(topics.length > 0 ? [{ term: "Topics Configured", value: topics.length }] : []),
+              ]}
+            />
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function AutomationStatus({
+  settings,
+  failed,
+  onRetry,
+}: {
+  settings: AutomationSettings | null | undefined;
+  failed: boolean;
+  onRetry: () => void;
+}) {
+  const active = settings?.enabled === true;
+  return (
+    <Card aria-labelledby="automation-status-title">
+      <CardHeader>
+        <div className="flex flex-wrap items-center gap-2">
+          <CardTitle id="automation-status-title">Content Automation</CardTitle>
+          {settings !== undefined && (
+            <Badge variant={active ? "default" : "secondary"}>
+              {active ? "Active" : "Inactive"}
+            </Badge>
+          )}
         </div>
+      </CardHeader>
+      <CardContent>
+        {failed ? (
+          <Pending failed what="automation settings" onRetry={onRetry} />
+        ) : settings === undefined ? (
+          <Pending failed={false} what="automation settings" />
+        ) : active ? (
+          <FigureList
+            items={[
+              {
+                term: "Last generated",
+                value: settings.lastGeneratedAt ? (
+                  <time dateTime={settings.lastGeneratedAt}>
+                    {format(parseISO(settings.lastGeneratedAt), "MMM d, yyyy 'at' h:mm a")}
+                  </time>
+                ) : (
+                  "Not yet: the first post is on its way"
+                ),
+              },
+              { term: "Schedule", value: automationSchedule(settings) },
+            ]}
+            small
+          />
+        ) : (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-sm text-muted-foreground">
+              Enable automation in Settings to start generating content
+            </p>
+            <Button asChild variant="outline" size="sm">
+              <Link to="/settings">
+                <SettingsIcon aria-hidden="true" />
+                Open Settings
+              </Link>
+            </Button>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Labelled figures as a description list: name above, value below. */
+function FigureList({
+  items,
+  small = false,
+}: {
+  items: readonly { term: string; value: ReactNode }[];
+  small?: boolean;
+}) {
+  return (
+    <dl className="grid gap-4 sm:grid-cols-3">
+      {items.map(({ term, value }) => (
+        <div key={term} className="rounded-lg border p-4">
+          <dt className="text-sm text-muted-foreground">{term}</dt>
+          <dd
+            className={
+              small ? "mt-1 text-sm font-medium" : "mt-1 text-2xl font-semibold tabular-nums"
+            }
+          >
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function PublishedChart({
+  posts,
+  now,
+}: {
+  posts: Parameters<typeof publishedPerWeek>[0];
+  now: Date;
+}) {
+  const chart = publishedPerWeek(posts, now, chartWeeks);
+  return (
+    <BarChart
+      caption={`Posts published per week, last ${chartWeeks} weeks`}
+      summary={chart.summary}
+      bars={chart.bars}
+      max={chart.max}
+      tooltip={(bar) => `Week of ${bar.label}: ${plural(bar.value, "post")} published`}
+      tableToggle="Show posts per week as a table"
+      table={{
+        headers: ["Week of", "Published"],
+        rows: chart.bars.map((bar) => ({
+          key: bar.weekStart,
+          label: bar.label,
+          dateTime: bar.weekStart,
+          values: [bar.value],
+        })),
+      }}
+    />
+  );
+}
+
+/** Loading text, or what failed with a way to try again. */
+function Pending({
+  failed,
+  what,
+  onRetry,
+}: {
+  failed: boolean;
+  what: string;
+  onRetry?: () => void;
+}) {
+  if (!failed)
+    return (
+      <p role="status" className="py-6 text-center text-sm text-muted-foreground">
+        Loading {what}...
+      </p>
+    );
+  return (
+    <div role="alert" className="space-y-3 rounded-lg border border-error/40 p-4">
+      <p className="text-sm font-medium">Failed to load {what}</p>
+      {onRetry && (
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          Try again
+        </Button>
       )}
-    </BlogScreen>
+    </div>
   );
 }

@@ -1,10 +1,10 @@
 import { NoBlogSelected } from "../../../components/no-blog-selected.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { ScreenPlaceholder } from "../../../components/screen-placeholder.tsx";
 import { useSelectedBlog } from "../../../lib/selected-blog-context.tsx";
 import { AccountSettingsCard } from "./account-settings-card.tsx";
 import { BlogCustomizationCard } from "./blog-customization-card.tsx";
 import { BlogDomainsCard } from "./blog-domains-card.tsx";
+import { ContentAutomationCard } from "./content-automation-card.tsx";
 
 /**
  * Settings (spec section 2.12): the selected blog's domains, look and automation, then the
@@ -30,7 +30,7 @@ export function SettingsPage() {
         <>
           <BlogDomainsCard key={`domains-${selectedBlog.id}`} blog={selectedBlog} />
           <BlogCustomizationCard key={selectedBlog.id} blog={selectedBlog} />
-          <ScreenPlaceholder>Content Automation for this blog arrives here soon.</ScreenPlaceholder>
+          <ContentAutomationCard key={`automation-${selectedBlog.id}`} blog={selectedBlog} />
         </>
       ) : (
         <NoBlogSelected />

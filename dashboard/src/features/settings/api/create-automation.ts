@@ -1,0 +1,29 @@
+import { useState } from "react";
+import { useSWRConfig } from "swr";
+import type { AutomationInput, AutomationSettings } from "../../../../../contracts/automation.ts";
+import { automationKey } from "../../../lib/api/get-automation.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+
+/** `POST /api/blogs/{id}/automation`: the first save of a blog's automation settings. */
+export function createAutomation(
+  blogId: string,
+  input: AutomationInput,
+): Promise<AutomationSettings> {
+  return apiRequest<AutomationSettings>("POST", `/api/blogs/${blogId}/automation`, input);
+}
+
+export function useCreateAutomation() {
+  const { mutate } = useSWRConfig();
+  const [isPending, setPending] = useState(false);
+  async function create(blogId: string, input: AutomationInput): Promise<AutomationSettings> {
+    setPending(true);
+    try {
+      const settings = await createAutomation(blogId, input);
+      await mutate(automationKey(blogId), settings, { revalidate: false });
+      return settings;
+    } finally {
+      setPending(false);
+    }
+  }
+  return { createAutomation: create, isPending };
+}

@@ -1,0 +1,29 @@
+import { useState } from "react";
+import { useSWRConfig } from "swr";
+import type { AutomationInput, AutomationSettings } from "../../../../../contracts/automation.ts";
+import { automationKey } from "../../../lib/api/get-automation.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
+
+/** `PATCH /api/blogs/{id}/automation`: changes saved settings. */
+export function updateAutomation(
+  blogId: string,
+  input: AutomationInput,
+): Promise<AutomationSettings> {
+  return apiRequest<AutomationSettings>("PATCH", `/api/blogs/${blogId}/automation`, input);
+}
+
+export function useUpdateAutomation() {
+  const { mutate } = useSWRConfig();
+  const [isPending, setPending] = useState(false);
+  async function update(blogId: string, input: AutomationInput): Promise<AutomationSettings> {
+    setPending(true);
+    try {
+      const settings = await updateAutomation(blogId, input);
+      await mutate(automationKey(blogId), settings, { revalidate: false });
+      return settings;
+    } finally {
+      setPending(false);
+    }
+  }
+  return { updateAutomation: update, isPending };
+}

@@ -1,0 +1,335 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { SWRConfig } from "swr";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { AutomationSettings } from "../../../../../contracts/automation.ts";
+import type { Blog } from "../../../../../contracts/blogs.ts";
+import { Toaster } from "../../../components/ui/toaster.tsx";
+import { resetToasts } from "../../../components/ui/use-toast.ts";
+import { swrConfig } from "../../../lib/swr-config.ts";
+import {
+  automationFormOf,
+  automationPayload,
+  canSaveAutomation,
+  hasUnsavedChanges,
+  parsePostsPerWeek,
+  parseTopics,
+} from "./automation-form.ts";
+import { ContentAutomationCard } from "./content-automation-card.tsx";
+
+const blog: Blog = {
+  id: "b1",
+  name: "Balcony Gardens",
+  description: null,
+  slug: "balcony-gardens",
+  subdomain: null,
+  customDomain: null,
+  domainVerified: false,
+  primaryColor: "#df7020",
+  fontFamily: "IBM Plex Serif",
+  domainInstructions: null,
+  logoUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+};
+
+const stored = (over: Partial<AutomationSettings> = {}): AutomationSettings => ({
+  blogId: "b1",
+  enabled: true,
+  lastGeneratedAt: null,
+  nextRunAt: null,
+  niche: "Small-space gardening",
+  postingFrequency: "daily",
+  postsPerWeek: 7,
+  autoPublish: false,
+  topics: ["herbs", "tomatoes"],
+  ...over,
+});
+
+type Call = { url: string; method: string; body: unknown };
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+/** Answers GET with `initial` (404 for none) and saves with `save`. */
+function renderCard(initial: AutomationSettings | null, save: (call: Call) => Response) {
+  const calls: Call[] = [];
+  vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
+    const call = {
+      url,
+      method: init?.method ?? "GET",
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+    };
+    calls.push(call);
+    if (call.method === "GET")
+      return initial ? json(200, initial) : json(404, { code: "not_found" });
+    return save(call);
+  });
+  render(
+    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
+      <ContentAutomationCard blog={blog} />
+      <Toaster />
+    </SWRConfig>,
+  );
+  const card = () => within(screen.getByRole("region", { name: "Content Automation" }));
+  return {
+    calls,
+    card,
+    enabled: () => card().getByRole("switch", { name: "Enable Content Automation" }),
+    save: () => card().getByRole("button", { name: /^Save Settings|^Saving/ }),
+    topics: () => card().getByLabelText("Topics") as HTMLTextAreaElement,
+    postsPerWeek: () => card().getByLabelText("Posts per Week") as HTMLInputElement,
+  };
+}
+
+async function findToast(title: string) {
+  return waitFor(() => {
+    const toast = document.querySelector<HTMLElement>('[data-slot="toast"][data-state="open"]');
+    expect(toast?.textContent).toContain(title);
+    return toast as HTMLElement;
+  });
+}
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  vi.unstubAllGlobals();
+});
+
+describe("automation form rules (spec sections 5 and 9)", () => {
+  it("splits topics on commas, trims them and drops empties", () => {
+    expect(parseTopics(" herbs ,tomatoes,, , chillies ,")).toEqual([
+      "herbs",
+      "tomatoes",
+      "chillies",
+    ]);
+    expect(parseTopics(" , ,")).toEqual([]);
+    expect(parseTopics("")).toEqual([]);
+    expect(parseTopics("one topic")).toEqual(["one topic"]);
+  });
+
+  it("keeps posts per week a whole number from 1 to 14; a non-numeric entry becomes 1", () => {
+    expect(parsePostsPerWeek("5")).toBe(5);
+    expect(parsePostsPerWeek(" 14 ")).toBe(14);
+    expect(parsePostsPerWeek("abc")).toBe(1);
+    expect(parsePostsPerWeek("")).toBe(1);
+    expect(parsePostsPerWeek("0")).toBe(1);
+    expect(parsePostsPerWeek("-3")).toBe(1);
+    expect(parsePostsPerWeek("15")).toBe(14);
+    expect(parsePostsPerWeek("2.7")).toBe(2);
+  });
+
+  it("starts from the spec's defaults: off, weekly, 3 per week, auto-publish on", () => {
+    expect(automationFormOf(null)).toEqual({
+      enabled: false,
+      niche: "",
+      topics: "",
+      postingFrequency: "weekly",
+      postsPerWeek: "3",
+      autoPublish: true,
+    });
+    expect(automationFormOf(stored())).toMatchObject({
+      topics: "herbs, tomatoes",
+      postsPerWeek: "7",
+      postingFrequency: "daily",
+    });
+  });
+
+  it("needs a topic to save only while automation is on", () => {
+    const off = automationFormOf(null);
+    expect(canSaveAutomation(off)).toBe(true);
+    expect(canSaveAutomation({ ...off, enabled: true, topics: " , " })).toBe(false);
+    expect(canSaveAutomation({ ...off, enabled: true, topics: "herbs" })).toBe(true);
+  });
+
+  it("sends every field, the niche as null when empty", () => {
+    expect(
+      automationPayload({
+        enabled: true,
+        niche: "   ",
+        topics: "herbs, , tomatoes ",
+        postingFrequency: "biweekly",
+        postsPerWeek: "x",
+        autoPublish: false,
+      }),
+    ).toEqual({
+      enabled: true,
+      niche: null,
+      topics: ["herbs", "tomatoes"],
+      postingFrequency: "biweekly",
+      postsPerWeek: 1,
+      autoPublish: false,
+    });
+  });
+
+  it("tells unsaved changes by the values that would be sent", () => {
+    const saved = stored();
+    expect(hasUnsavedChanges(automationFormOf(saved), saved)).toBe(false);
+    expect(
+      hasUnsavedChanges({ ...automationFormOf(saved), topics: "herbs ,tomatoes," }, saved),
+    ).toBe(false);
+    expect(hasUnsavedChanges({ ...automationFormOf(saved), postsPerWeek: "6" }, saved)).toBe(true);
+    expect(hasUnsavedChanges(automationFormOf(null), null)).toBe(false);
+  });
+});
+
+describe("Content Automation card", () => {
+  it("off: shows only the switch and Save; on: every control with the defaults and 'Active'", async () => {
+    const view = renderCard(null, () => json(500, {}));
+    await waitFor(() => view.enabled());
+    expect(view.enabled().getAttribute("aria-checked")).toBe("false");
+    expect(view.card().getAllByRole("switch")).toHaveLength(1);
+    expect(view.card().getAllByRole("button")).toEqual([view.save()]);
+    expect(view.card().queryByRole("textbox")).toBeNull();
+    expect(view.card().queryByRole("combobox")).toBeNull();
+    expect(view.card().queryByText("Active")).toBeNull();
+    expect(view.save()).toHaveProperty("disabled", false);
+
+    fireEvent.click(view.enabled());
+    expect(view.card().getByText("Active")).toBeTruthy();
+    expect((view.card().getByLabelText("Niche") as HTMLInputElement).value).toBe("");
+    const frequency = view.card().getByLabelText("Posting Frequency") as HTMLSelectElement;
+    expect(frequency.value).toBe("weekly");
+    expect([...frequency.options].map((o) => [o.value, o.textContent])).toEqual([
+      ["daily", "Daily"],
+      ["weekly", "Weekly"],
+      ["biweekly", "Biweekly"],
+    ]);
+    expect(view.postsPerWeek().value).toBe("3");
+    expect(view.postsPerWeek().min).toBe("1");
+    expect(view.postsPerWeek().max).toBe("14");
+    expect(
+      view.card().getByRole("switch", { name: "Auto-Publish" }).getAttribute("aria-checked"),
+    ).toBe("true");
+
+    // Blank topics keep Save disabled, and say why.
+    expect(view.save()).toHaveProperty("disabled", true);
+    fireEvent.change(view.topics(), { target: { value: " ,  , " } });
+    expect(view.save()).toHaveProperty("disabled", true);
+    expect(view.save().getAttribute("aria-describedby")).toBeTruthy();
+    expect(
+      document.getElementById(view.save().getAttribute("aria-describedby") as string)?.textContent,
+    ).toMatch(/Add at least one topic/);
+    fireEvent.change(view.topics(), { target: { value: "herbs" } });
+    expect(view.save()).toHaveProperty("disabled", false);
+
+    // Turning it off again hides the controls (and their values stay for next time).
+    fireEvent.click(view.enabled());
+    expect(view.card().queryByLabelText("Topics")).toBeNull();
+    expect(view.card().queryByText("Active")).toBeNull();
+    fireEvent.click(view.enabled());
+    expect(view.topics().value).toBe("herbs");
+  });
+
+  it("creates the settings with POST the first time, then updates them with PATCH", async () => {
+    const view = renderCard(null, (call) => {
+      const body = call.body as Record<string, unknown>;
+      return call.method === "POST"
+        ? json(201, stored({ ...body, niche: null } as Partial<AutomationSettings>))
+        : json(200, stored({ ...body } as Partial<AutomationSettings>));
+    });
+    await waitFor(() => view.enabled());
+    fireEvent.click(view.enabled());
+    fireEvent.change(view.topics(), { target: { value: " herbs, ,tomatoes ,," } });
+    fireEvent.change(view.card().getByLabelText("Posting Frequency"), {
+      target: { value: "biweekly" },
+    });
+    fireEvent.change(view.postsPerWeek(), { target: { value: "" } });
+    fireEvent.blur(view.postsPerWeek());
+    expect(view.postsPerWeek().value).toBe("1");
+    expect(view.card().getByText("Unsaved changes")).toBeTruthy();
+    fireEvent.click(view.save());
+
+    const toast = await findToast("Settings saved");
+    expect(toast.textContent).toContain("Content automation is on for Balcony Gardens.");
+    expect(view.calls.filter((c) => c.method !== "GET")).toEqual([
+      {
+        url: "/api/blogs/b1/automation",
+        method: "POST",
+        body: {
+          enabled: true,
+          niche: null,
+          topics: ["herbs", "tomatoes"],
+          postingFrequency: "biweekly",
+          postsPerWeek: 1,
+          autoPublish: true,
+        },
+      },
+    ]);
+    // The saved topics come back tidied; nothing is left unsaved.
+    expect(view.topics().value).toBe("herbs, tomatoes");
+    expect(view.card().queryByText("Unsaved changes")).toBeNull();
+
+    fireEvent.change(view.postsPerWeek(), { target: { value: "20" } });
+    fireEvent.click(view.save());
+    await waitFor(() =>
+      expect(view.calls.filter((c) => c.method === "PATCH")).toEqual([
+        {
+          url: "/api/blogs/b1/automation",
+          method: "PATCH",
+          body: expect.objectContaining({ postsPerWeek: 14 }),
+        },
+      ]),
+    );
+  });
+
+  it("edits saved settings with PATCH and shows when a post was last generated", async () => {
+    const view = renderCard(
+      stored({ lastGeneratedAt: new Date(2025, 2, 5, 14, 30).toISOString() }),
+      (call) => json(200, stored({ ...(call.body as Partial<AutomationSettings>) })),
+    );
+    await waitFor(() => expect(view.card().getByText("Active")).toBeTruthy());
+    expect((view.card().getByLabelText("Niche") as HTMLInputElement).value).toBe(
+      "Small-space gardening",
+    );
+    expect(view.card().getByText("Mar 5, 2025 at 2:30 PM")).toBeTruthy();
+    expect(view.save()).toHaveProperty("disabled", false);
+
+    fireEvent.click(view.enabled());
+    expect(view.card().queryByText("Active")).toBeNull();
+    fireEvent.click(view.save());
+    const toast = await findToast("Settings saved");
+    expect(toast.textContent).toContain("Content automation is off for Balcony Gardens.");
+    expect(view.calls.find((c) => c.method !== "GET")).toEqual({
+      url: "/api/blogs/b1/automation",
+      method: "PATCH",
+      body: {
+        enabled: false,
+        niche: "Small-space gardening",
+        topics: ["herbs", "tomatoes"],
+        postingFrequency: "daily",
+        postsPerWeek: 7,
+        autoPublish: false,
+      },
+    });
+  });
+
+  it("says 'Error' with the spec's text when saving fails, keeping what was typed", async () => {
+    const view = renderCard(stored(), () =>
+      json(400, { code: "validation_failed", message: "topics: something" }),
+    );
+    await waitFor(() => view.topics());
+    fireEvent.change(view.topics(), { target: { value: "herbs, basil" } });
+    fireEvent.click(view.save());
+    const toast = await findToast("Error");
+    expect(toast.textContent).toContain("Failed to save automation settings. Please try again.");
+    expect(view.topics().value).toBe("herbs, basil");
+    expect(view.save()).toHaveProperty("disabled", false);
+  });
+
+  it("offers to try again when the settings cannot be read", async () => {
+    let fail = true;
+    vi.stubGlobal("fetch", async () =>
+      fail ? new Response("boom", { status: 500 }) : json(404, { code: "not_found" }),
+    );
+    render(
+      <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
+        <ContentAutomationCard blog={blog} />
+      </SWRConfig>,
+    );
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Failed to load automation settings");
+    fail = false;
+    fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("switch", { name: "Enable Content Automation" })).toBeTruthy();
+  });
+});

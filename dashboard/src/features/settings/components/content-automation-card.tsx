@@ -1,0 +1,280 @@
+import { format, parseISO } from "date-fns";
+import { BotIcon } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import type { AutomationSettings } from "../../../../../contracts/automation.ts";
+import type { Blog } from "../../../../../contracts/blogs.ts";
+import {
+  limits,
+  type PostingFrequency,
+  postingFrequencies,
+  postingFrequencyLabels,
+} from "../../../../../contracts/limits.ts";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card.tsx";
+import { fieldClasses, Input } from "../../../components/ui/input.tsx";
+import { Label } from "../../../components/ui/label.tsx";
+import { Switch } from "../../../components/ui/switch.tsx";
+import { Textarea } from "../../../components/ui/textarea.tsx";
+import { toast } from "../../../components/ui/use-toast.ts";
+import { useAutomation } from "../../../lib/api/get-automation.ts";
+import { statusOf } from "../../../lib/api-client.ts";
+import { cn } from "../../../lib/cn.ts";
+import { useCreateAutomation } from "../api/create-automation.ts";
+import { useUpdateAutomation } from "../api/update-automation.ts";
+import {
+  type AutomationForm,
+  automationFormOf,
+  automationPayload,
+  canSaveAutomation,
+  hasUnsavedChanges,
+  parsePostsPerWeek,
+  parseTopics,
+} from "./automation-form.ts";
+
+const titleId = "content-automation-title";
+
+/**
+ * Spec sections 2.12, 4 and 5: the selected blog's content automation. Off, only the switch
+ * and Save show; on, the niche, topics, frequency, posts per week and auto-publish controls
+ * and an 'Active' badge. The first save creates the settings, later ones update them.
+ */
+export function ContentAutomationCard({ blog }: { blog: Blog }) {
+  const { data, error, isLoading, mutate } = useAutomation(blog.id);
+  return (
+    <Card aria-labelledby={titleId}>
+      {data !== undefined ? (
+        <AutomationSettingsForm blog={blog} saved={data} />
+      ) : (
+        <>
+          <Header description={`Let AI write posts for ${blog.name} on a schedule.`} />
+          <CardContent>
+            {isLoading || !error ? (
+              <p role="status" className="py-4 text-sm text-muted-foreground">
+                Loading automation settings...
+              </p>
+            ) : (
+              <div role="alert" className="space-y-3 rounded-lg border border-error/40 p-4">
+                <p className="text-sm font-medium">Failed to load automation settings</p>
+                <Button variant="outline" size="sm" onClick={() => void mutate()}>
+                  Try again
+                </Button>
+              </div>
+            )}
+          </CardContent>
+        </>
+      )}
+    </Card>
+  );
+}
+
+function Header({ description, active }: { description: string; active?: boolean }) {
+  return (
+    <CardHeader>
+      <div className="flex flex-wrap items-center gap-2">
+        <CardTitle id={titleId} className="flex items-center gap-2">
+          <BotIcon aria-hidden="true" className="size-5 text-muted-foreground" />
+          Content Automation
+        </CardTitle>
+        {active && <Badge>Active</Badge>}
+      </div>
+      <CardDescription>{description}</CardDescription>
+    </CardHeader>
+  );
+}
+
+function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: AutomationSettings | null }) {
+  const ids = {
+    enabled: useId(),
+    enabledHint: useId(),
+    niche: useId(),
+    topics: useId(),
+    topicsHint: useId(),
+    topicsNeeded: useId(),
+    frequency: useId(),
+    postsPerWeek: useId(),
+    autoPublish: useId(),
+    autoPublishHint: useId(),
+  };
+  const [form, setForm] = useState<AutomationForm>(() => automationFormOf(saved));
+  const { createAutomation, isPending: isCreating } = useCreateAutomation();
+  const { updateAutomation, isPending: isUpdating } = useUpdateAutomation();
+  const isPending = isCreating || isUpdating;
+  const topics = parseTopics(form.topics);
+  const canSave = canSaveAutomation(form);
+  const unsaved = hasUnsavedChanges(form, saved);
+
+  const set = <K extends keyof AutomationForm>(key: K, value: AutomationForm[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!canSave || isPending) return;
+    const payload = automationPayload(form);
+    try {
+      let settings: AutomationSettings;
+      if (saved) {
+        settings = await updateAutomation(blog.id, payload);
+      } else {
+        try {
+          settings = await createAutomation(blog.id, payload);
+        } catch (error) {
+          // Saved meanwhile (another tab): update what is there instead.
+          if (statusOf(error) !== 409) throw error;
+          settings = await updateAutomation(blog.id, payload);
+        }
+      }
+      setForm(automationFormOf(settings));
+      toast({
+        title: "Settings saved",
+        description: settings.enabled
+          ? `Content automation is on for ${blog.name}.`
+          : `Content automation is off for ${blog.name}.`,
+      });
+    } catch {
+      toast({
+        variant: "destructive",
+        title: "Error",
+        description: "Failed to save automation settings. Please try again.",
+      });
+    }
+  }
+
+  return (
+    <>
+      <Header
+        description={`Let AI write posts for ${blog.name} on a schedule.`}
+        active={form.enabled}
+      />
+      <CardContent>
+        {/* The spec's own rules apply (a number out of range is brought into it, not refused). */}
+        <form className="space-y-6" onSubmit={save} noValidate>
+          <div className="flex items-start justify-between gap-4 rounded-lg border p-3">
+            <div className="space-y-1">
+              <Label htmlFor={ids.enabled}>Enable Content Automation</Label>
+              <p id={ids.enabledHint} className="text-sm text-muted-foreground">
+                Write new posts about your topics on a schedule.
+              </p>
+            </div>
+            <Switch
+              id={ids.enabled}
+              checked={form.enabled}
+              onCheckedChange={(checked) => set("enabled", checked)}
+              aria-describedby={ids.enabledHint}
+            />
+          </div>
+
+          {form.enabled && (
+            <>
+              <div className="space-y-2">
+                <Label htmlFor={ids.niche}>Niche</Label>
+                <Input
+                  id={ids.niche}
+                  value={form.niche}
+                  maxLength={200}
+                  placeholder="e.g. Home gardening for small spaces"
+                  onChange={(e) => set("niche", e.target.value)}
+                />
+              </div>
+
+              <div className="space-y-2">
+                <Label htmlFor={ids.topics}>Topics</Label>
+                <Textarea
+                  id={ids.topics}
+                  value={form.topics}
+                  rows={2}
+                  placeholder="e.g. composting, raised beds, seed starting"
+                  aria-describedby={topics.length === 0 ? ids.topicsNeeded : ids.topicsHint}
+                  onChange={(e) => set("topics", e.target.value)}
+                />
+                {topics.length === 0 ? (
+                  <p id={ids.topicsNeeded} className="text-sm text-error">
+                    Add at least one topic to turn automation on. Separate topics with commas.
+                  </p>
+                ) : (
+                  <p id={ids.topicsHint} className="text-sm text-muted-foreground">
+                    {topics.length === 1 ? "1 topic" : `${topics.length} topics`}, written about in
+                    turn. Separate topics with commas.
+                  </p>
+                )}
+              </div>
+
+              <div className="grid gap-4 sm:grid-cols-2">
+                <div className="space-y-2">
+                  <Label htmlFor={ids.frequency}>Posting Frequency</Label>
+                  <select
+                    id={ids.frequency}
+                    value={form.postingFrequency}
+                    onChange={(e) => set("postingFrequency", e.target.value as PostingFrequency)}
+                    className={cn(fieldClasses, "h-9 py-1")}
+                  >
+                    {postingFrequencies.map((frequency) => (
+                      <option key={frequency} value={frequency}>
+                        {postingFrequencyLabels[frequency]}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="space-y-2">
+                  <Label htmlFor={ids.postsPerWeek}>Posts per Week</Label>
+                  <Input
+                    id={ids.postsPerWeek}
+                    type="number"
+                    inputMode="numeric"
+                    min={limits.postsPerWeek.min}
+                    max={limits.postsPerWeek.max}
+                    step={1}
+                    value={form.postsPerWeek}
+                    onChange={(e) => set("postsPerWeek", e.target.value)}
+                    onBlur={() => set("postsPerWeek", String(parsePostsPerWeek(form.postsPerWeek)))}
+                  />
+                </div>
+              </div>
+
+              <div className="flex items-start justify-between gap-4 rounded-lg border p-3">
+                <div className="space-y-1">
+                  <Label htmlFor={ids.autoPublish}>Auto-Publish</Label>
+                  <p id={ids.autoPublishHint} className="text-sm text-muted-foreground">
+                    Publish new posts right away. Off, they wait for you as Under Review.
+                  </p>
+                </div>
+                <Switch
+                  id={ids.autoPublish}
+                  checked={form.autoPublish}
+                  onCheckedChange={(checked) => set("autoPublish", checked)}
+                  aria-describedby={ids.autoPublishHint}
+                />
+              </div>
+            </>
+          )}
+
+          {saved?.lastGeneratedAt && (
+            <p className="text-sm text-muted-foreground">
+              Last generated{" "}
+              <time dateTime={saved.lastGeneratedAt}>
+                {format(parseISO(saved.lastGeneratedAt), "MMM d, yyyy 'at' h:mm a")}
+              </time>
+            </p>
+          )}
+
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              type="submit"
+              disabled={!canSave || isPending}
+              aria-describedby={canSave ? undefined : ids.topicsNeeded}
+            >
+              {isPending ? "Saving..." : "Save Settings"}
+            </Button>
+            {unsaved && <span className="text-sm text-muted-foreground">Unsaved changes</span>}
+          </div>
+        </form>
+      </CardContent>
+    </>
+  );
+}
