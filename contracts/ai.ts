@@ -1,5 +1,5 @@
 import { entityId } from "./ids.ts";
-import { aiLengths, aiTones } from "./limits.ts";
+import { aiLengths, aiTones, limits } from "./limits.ts";
 import { z } from "./zod.ts";
 
 export const generatePostInput = z.object({
@@ -39,3 +39,32 @@ export type GeneratedPost = z.infer<typeof generatedPostSchema> & {
   /** "ai": written by the configured model; "offline": the built-in outline writer (no model). */
   source: "ai" | "offline";
 };
+
+/** Where search results cut a title and a description (the editor's checks hint 50–60, 150–160). */
+export const metaLimits = { title: 60, description: 160 } as const;
+
+/** `POST /api/ai/optimize-meta`: the post as written; its first keyword is the focus keyword. */
+export const optimizeMetaInput = z.object({
+  title: z
+    .string({ error: (issue) => (issue.input === undefined ? "Title is required" : undefined) })
+    .trim()
+    .min(1, "Title is required")
+    .max(limits.postTitle),
+  content: z.string().max(limits.postContent).default(""),
+  keywords: z
+    .array(z.string().trim().max(limits.keywords.maxLength))
+    .max(limits.keywords.maxItems)
+    .default([]),
+  /** The blog the post is for: its name may end a short title, usage is recorded against it. */
+  blogId: entityId.optional(),
+});
+export type OptimizeMetaInput = z.infer<typeof optimizeMetaInput>;
+
+/** What a model must answer for meta fields; longer than the limits is trimmed, not refused (033). */
+export const optimizedMetaSchema = z.object({
+  metaTitle: z.string().trim().min(1).max(200),
+  metaDescription: z.string().trim().min(1).max(500),
+});
+
+/** `POST /api/ai/optimize-meta`: within `metaLimits`; `offline` when no model wrote them. */
+export type OptimizedMeta = { metaTitle: string; metaDescription: string; offline: boolean };

@@ -4,7 +4,11 @@ import {
   type GeneratePostInput,
   generatedPostSchema,
   lengthWords,
+  metaLimits,
+  type OptimizeMetaInput,
+  optimizedMetaSchema,
 } from "../../contracts/ai.ts";
+import { clipAtWord, htmlToText } from "../../contracts/content-text.ts";
 import {
   type SuggestedBlogIdea,
   suggestedBlogIdeasSchema,
@@ -14,6 +18,7 @@ import { slugify } from "../../contracts/slug.ts";
 import type { z } from "../../contracts/zod.ts";
 import { HttpError } from "../http/errors.ts";
 import { ideaCatalogue } from "./offline-ideas.ts";
+import { optimizeMetaOffline } from "./offline-meta.ts";
 import { programCatalogue } from "./offline-programs.ts";
 import { writeOfflineDraft } from "./offline-writer.ts";
 
@@ -34,6 +39,7 @@ export type ProgramContext = {
   recentTitles: string[];
 };
 export type PostContext = { niche?: string | null; blogName?: string };
+export type PostMeta = { metaTitle: string; metaDescription: string };
 
 /**
  * Every AI call in the product goes through here. With a key configured it uses the official
@@ -42,10 +48,18 @@ export type PostContext = { niche?: string | null; blogName?: string };
 export type AiProvider = {
   configured: boolean;
   model: string;
+  /** `signal` ends the model call when the owner cancels (the request closes). */
   generatePost: (
     input: GeneratePostInput,
     context: PostContext,
+    signal?: AbortSignal,
   ) => Promise<{ post: GeneratedPost; usage?: AiUsage }>;
+  /** Meta title and description for a post, within `metaLimits` (docs/decisions/033). */
+  optimizeMeta: (
+    input: OptimizeMetaInput,
+    context: { blogName?: string },
+    signal?: AbortSignal,
+  ) => Promise<{ meta: PostMeta; source: "ai" | "offline"; usage?: AiUsage }>;
   /** New blog ideas for an owner (none whose name or niche is in `exclude`). */
   suggestBlogIdeas: (
     context: { existingNiches: string[] },
@@ -127,7 +141,19 @@ const postJsonSchema = {
   },
 };
 
+/** The model's meta fields (strict structured output; limits checked and trimmed afterwards). */
+const metaJsonSchema = {
+  type: "object",
+  additionalProperties: false,
+  required: ["metaTitle", "metaDescription"],
+  properties: { metaTitle: text, metaDescription: text },
+};
+
+/** About this many words of the post go to the model for meta fields: the opening says most. */
+const metaContextWords = 1200;
+
 function describeError(error: unknown): string {
+  if (error instanceof OpenAI.APIUserAbortError) return "The request was cancelled.";
   if (error instanceof OpenAI.APIConnectionTimeoutError)
     return "The AI provider did not answer in time. Try again.";
   if (error instanceof OpenAI.RateLimitError)
@@ -214,6 +240,10 @@ export function createAiProvider(
       configured: false,
       model: "offline-writer",
       generatePost: async (input, context) => ({ post: writeOfflineDraft(input, context) }),
+      optimizeMeta: async (input, context) => ({
+        meta: optimizeMetaOffline(input, context),
+        source: "offline",
+      }),
       suggestPrograms: async (context, exclude, count) => ({
         programs: offlinePrograms(context, exclude, count),
         source: "offline",
@@ -243,39 +273,42 @@ export function createAiProvider(
   return {
     configured: true,
     model: settings.model,
-    async generatePost(input, context) {
+    async generatePost(input, context, signal) {
       const words = lengthWords[input.length];
       let completion: OpenAI.Chat.Completions.ChatCompletion;
       try {
-        completion = await client.chat.completions.create({
-          model: settings.model,
-          response_format: {
-            type: "json_schema",
-            json_schema: { name: "blog_post", strict: true, schema: postJsonSchema },
+        completion = await client.chat.completions.create(
+          {
+            model: settings.model,
+            response_format: {
+              type: "json_schema",
+              json_schema: { name: "blog_post", strict: true, schema: postJsonSchema },
+            },
+            messages: [
+              {
+                role: "system",
+                content:
+                  "You write original, accurate, helpful blog posts that show real experience and expertise (E-E-A-T). " +
+                  "Answer only with JSON matching the schema. `content` is HTML using only h2, h3, p, ul, ol, li, a, strong, em, " +
+                  "blockquote, code and pre. metaTitle at most 60 characters, metaDescription at most 160, slug lower-case words joined by hyphens.",
+              },
+              {
+                role: "user",
+                content: [
+                  `Topic: ${input.topic}`,
+                  input.category ? `Category: ${input.category}` : "",
+                  context.niche ? `Blog niche: ${context.niche}` : "",
+                  context.blogName ? `Blog: ${context.blogName}` : "",
+                  `Tone: ${input.tone}`,
+                  `Length: about ${words} words`,
+                ]
+                  .filter(Boolean)
+                  .join("\n"),
+              },
+            ],
           },
-          messages: [
-            {
-              role: "system",
-              content:
-                "You write original, accurate, helpful blog posts that show real experience and expertise (E-E-A-T). " +
-                "Answer only with JSON matching the schema. `content` is HTML using only h2, h3, p, ul, ol, li, a, strong, em, " +
-                "blockquote, code and pre. metaTitle at most 60 characters, metaDescription at most 160, slug lower-case words joined by hyphens.",
-            },
-            {
-              role: "user",
-              content: [
-                `Topic: ${input.topic}`,
-                input.category ? `Category: ${input.category}` : "",
-                context.niche ? `Blog niche: ${context.niche}` : "",
-                context.blogName ? `Blog: ${context.blogName}` : "",
-                `Tone: ${input.tone}`,
-                `Length: about ${words} words`,
-              ]
-                .filter(Boolean)
-                .join("\n"),
-            },
-          ],
-        });
+          { signal },
+        );
       } catch (error) {
         throw AiFailed(describeError(error));
       }
@@ -297,6 +330,70 @@ export function createAiProvider(
       };
       return {
         post,
+        usage: {
+          model: completion.model || settings.model,
+          promptTokens: completion.usage?.prompt_tokens ?? 0,
+          completionTokens: completion.usage?.completion_tokens ?? 0,
+        },
+      };
+    },
+    async optimizeMeta(input, context, signal) {
+      const keyword = input.keywords.find((k) => k.trim());
+      const body = htmlToText(input.content).split(/\s+/).slice(0, metaContextWords).join(" ");
+      let completion: OpenAI.Chat.Completions.ChatCompletion;
+      try {
+        completion = await client.chat.completions.create(
+          {
+            model: settings.model,
+            response_format: {
+              type: "json_schema",
+              json_schema: { name: "post_meta", strict: true, schema: metaJsonSchema },
+            },
+            messages: [
+              {
+                role: "system",
+                content:
+                  "You write search-result snippets for blog posts. Answer only with JSON matching the schema. " +
+                  `metaTitle: 50-${metaLimits.title} characters, never more than ${metaLimits.title}, compelling and specific. ` +
+                  `metaDescription: 150-${metaLimits.description} characters, never more than ${metaLimits.description}, ` +
+                  "a plain summary that makes a searcher want to read on. Use the focus keyword naturally in both when one is given. " +
+                  "Do not invent facts that are not in the post.",
+              },
+              {
+                role: "user",
+                content: [
+                  `Title: ${input.title}`,
+                  keyword ? `Focus keyword: ${keyword}` : "",
+                  context.blogName ? `Blog: ${context.blogName}` : "",
+                  body ? `Post:\n${body}` : "",
+                ]
+                  .filter(Boolean)
+                  .join("\n"),
+              },
+            ],
+          },
+          { signal },
+        );
+      } catch (error) {
+        throw AiFailed(describeError(error));
+      }
+      let parsed: z.infer<typeof optimizedMetaSchema>;
+      try {
+        parsed = optimizedMetaSchema.parse(
+          JSON.parse(completion.choices[0]?.message?.content ?? ""),
+        );
+      } catch {
+        throw AiFailed(
+          "The AI provider's answer was not a usable title and description. Try again.",
+        );
+      }
+      return {
+        source: "ai",
+        // Models overshoot character limits now and then: a cut at a word keeps the answer.
+        meta: {
+          metaTitle: clipAtWord(parsed.metaTitle, metaLimits.title),
+          metaDescription: clipAtWord(parsed.metaDescription, metaLimits.description, true),
+        },
         usage: {
           model: completion.model || settings.model,
           promptTokens: completion.usage?.prompt_tokens ?? 0,

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAiProvider } from "../../ai/provider.ts";
 import { sanitizePostHtml } from "../../content/sanitize.ts";
@@ -55,6 +56,46 @@ describe("AI writing with no provider configured (offline writer)", () => {
     expect(
       (await owner.post("/api/ai/generate-post", { topic: "x", blogId: other.id })).status,
     ).toBe(404);
+  });
+
+  it("optimizes meta fields offline, deterministically, and says so", async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner, "Trail Notes");
+    const input = {
+      title: "Hill Repeats for Beginners",
+      content:
+        "<p>Hill repeats make you a stronger runner in a few weeks. Find a hill that takes a minute to climb.</p>",
+      keywords: ["hill repeats"],
+      blogId: blog.id,
+    };
+    const res = await owner.post("/api/ai/optimize-meta", input);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      metaTitle: "Hill Repeats for Beginners | Trail Notes",
+      metaDescription:
+        "Hill repeats make you a stronger runner in a few weeks. Find a hill that takes a minute to climb.",
+      offline: true,
+    });
+    expect((await owner.post("/api/ai/optimize-meta", input)).body).toEqual(res.body);
+    // Nothing is recorded: no model was used.
+    expect(await app.db.select().from(aiUsage)).toEqual([]);
+  });
+
+  it("needs a title for meta fields, and the owner's own blog", async () => {
+    const owner = await createOwner(app);
+    const res = await owner.post("/api/ai/optimize-meta", { title: " ", keywords: "x" });
+    expect(res.status).toBe(400);
+    expect(
+      res.body.issues.map((i: { path: string; message: string }) => [i.path, i.message]),
+    ).toEqual([
+      ["title", "Title is required"],
+      ["keywords", expect.any(String)],
+    ]);
+    const other = await createBlog(await createOwner(app));
+    expect(
+      (await owner.post("/api/ai/optimize-meta", { title: "x", blogId: other.id })).status,
+    ).toBe(404);
+    expect((await app.client().post("/api/ai/optimize-meta", { title: "x" })).status).toBe(401);
   });
 });
 
@@ -156,6 +197,74 @@ describe("AI writing through an OpenAI-compatible endpoint", () => {
     ).toBe(200);
   });
 
+  it("asks the model for meta fields with structured output and records the usage", async () => {
+    ai.state.mode = "ok";
+    ai.state.post = {};
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner, "Compost Corner");
+    const res = await owner.post("/api/ai/optimize-meta", {
+      title: "Composting in a flat",
+      content: "<h2>Bins</h2><p>A bokashi bin fits under a sink.</p>",
+      keywords: ["composting", "bokashi"],
+      blogId: blog.id,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      metaTitle: "Composting in Small Spaces: A Guide",
+      metaDescription: "How to compost in a flat: bins, bokashi and worms.",
+      offline: false,
+    });
+    const request = ai.state.requests.at(-1);
+    expect(request?.body.response_format.json_schema.name).toBe("post_meta");
+    expect(request?.body.response_format.json_schema.strict).toBe(true);
+    expect(request?.body.messages[1].content).toBe(
+      "Title: Composting in a flat\nFocus keyword: composting\nBlog: Compost Corner\nPost:\nBins A bokashi bin fits under a sink.",
+    );
+    const usage = await app.db.select().from(aiUsage).where(eq(aiUsage.blogId, blog.id));
+    expect(usage.map((u) => [u.kind, u.promptTokens + u.completionTokens])).toEqual([
+      ["optimize-meta", 1000],
+    ]);
+  });
+
+  it("trims a model's too-long meta fields at a word, and refuses an empty or broken answer", async () => {
+    ai.state.mode = "ok";
+    ai.state.post = {
+      metaTitle:
+        "Composting in Small Spaces: The Complete Guide for Flats, Balconies and Tiny Yards",
+      metaDescription: `${"Bokashi bins, worm farms and balcony tumblers compared. ".repeat(4)}`,
+    };
+    const owner = await createOwner(app);
+    const res = await owner.post("/api/ai/optimize-meta", { title: "Composting" });
+    expect(res.status).toBe(200);
+    expect(res.body.metaTitle).toBe("Composting in Small Spaces: The Complete Guide for Flats");
+    expect(res.body.metaDescription.length).toBeLessThanOrEqual(160);
+    expect(res.body.metaDescription).toMatch(/^Bokashi bins, worm farms .* tumblers…$/);
+
+    ai.state.post = { metaTitle: " ", metaDescription: "x" };
+    const empty = await owner.post("/api/ai/optimize-meta", { title: "Composting" });
+    expect(empty.status).toBe(502);
+    expect(empty.body.message).toBe(
+      "The AI provider's answer was not a usable title and description. Try again.",
+    );
+    ai.state.post = {};
+    ai.state.mode = "malformed";
+    expect((await owner.post("/api/ai/optimize-meta", { title: "Composting" })).status).toBe(502);
+    ai.state.mode = "ok";
+  });
+
+  it("counts meta optimization against the daily allowance", async () => {
+    ai.state.mode = "ok";
+    ai.state.post = {};
+    const owner = await createOwner(app);
+    for (let i = 0; i < 3; i++) {
+      expect((await owner.post("/api/ai/optimize-meta", { title: `Post ${i}` })).status).toBe(200);
+    }
+    const spent = await owner.post("/api/ai/optimize-meta", { title: "One more" });
+    expect(spent.status).toBe(429);
+    expect(spent.body.code).toBe("ai_daily_limit");
+    expect((await owner.post("/api/ai/generate-post", { topic: "x" })).status).toBe(429);
+  });
+
   it("asks the model for affiliate programs and stores them as pending, once", async () => {
     ai.state.mode = "ok";
     const owner = await createOwner(app);
@@ -179,5 +288,57 @@ describe("AI writing through an OpenAI-compatible endpoint", () => {
     expect(ai.state.requests.at(-1)?.body.messages[1].content).toContain(
       "Do not suggest: Worm Farm Supply Partners",
     );
+  });
+});
+
+describe("cancelling a generation", () => {
+  let ai: Awaited<ReturnType<typeof startOpenAiServer>>;
+  let app: TestApp;
+  beforeAll(async () => {
+    ai = await startOpenAiServer();
+    app = await startTestApp({
+      ai: createAiProvider(
+        {
+          apiKey: "sk-test",
+          baseUrl: ai.baseUrl,
+          model: "test-model",
+          timeoutMs: 10_000,
+          maxRetries: 0,
+        },
+        sanitizePostHtml,
+      ),
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await ai.close();
+  });
+
+  it("ends the model call when the owner goes away, and records nothing", async () => {
+    ai.state.mode = "slow";
+    const owner = await createOwner(app);
+    const before = ai.state.requests.length;
+    const controller = new AbortController();
+    const request = fetch(`${app.baseUrl}/api/ai/generate-post`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+        origin: app.origin,
+      },
+      body: JSON.stringify({ topic: "composting" }),
+      signal: controller.signal,
+    });
+    // Cancel once the model has the request.
+    while (ai.state.requests.length === before) await new Promise((r) => setTimeout(r, 20));
+    controller.abort();
+    await expect(request).rejects.toThrow();
+    // The slow answer comes after 2 s; had the call gone on, its usage would be recorded by then.
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(await app.db.select().from(aiUsage)).toEqual([]);
+    // The server is fine and answers the next request.
+    ai.state.mode = "ok";
+    expect((await owner.post("/api/ai/generate-post", { topic: "composting" })).status).toBe(200);
+    expect(await app.db.select().from(aiUsage)).toHaveLength(1);
   });
 });

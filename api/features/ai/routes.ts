@@ -1,9 +1,23 @@
 import { type Request, type Response, Router } from "express";
 import { rateLimit } from "express-rate-limit";
-import { type GeneratePostInput, generatePostInput } from "../../../contracts/ai.ts";
+import {
+  type GeneratePostInput,
+  generatePostInput,
+  type OptimizeMetaInput,
+  optimizeMetaInput,
+} from "../../../contracts/ai.ts";
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
 import { inputOf, validate } from "../../http/validate.ts";
-import { type AiDeps, generatePost } from "./service.ts";
+import { type AiDeps, generatePost, optimizeMeta } from "./service.ts";
+
+/** Aborted when the client goes away before the answer is sent (the owner cancelled). */
+function closedSignal(res: Response): AbortSignal {
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
 
 export function aiRoutes(deps: AiDeps): Router {
   const router = Router();
@@ -29,7 +43,18 @@ export function aiRoutes(deps: AiDeps): Router {
     validate({ body: generatePostInput }),
     async (req, res) => {
       const { body } = inputOf<GeneratePostInput>(res);
-      res.json(await generatePost(deps, currentUser(req).id, body));
+      res.json(await generatePost(deps, currentUser(req).id, body, closedSignal(res)));
+    },
+  );
+
+  router.post(
+    "/api/ai/optimize-meta",
+    requireUser,
+    perOwner,
+    validate({ body: optimizeMetaInput }),
+    async (req, res) => {
+      const { body } = inputOf<OptimizeMetaInput>(res);
+      res.json(await optimizeMeta(deps, currentUser(req).id, body, closedSignal(res)));
     },
   );
 

@@ -1,10 +1,12 @@
-import { Router } from "express";
+import { type Request, type Response, Router } from "express";
+import { rateLimit } from "express-rate-limit";
 import {
   type BlogIdParams,
   blogIdParams,
   type IdParams,
   idParams,
 } from "../../../contracts/ids.ts";
+import { type OriginalityInput, originalityInput } from "../../../contracts/originality.ts";
 import {
   type CreatePostInput,
   createPostInput,
@@ -19,6 +21,7 @@ import {
 } from "../../../contracts/posts.ts";
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
 import { inputOf, validate } from "../../http/validate.ts";
+import { checkOriginality } from "./originality.ts";
 import { presentAuthor, presentPost, presentPostSummary } from "./presenter.ts";
 import {
   changePostStatus,
@@ -70,6 +73,31 @@ export function postRoutes(deps: PostDeps): Router {
     const { post, author } = await getPost(db, currentUser(req).id, params.id);
     res.json(presentPost(post, author));
   });
+
+  // The editor asks as the owner types (debounced); each answer reads all their posts.
+  const originalityPerOwner = rateLimit({
+    windowMs: 60_000,
+    limit: 60,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    keyGenerator: (req: Request) => `owner:${req.user?.id ?? "anonymous"}`,
+    handler: (_req: Request, res: Response) => {
+      res.status(429).json({
+        code: "rate_limited",
+        message: "Too many originality checks. Wait a minute and try again.",
+      });
+    },
+  });
+  router.post(
+    "/api/posts/originality",
+    requireUser,
+    originalityPerOwner,
+    validate({ body: originalityInput }),
+    async (req, res) => {
+      const { body } = inputOf<OriginalityInput>(res);
+      res.json(await checkOriginality(db, currentUser(req).id, body));
+    },
+  );
 
   router.post("/api/posts", requireUser, validate({ body: createPostInput }), async (req, res) => {
     const { body } = inputOf<CreatePostInput>(res);

@@ -1,5 +1,5 @@
-import { LoaderCircleIcon, SparklesIcon } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { CircleCheckIcon, CircleIcon, LoaderCircleIcon, SparklesIcon } from "lucide-react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { GeneratedPost } from "../../../../../contracts/ai.ts";
 import type { Category } from "../../../../../contracts/categories.ts";
 import { aiLengths, aiTones } from "../../../../../contracts/limits.ts";
@@ -23,7 +23,9 @@ import {
 } from "../../../components/ui/select.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { cn } from "../../../lib/cn.ts";
 import { generatePost } from "../api/generate-post.ts";
+import { generationProgress, generationStages, typicalSeconds } from "./generation-progress.ts";
 
 type Tone = (typeof aiTones)[number];
 type Length = (typeof aiLengths)[number];
@@ -42,8 +44,52 @@ const lengthLabels: Record<Length, string> = {
 const noCategory = "none";
 
 /**
+ * While a post is written: the elapsed seconds and a stage estimated from them. The model
+ * answers once, at the end, so the stages are an estimate and the text says so.
+ */
+function GenerationProgressView({ elapsed, length }: { elapsed: number; length: Length }) {
+  const progress = generationProgress(elapsed, length);
+  return (
+    <div data-slot="generation-progress" className="grid gap-2 rounded-lg border bg-muted/40 p-3">
+      <p role="status" className="flex items-center gap-2 text-sm font-medium">
+        <LoaderCircleIcon aria-hidden="true" className="size-4 animate-spin" />
+        {progress.label}
+      </p>
+      <ol aria-label="Generation steps" className="grid gap-1 text-xs">
+        {generationStages.map((stage, i) => {
+          const done = i < progress.stage;
+          const current = i === progress.stage;
+          const Icon = done ? CircleCheckIcon : current ? LoaderCircleIcon : CircleIcon;
+          return (
+            <li
+              key={stage.label}
+              aria-current={current ? "step" : undefined}
+              className={cn(
+                "flex items-center gap-2",
+                !done && !current && "text-muted-foreground",
+              )}
+            >
+              <Icon
+                aria-hidden="true"
+                className={cn("size-3.5", done && "text-success", current && "animate-spin")}
+              />
+              {stage.label}
+            </li>
+          );
+        })}
+      </ol>
+      <p className="text-xs text-muted-foreground">
+        {elapsed} s elapsed; a {length} post usually takes about {typicalSeconds[length]} s. The
+        steps are an estimate: the AI sends the whole post when it is done.
+      </p>
+    </div>
+  );
+}
+
+/**
  * Spec section 2.6: 'Generate Blog Post with AI' with topic, tone, length and an optional
- * category. Busy while pending; on success it hands the result over and closes.
+ * category. Busy while pending, with progress and a way to cancel; on success it hands the
+ * result over and closes.
  */
 export function AiGenerateDialog({
   open,
@@ -64,6 +110,23 @@ export function AiGenerateDialog({
   const [length, setLength] = useState<Length>("medium");
   const [categoryId, setCategoryId] = useState(noCategory);
   const [isPending, setPending] = useState(false);
+  const [elapsed, setElapsed] = useState(0);
+  const request = useRef<AbortController | null>(null);
+
+  // Seconds since the request started, while it runs.
+  useEffect(() => {
+    if (!isPending) return;
+    const started = Date.now();
+    setElapsed(0);
+    const timer = setInterval(() => setElapsed(Math.floor((Date.now() - started) / 1000)), 1000);
+    return () => clearInterval(timer);
+  }, [isPending]);
+  // Leaving the editor cancels a request still running.
+  useEffect(() => () => request.current?.abort(), []);
+
+  function cancel() {
+    request.current?.abort();
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -77,25 +140,32 @@ export function AiGenerateDialog({
       return;
     }
     const category = categories.find((c) => c.id === categoryId) ?? null;
+    const controller = new AbortController();
+    request.current = controller;
     setPending(true);
     try {
-      const post = await generatePost({
-        topic: topic.trim(),
-        tone,
-        length,
-        category: category?.name ?? null,
-        blogId,
-      });
+      const post = await generatePost(
+        { topic: topic.trim(), tone, length, category: category?.name ?? null, blogId },
+        controller.signal,
+      );
       onGenerated(post, category?.id ?? null);
       toast({ title: "Content generated", description: "Review and edit as needed." });
       onOpenChange(false);
     } catch (err) {
-      toast({
-        title: "Error",
-        description: errorMessage(err, "Failed to generate content"),
-        variant: "destructive",
-      });
+      if (controller.signal.aborted) {
+        toast({
+          title: "Generation cancelled",
+          description: "Nothing was generated. Your topic and options are kept.",
+        });
+      } else {
+        toast({
+          title: "Error",
+          description: errorMessage(err, "Failed to generate content"),
+          variant: "destructive",
+        });
+      }
     } finally {
+      if (request.current === controller) request.current = null;
       setPending(false);
     }
   }
@@ -172,8 +242,9 @@ export function AiGenerateDialog({
               </SelectContent>
             </Select>
           </div>
+          {isPending && <GenerationProgressView elapsed={elapsed} length={length} />}
           <DialogFooter>
-            <Button variant="outline" disabled={isPending} onClick={() => onOpenChange(false)}>
+            <Button variant="outline" onClick={() => (isPending ? cancel() : onOpenChange(false))}>
               Cancel
             </Button>
             <Button type="submit" disabled={isPending}>

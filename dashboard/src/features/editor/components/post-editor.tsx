@@ -3,6 +3,7 @@ import {
   CalendarClockIcon,
   ChevronDownIcon,
   EyeIcon,
+  LoaderCircleIcon,
   PencilIcon,
   SaveIcon,
   SendIcon,
@@ -16,7 +17,6 @@ import type { GeneratedPost } from "../../../../../contracts/ai.ts";
 import type { Blog } from "../../../../../contracts/blogs.ts";
 import { type PostStatus, postStatusLabels } from "../../../../../contracts/limits.ts";
 import type { Post } from "../../../../../contracts/posts.ts";
-import { GenerateWithAiButton } from "../../../components/generate-with-ai-button.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PostStatusBadge } from "../../../components/post-status-badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -39,10 +39,12 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/cn.ts";
 import { createPost } from "../api/create-post.ts";
 import { postKey } from "../api/get-post.ts";
+import { optimizeMeta } from "../api/optimize-meta.ts";
 import { schedulePost } from "../api/schedule-post.ts";
 import { updatePost } from "../api/update-post.ts";
 import { updatePostStatus } from "../api/update-post-status.ts";
 import { AiGenerateDialog } from "./ai-generate-dialog.tsx";
+import { ContentChecksPanel } from "./content-checks-panel.tsx";
 import { EditorToolbar } from "./editor-toolbar.tsx";
 import { KeywordsInput } from "./keywords-input.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
@@ -80,6 +82,8 @@ export function previewUrl(blogSlug: string, post: Pick<Post, "id" | "slug" | "s
 
 const noCategory = "none";
 type Busy = null | "save" | "status" | "schedule";
+/** Who last filled the meta fields through 'AI Optimize' (until the owner edits them). */
+type MetaSuggestion = null | "ai" | "offline";
 
 export function PostEditor({
   blog,
@@ -102,6 +106,8 @@ export function PostEditor({
   const [aiOpen, setAiOpen] = useState(openAi && !viewMode);
   const [scheduleOpen, setScheduleOpen] = useState(false);
   const [busy, setBusy] = useState<Busy>(null);
+  const [optimizing, setOptimizing] = useState(false);
+  const [metaSuggestion, setMetaSuggestion] = useState<MetaSuggestion>(null);
   const status: PostStatus = post?.status ?? "draft";
   const readOnly = viewMode;
 
@@ -252,6 +258,54 @@ export function PostEditor({
   function preview() {
     if (!post) return;
     window.open(previewUrl(blog.slug, post), "_blank", "noopener,noreferrer");
+  }
+
+  /** 'AI Optimize': meta title and description from the model, or the offline optimizer. */
+  async function optimize() {
+    if (optimizing) return;
+    if (!fields.title.trim()) {
+      toast({
+        title: "Title required",
+        description: "Please enter a title for your post.",
+        variant: "destructive",
+      });
+      return;
+    }
+    setOptimizing(true);
+    try {
+      const meta = await optimizeMeta({
+        title: fields.title,
+        content: fields.content,
+        keywords: fields.keywords,
+        blogId: blog.id,
+      });
+      setFields((current) => ({
+        ...current,
+        metaTitle: meta.metaTitle,
+        metaDescription: meta.metaDescription,
+      }));
+      setMetaSuggestion(meta.offline ? "offline" : "ai");
+      toast(
+        meta.offline
+          ? {
+              title: "Meta fields filled",
+              description:
+                "Offline suggestion from your title, first paragraph and focus keyword (no AI provider is configured).",
+            }
+          : {
+              title: "Meta fields optimized",
+              description: "AI rewrote the meta title and description. Review them before saving.",
+            },
+      );
+    } catch (err) {
+      toast({
+        title: "Error",
+        description: errorMessage(err, "Failed to optimize the meta fields"),
+        variant: "destructive",
+      });
+    } finally {
+      setOptimizing(false);
+    }
   }
 
   function fillFromAi(generated: GeneratedPost, categoryId: string | null) {
@@ -419,7 +473,10 @@ export function PostEditor({
                   readOnly={readOnly}
                   placeholder="SEO title (50-60 characters recommended)"
                   aria-describedby={`${id}-meta-title-count`}
-                  onChange={(event) => set("metaTitle", event.target.value)}
+                  onChange={(event) => {
+                    set("metaTitle", event.target.value);
+                    setMetaSuggestion(null);
+                  }}
                 />
                 <p id={`${id}-meta-title-count`} className="text-xs text-muted-foreground">
                   {fields.metaTitle.length} characters
@@ -433,7 +490,10 @@ export function PostEditor({
                   readOnly={readOnly}
                   placeholder="SEO description (150-160 characters recommended)"
                   aria-describedby={`${id}-meta-description-count`}
-                  onChange={(event) => set("metaDescription", event.target.value)}
+                  onChange={(event) => {
+                    set("metaDescription", event.target.value);
+                    setMetaSuggestion(null);
+                  }}
                 />
                 <p id={`${id}-meta-description-count`} className="text-xs text-muted-foreground">
                   {fields.metaDescription.length} characters
@@ -455,8 +515,30 @@ export function PostEditor({
                 />
               </div>
               {!readOnly && (
-                <GenerateWithAiButton className="w-full">AI Optimize</GenerateWithAiButton>
+                <div className="space-y-2">
+                  <Button
+                    variant="outline"
+                    className="w-full"
+                    onClick={() => void optimize()}
+                    disabled={optimizing}
+                  >
+                    {optimizing ? (
+                      <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+                    ) : (
+                      <SparklesIcon aria-hidden="true" />
+                    )}
+                    {optimizing ? "Optimizing..." : "AI Optimize"}
+                  </Button>
+                  {metaSuggestion && (
+                    <p data-slot="meta-suggestion" className="text-xs text-muted-foreground">
+                      {metaSuggestion === "offline"
+                        ? "Offline suggestion: made without an AI model from your title, first paragraph and focus keyword. Review it before saving."
+                        : "Written by AI: review the meta title and description before saving."}
+                    </p>
+                  )}
+                </div>
               )}
+              {seoOpen && <ContentChecksPanel fields={fields} postId={post?.id ?? null} />}
             </div>
           </Card>
         </div>
