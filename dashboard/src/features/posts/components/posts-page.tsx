@@ -1,9 +1,10 @@
 import { FileTextIcon, PlusIcon, SearchIcon, SearchXIcon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { Blog } from "../../../../../contracts/blogs.ts";
 import { postStatuses, postStatusLabels } from "../../../../../contracts/limits.ts";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
+import { GenerateWithAiButton } from "../../../components/generate-with-ai-button.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { type CardPost, PostCard } from "../../../components/post-card.tsx";
 import { PostsLoadError, PostsLoading } from "../../../components/posts-load-error.tsx";
@@ -45,6 +46,7 @@ function AllPosts({ blog }: { blog: Blog }) {
   const { data: posts, error, isLoading, mutate } = usePostsWithContent(blog.id);
   const { data: categories } = useCategories(blog.id);
   const { user } = useAuthUser();
+  const navigate = useNavigate();
   const { deletePost, isPending: isDeleting } = useDeletePost(blog.id);
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
@@ -76,12 +78,15 @@ function AllPosts({ blog }: { blog: Blog }) {
         title="All Posts"
         description={`Search, filter and manage the posts of ${blog.name}.`}
         actions={
-          <Button asChild>
-            <Link to="/editor">
-              <PlusIcon aria-hidden="true" />
-              New Post
-            </Link>
-          </Button>
+          <>
+            <GenerateWithAiButton onGenerate={() => navigate("/editor?mode=ai")} />
+            <Button asChild>
+              <Link to="/editor">
+                <PlusIcon aria-hidden="true" />
+                New Post
+              </Link>
+            </Button>
+          </>
         }
       />
 
