@@ -52,6 +52,10 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   } else if ((error as BodyParserError).type === "entity.too.large") {
     status = 413;
     body = { code: "payload_too_large", message: "Request body is larger than 1 MB" };
+  } else if (error instanceof URIError) {
+    // A path the router cannot percent-decode (`/api/posts/%FF`, a lone surrogate's bytes).
+    status = 400;
+    body = { code: "invalid_path", message: "The address has an invalid %-encoding" };
   } else if ((error as BodyParserError).type === "entity.parse.failed") {
     status = 400;
     body = { code: "invalid_json", message: "Request body is not valid JSON" };

@@ -25,6 +25,10 @@ export function createHostMap(ttlMs = 10_000, now = () => Date.now()) {
     clear() {
       hosts.clear();
     },
+    /** Entries held (expired ones included until looked up). */
+    get size() {
+      return hosts.size;
+    },
   };
 }
 export type HostMap = ReturnType<typeof createHostMap>;

@@ -12,7 +12,8 @@ export function normalizeHost(header: string | undefined): string | undefined {
   if (!header) return undefined;
   let host = header.trim().toLowerCase();
   if (host.startsWith("[")) return undefined; // IPv6 literal: never a blog host
-  host = host.replace(/:\d+$/, "").replace(/\.$/, "");
+  // A port has at most five digits; anything longer is not a plausible host.
+  host = host.replace(/:\d{1,5}$/, "").replace(/\.$/, "");
   if (
     !/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(host) ||
     host.length > 253
@@ -20,6 +21,17 @@ export function normalizeHost(header: string | undefined): string | undefined {
     return undefined;
   }
   return host;
+}
+
+/**
+ * Whether a Host header is spelled the way browsers send it for this server: the bare host name,
+ * or with the port the server listens on. Only those are remembered by the hot path's host map,
+ * so odd spellings (other ports, upper case, a trailing dot), which an attacker can vary without
+ * end, are served through the full path and never grow the map.
+ */
+export function isUsualHostSpelling(header: string | undefined, localPort: number | undefined) {
+  const host = normalizeHost(header);
+  return host !== undefined && (header === host || header === `${host}:${localPort}`);
 }
 
 /** The blog a host serves: `{subdomain}.{blogDomain}`, or a verified custom domain. */

@@ -177,6 +177,23 @@ describe("public blogs before their first render (live fallback)", () => {
     expect(otherBlogId).toBeTruthy();
   });
 
+  it("serves every spelling of a blog's host but remembers only the usual one", async () => {
+    // Odd spellings (ports, case, trailing dot) are endless: remembering each would grow memory.
+    const map = app.publishing?.hostMap;
+    const before = map?.size;
+    for (let port = 1; port <= 40; port++) {
+      const res = await read("/", `GARDEN.blogs.test.:${port}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("Title first-post");
+    }
+    expect(map?.size).toBe(before);
+    await read("/", "garden.blogs.test");
+    expect(map?.lookup("garden.blogs.test")).toBe(blogId);
+    // A "port" longer than five digits is no host at all.
+    const longPort = await read("/api/public/blog", `garden.blogs.test:${"9".repeat(6)}`);
+    expect(longPort.status).toBe(404);
+  });
+
   it("never leaves the blog's folder, whatever the path", async () => {
     for (const path of [
       "/../../etc/passwd",

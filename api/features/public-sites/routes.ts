@@ -3,7 +3,7 @@ import { type RequestHandler, Router } from "express";
 import type { Database } from "../../db/client.ts";
 import { blogs } from "../../db/schema.ts";
 import type { HostMap } from "./fast-path.ts";
-import { resolveBlogByHost } from "./hosts.ts";
+import { isUsualHostSpelling, resolveBlogByHost } from "./hosts.ts";
 import type { BlogServer } from "./serve.ts";
 
 /**
@@ -21,7 +21,9 @@ export function blogHostRoutes(
     if (req.path.startsWith("/api/public/")) return next();
     const blog = await resolveBlogByHost(db, blogDomain, req.get("host"));
     if (!blog) return next();
-    hostMap.remember(req.headers.host as string, blog.id);
+    if (isUsualHostSpelling(req.headers.host, req.socket.localPort)) {
+      hostMap.remember(req.headers.host as string, blog.id);
+    }
     await server.serveBlog(req, res, blog, req.path, "/");
   };
 }

@@ -1,0 +1,313 @@
+import { sql } from "drizzle-orm";
+import type { Express } from "express";
+import type { Database } from "../db/client.ts";
+import { createBlog, createCategory, createPost } from "./factories.ts";
+import type { TestClient } from "./harness.ts";
+import { listRoutes } from "./routes.ts";
+
+/**
+ * The owner-isolation case table, shared by `owner-isolation.test.ts` and
+ * `npm run check:security` (scripts/checks/security.ts): one entry per route that takes an id,
+ * with the ids of owner A to try as owner B. The table grows with every endpoint; both users of
+ * it fail when the router serves a route with a parameter the table does not try.
+ */
+export type OwnerData = {
+  blogId: string;
+  blogSlug: string;
+  /** A draft: never visible to anyone but its owner, not even on the public blog. */
+  postId: string;
+  postSlug: string;
+  postTitle: string;
+  categoryId: string;
+  linkId: string;
+  recommendationId: string;
+  ideaId: string;
+};
+
+export type IsolationCase = {
+  method: string;
+  path: string;
+  /** Path parameters from A's data (and B's own, for requests on B's rows naming A's). */
+  fill: (a: OwnerData, b: OwnerData) => Record<string, string>;
+  body?: (a: OwnerData, b: OwnerData) => unknown;
+  query?: (a: OwnerData) => Record<string, string>;
+};
+
+const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
+
+/** Owner routes under /api: another owner's id answers 404 and changes nothing. */
+export const ownerCases: IsolationCase[] = [
+  {
+    method: "POST",
+    path: "/api/blog-recommendations/:id/approve",
+    fill: (a) => ({ id: a.ideaId }),
+  },
+  { method: "POST", path: "/api/blog-recommendations/:id/reject", fill: (a) => ({ id: a.ideaId }) },
+  {
+    method: "GET",
+    path: "/api/blogs/:blogId/affiliate-recommendations",
+    fill: (a) => ({ blogId: a.blogId }),
+  },
+  {
+    method: "POST",
+    path: "/api/blogs/:blogId/affiliate-recommendations/generate",
+    fill: (a) => ({ blogId: a.blogId }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/affiliate-recommendations/:id",
+    fill: (a) => ({ id: a.recommendationId }),
+    body: () => ({ status: "approved" }),
+  },
+  { method: "GET", path: "/api/blogs/:blogId/automation", fill: (a) => ({ blogId: a.blogId }) },
+  {
+    method: "POST",
+    path: "/api/blogs/:id/automation",
+    fill: (a) => ({ id: a.blogId }),
+    body: () => ({ enabled: false }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/blogs/:id/automation",
+    fill: (a) => ({ id: a.blogId }),
+    body: () => ({ enabled: true, topics: ["planted"] }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/blogs/:id/domain",
+    fill: (a) => ({ id: a.blogId }),
+    body: () => ({ subdomain: "stolen" }),
+  },
+  { method: "POST", path: "/api/blogs/:id/domain/verify", fill: (a) => ({ id: a.blogId }) },
+  {
+    method: "GET",
+    path: "/api/blogs/:blogId/affiliate-links",
+    fill: (a) => ({ blogId: a.blogId }),
+  },
+  {
+    method: "POST",
+    path: "/api/affiliate-links",
+    fill: () => ({}),
+    body: (a) => ({ blogId: a.blogId, keyword: "planted", url: "https://evil.example.com" }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/affiliate-links/:id",
+    fill: (a) => ({ id: a.linkId }),
+    body: () => ({ url: "https://evil.example.com" }),
+  },
+  { method: "DELETE", path: "/api/affiliate-links/:id", fill: (a) => ({ id: a.linkId }) },
+  { method: "GET", path: "/api/affiliate-links/:id/clicks", fill: (a) => ({ id: a.linkId }) },
+  {
+    method: "GET",
+    path: "/api/blogs/:blogId/affiliate-clicks",
+    fill: (a) => ({ blogId: a.blogId }),
+  },
+  { method: "GET", path: "/api/blogs/:id", fill: (a) => ({ id: a.blogId }) },
+  { method: "GET", path: "/api/blogs/:id/site", fill: (a) => ({ id: a.blogId }) },
+  {
+    method: "PATCH",
+    path: "/api/blogs/:id/customization",
+    fill: (a) => ({ id: a.blogId }),
+    body: () => ({ primaryColor: "#000000", logoUrl: "https://evil.example/logo.png" }),
+  },
+  { method: "GET", path: "/api/blogs/:blogId/posts", fill: (a) => ({ blogId: a.blogId }) },
+  { method: "GET", path: "/api/posts/:id", fill: (a) => ({ id: a.postId }) },
+  {
+    method: "PATCH",
+    path: "/api/posts/:id",
+    fill: (a) => ({ id: a.postId }),
+    body: () => ({ title: "Taken over", content: "x" }),
+  },
+  // B's own post, filed under A's category.
+  {
+    method: "PATCH",
+    path: "/api/posts/:id",
+    fill: (_a, b) => ({ id: b.postId }),
+    body: (a) => ({ categoryId: a.categoryId }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/posts/:id/status",
+    fill: (a) => ({ id: a.postId }),
+    body: () => ({ status: "under_review" }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/posts/:id/schedule",
+    fill: (a) => ({ id: a.postId }),
+    body: () => ({ scheduledPublishAt: inAnHour() }),
+  },
+  { method: "DELETE", path: "/api/posts/:id", fill: (a) => ({ id: a.postId }) },
+  // A post in A's blog.
+  {
+    method: "POST",
+    path: "/api/posts",
+    fill: () => ({}),
+    body: (a) => ({ blogId: a.blogId, title: "Planted" }),
+  },
+  // B's own blog, A's category.
+  {
+    method: "POST",
+    path: "/api/posts",
+    fill: () => ({}),
+    body: (a, b) => ({ blogId: b.blogId, title: "Planted", categoryId: a.categoryId }),
+  },
+  {
+    method: "GET",
+    path: "/api/blogs/:blogId/categories",
+    fill: (a) => ({ blogId: a.blogId }),
+  },
+  {
+    method: "POST",
+    path: "/api/categories",
+    fill: () => ({}),
+    body: (a) => ({ blogId: a.blogId, name: "Planted", slug: "planted" }),
+  },
+  // B's own blog, A's category as the parent.
+  {
+    method: "POST",
+    path: "/api/categories",
+    fill: () => ({}),
+    body: (a, b) => ({
+      blogId: b.blogId,
+      name: "Planted",
+      slug: "planted",
+      parentId: a.categoryId,
+    }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/categories/:id",
+    fill: (a) => ({ id: a.categoryId }),
+    body: () => ({ name: "Taken over" }),
+  },
+  // B's own category moved under A's.
+  {
+    method: "PATCH",
+    path: "/api/categories/:id",
+    fill: (_a, b) => ({ id: b.categoryId }),
+    body: (a) => ({ parentId: a.categoryId }),
+  },
+  { method: "DELETE", path: "/api/categories/:id", fill: (a) => ({ id: a.categoryId }) },
+];
+
+/**
+ * Routes served only when public blogs are served (the app started with publishing): readers'
+ * pages and the public API. A's draft must stay invisible through every one of them; the ones
+ * marked `public` answer anybody with published content, so only A's draft in the answer (or a
+ * change to the database) counts against them.
+ */
+export const readerCases: (IsolationCase & { public?: true })[] = [
+  {
+    method: "GET",
+    path: "/blog/:slug/preview/:postId",
+    fill: (a) => ({ slug: a.blogSlug, postId: a.postId }),
+  },
+  {
+    method: "GET",
+    path: "/blog/:slug/{*rest}",
+    fill: (a) => ({ slug: a.blogSlug, rest: `post/${a.postSlug}` }),
+  },
+  { method: "GET", path: "/blog/:slug", fill: (a) => ({ slug: a.blogSlug }), public: true },
+  {
+    method: "GET",
+    path: "/api/public/blog/:slug",
+    fill: (a) => ({ slug: a.blogSlug }),
+    public: true,
+  },
+  {
+    method: "GET",
+    path: "/api/public/posts/:postSlug",
+    fill: (a) => ({ postSlug: a.postSlug }),
+    query: (a) => ({ blogSlug: a.blogSlug }),
+  },
+];
+
+/** `METHOD path` of every route the app serves with a path parameter. */
+export function routesWithIds(app: Express): string[] {
+  return listRoutes(app)
+    .filter((route) => /[:*]/.test(route.path))
+    .map((route) => `${route.method} ${route.path}`);
+}
+
+/** One owner's blog with a category, a draft post, an affiliate link, automation and AI suggestions. */
+export async function seedOwner(owner: TestClient, name: string): Promise<OwnerData> {
+  const blog = await createBlog(owner, name);
+  const categoryId = (await createCategory(owner, blog.id)).id;
+  const post = await createPost(owner, blog.id, { categoryId });
+  const link = await owner.post<{ id: string }>("/api/affiliate-links", {
+    blogId: blog.id,
+    keyword: "compost",
+    url: "https://shop.example.com/compost",
+  });
+  await owner.post(`/api/blogs/${blog.id}/automation`, { enabled: false });
+  const recommendations = await owner.post<{ id: string }[]>(
+    `/api/blogs/${blog.id}/affiliate-recommendations/generate`,
+  );
+  const ideas = await owner.post<{ id: string }[]>("/api/blog-recommendations/generate");
+  return {
+    blogId: blog.id,
+    blogSlug: blog.slug,
+    postId: post.id,
+    postSlug: post.slug,
+    postTitle: post.title,
+    categoryId,
+    linkId: link.body.id,
+    recommendationId: recommendations.body[0]?.id as string,
+    ideaId: ideas.body[0]?.id as string,
+  };
+}
+
+/** Tables that change by merely using the app (sign-in state), not by anything an owner owns. */
+const ignoredTables = new Set(["sessions", "oidc_login_flows", "__drizzle_migrations"]);
+
+/** Every row of every table the owners' data lives in, in rowid order. */
+export async function snapshotDatabase(db: Database): Promise<Record<string, unknown[]>> {
+  const tables = await db.all<{ name: string }>(
+    sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`,
+  );
+  const result: Record<string, unknown[]> = {};
+  for (const { name } of tables) {
+    if (ignoredTables.has(name)) continue;
+    result[name] = await db.all(sql.raw(`select * from "${name}" order by rowid`));
+  }
+  return result;
+}
+
+/** Rows added, removed or changed between two snapshots, per table (unchanged tables left out). */
+export function changedRows(
+  before: Record<string, unknown[]>,
+  after: Record<string, unknown[]>,
+): Record<string, number> {
+  const changed: Record<string, number> = {};
+  for (const table of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const counts = new Map<string, number>();
+    for (const row of before[table] ?? []) {
+      const key = JSON.stringify(row);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    for (const row of after[table] ?? []) {
+      const key = JSON.stringify(row);
+      counts.set(key, (counts.get(key) ?? 0) - 1);
+    }
+    // A changed row is one gone and one new: count it once.
+    let gone = 0;
+    let added = 0;
+    for (const count of counts.values()) {
+      if (count > 0) gone += count;
+      else added -= count;
+    }
+    if (gone + added > 0) changed[table] = Math.max(gone, added);
+  }
+  return changed;
+}
+
+/** A route path with its parameters filled in (`:name` encoded, `{*name}` as a path). */
+export function fillPath(path: string, values: Record<string, string>): string {
+  return path.replace(/:(\w+)|\{\*(\w+)\}/g, (_, name: string | undefined, rest?: string) => {
+    const value = values[(name ?? rest) as string];
+    if (value === undefined) throw new Error(`no value for ${name ?? rest} in ${path}`);
+    return rest ? value : encodeURIComponent(value);
+  });
+}
