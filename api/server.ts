@@ -9,6 +9,7 @@ import { openDatabase } from "./db/client.ts";
 import { InvalidEnvironmentError, parseEnv } from "./env.ts";
 import { type ContentEvents, guardContentEvents } from "./features/publishing/content-events.ts";
 import { createPublishing } from "./features/publishing/publishing.ts";
+import { gracefulCloser } from "./http/graceful-close.ts";
 import { startContentAutomation } from "./jobs/content-automation.ts";
 import { changesByBlog, startScheduledPublishing } from "./jobs/scheduled-publishing.ts";
 import { startWeeklySuggestions } from "./jobs/weekly-suggestions.ts";
@@ -51,7 +52,9 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     contentEvents,
     ai,
   });
-  const server = createServer(withFastPath(app, publishing)).listen(env.PORT, env.HOST);
+  const server = createServer(withFastPath(app, publishing));
+  const closer = gracefulCloser(server);
+  server.listen(env.PORT, env.HOST);
   await new Promise<void>((done, fail) => {
     server.once("listening", done);
     server.once("error", fail);
@@ -92,22 +95,29 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   await clearSessions();
   setInterval(clearSessions, 60 * 60 * 1000).unref();
 
-  const shutdown = (signal: string) => {
+  const shutdown = async (signal: string) => {
     logger.info({ signal }, "shutting down: finishing in-flight requests");
-    server.close(async () => {
-      await scheduledPublishing.stop();
-      await contentAutomation.stop();
-      await weeklySuggestions.stop();
-      // Pending render jobs stay in the database; the next start picks them up.
-      await publishing.queue.stop();
-      database.close();
-      process.exit(0);
-    });
-    server.closeIdleConnections();
     setTimeout(() => process.exit(1), 10_000).unref();
+    // At once: no new connections, and no new work. Requests already received are answered in
+    // full; the schedulers finish a run in progress; the queue finishes the renders in progress
+    // and starts no other (pending render jobs stay in the database for the next start).
+    await Promise.all([
+      closer.close({ onStopListening: () => logger.info("no longer taking connections") }),
+      scheduledPublishing.stop(),
+      contentAutomation.stop(),
+      weeklySuggestions.stop(),
+      publishing.queue.stop(),
+    ]);
+    database.close();
+    process.exit(0);
   };
-  process.once("SIGTERM", () => shutdown("SIGTERM"));
-  process.once("SIGINT", () => shutdown("SIGINT"));
+  const stop = (signal: string) =>
+    shutdown(signal).catch((error: unknown) => {
+      logger.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    });
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  process.once("SIGINT", () => void stop("SIGINT"));
   return server;
 }
 

@@ -5,6 +5,13 @@ import type { Theme } from "./theme.ts";
 
 export type RenderResult = { pagesWritten: number; full: boolean };
 
+/** Pages rendered before their files are written together (bounds the memory of a full render). */
+const pagesPerBatch = 32;
+
+/**
+ * Renders the pages in order and writes them a batch at a time (`writeAll`): on the live
+ * folder they still appear in the order given, a page before the pages that link to it.
+ */
 async function writePages(
   theme: Theme,
   site: Site,
@@ -12,13 +19,17 @@ async function writePages(
   pagePaths: string[],
 ): Promise<number> {
   let written = 0;
-  for (const path of pagePaths) {
-    const page = await theme.render(site, path);
-    if (page.status !== 200) {
-      throw new Error(`The theme answered ${page.status} for ${path}`);
+  for (let start = 0; start < pagePaths.length; start += pagesPerBatch) {
+    const batch: { file: string; body: string }[] = [];
+    for (const path of pagePaths.slice(start, start + pagesPerBatch)) {
+      const page = await theme.render(site, path);
+      if (page.status !== 200) {
+        throw new Error(`The theme answered ${page.status} for ${path}`);
+      }
+      batch.push({ file: fileForPath(path), body: page.body });
     }
-    await writer.write(fileForPath(path), page.body);
-    written++;
+    await writer.writeAll(batch);
+    written += batch.length;
   }
   return written;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { renameSync } from "node:fs";
 import { mkdir, open, readdir, readlink, rename, rm, symlink, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 
@@ -15,6 +16,13 @@ import { dirname, join, relative, resolve, sep } from "node:path";
  */
 export type BuildWriter = {
   write: (file: string, body: string) => Promise<void>;
+  /**
+   * Writes several files at once (a few in parallel). On the live folder each becomes visible
+   * by its own rename, in the order given, only after all of them are on disk: a render then
+   * costs a handful of round trips to the file system, not several per file, so a server busy
+   * with requests does not hold a publish back.
+   */
+  writeAll: (files: { file: string; body: string }[]) => Promise<void>;
   remove: (file: string) => Promise<void>;
   /** Makes the written files live (full render: swaps `current`; incremental: nothing left to do). */
   commit: () => Promise<void>;
@@ -39,8 +47,37 @@ export type SiteOutput = {
 
 const safeName = /^[a-z0-9][a-z0-9.-]*$/;
 
-/** Writes `body` to `target` through a temporary file in the same folder and an atomic rename. */
-async function writeAtomic(target: string, body: string): Promise<void> {
+/** Runs `work` on every item, at most `limit` at a time; after a failure, starts no more. */
+async function eachLimited<T>(
+  items: T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (next < items.length && !failed) {
+      const index = next++;
+      try {
+        await work(items[index] as T, index);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  // Every started piece of work has ended when this settles (so nothing writes afterwards).
+  const results = await Promise.allSettled(
+    Array.from({ length: Math.min(limit, items.length) }, worker),
+  );
+  const failure = results.find((r) => r.status === "rejected");
+  if (failure) throw failure.reason;
+}
+
+const parallelWrites = 16;
+
+/** Writes `body` beside `target` under a temporary name, flushed to disk; returns that name. */
+async function writeTemp(target: string, body: string): Promise<string> {
   await mkdir(dirname(target), { recursive: true });
   const temp = `${target}.${randomBytes(6).toString("hex")}.tmp`;
   const handle = await open(temp, "w");
@@ -50,7 +87,12 @@ async function writeAtomic(target: string, body: string): Promise<void> {
   } finally {
     await handle.close();
   }
-  await rename(temp, target);
+  return temp;
+}
+
+/** Writes `body` to `target` through a temporary file in the same folder and an atomic rename. */
+async function writeAtomic(target: string, body: string): Promise<void> {
+  await rename(await writeTemp(target, body), target);
 }
 
 /** Flushes files to disk, a few at a time (fsync runs on libuv's thread pool). */
@@ -92,6 +134,8 @@ export function createSiteOutput(root: string): SiteOutput {
     return join(absoluteRoot, "blogs", blogId);
   };
   const hostsDir = join(absoluteRoot, "hosts");
+  /** The hosts this process last linked for each blog (see `setHosts`). */
+  const hostsSet = new Map<string, string>();
   const listeners: ((blogId: string, file?: string) => void)[] = [];
   const changed = (blogId: string, file?: string) => {
     for (const listener of listeners) listener(blogId, file);
@@ -114,21 +158,51 @@ export function createSiteOutput(root: string): SiteOutput {
     write: (target: string, body: string) => Promise<void> = writeAtomic,
     /** Set for writers on the live folder: each change is announced as it lands. */
     liveBlogId?: string,
-  ): BuildWriter => ({
-    async write(file, body) {
+  ): BuildWriter => {
+    const targetOf = (file: string) => {
       const target = inside(base, file);
       if (!target) throw new Error(`Refusing to write outside the build: ${file}`);
-      await write(target, body);
-      if (liveBlogId) changed(liveBlogId, file);
-    },
-    async remove(file) {
-      const target = inside(base, file);
-      if (target) await rm(target, { force: true });
-      if (liveBlogId) changed(liveBlogId, file);
-    },
-    commit: onCommit,
-    abandon: onAbandon,
-  });
+      return target;
+    };
+    return {
+      async write(file, body) {
+        await write(targetOf(file), body);
+        if (liveBlogId) changed(liveBlogId, file);
+      },
+      async writeAll(files) {
+        const targets = files.map(({ file }) => targetOf(file));
+        if (!liveBlogId) {
+          // Nobody reads this folder yet: plain parallel writes.
+          await eachLimited(files, parallelWrites, (f, i) => write(targets[i] as string, f.body));
+          return;
+        }
+        // Live folder: every file is on disk under a temporary name first, then each is
+        // renamed into place in order (a page before the pages that link to it). The renames
+        // are synchronous: each is a metadata change of microseconds, and awaiting one per
+        // file would cost a full turn of a busy event loop each.
+        const temps: string[] = [];
+        try {
+          await eachLimited(files, parallelWrites, async (f, i) => {
+            temps[i] = await writeTemp(targets[i] as string, f.body);
+          });
+          for (const [i, f] of files.entries()) {
+            renameSync(temps[i] as string, targets[i] as string);
+            temps[i] = "";
+            changed(liveBlogId, f.file);
+          }
+        } finally {
+          await Promise.all(temps.filter(Boolean).map((temp) => rm(temp, { force: true })));
+        }
+      },
+      async remove(file) {
+        const target = inside(base, file);
+        if (target) await rm(target, { force: true });
+        if (liveBlogId) changed(liveBlogId, file);
+      },
+      commit: onCommit,
+      abandon: onAbandon,
+    };
+  };
 
   /** Keeps the live build and the one before it (readers may still be in it); removes older ones. */
   const pruneBuilds = async (blogId: string, keep: string[]) => {
@@ -191,15 +265,27 @@ export function createSiteOutput(root: string): SiteOutput {
     },
 
     async setHosts(blogId, hosts) {
-      await mkdir(hostsDir, { recursive: true });
       const target = join("..", "blogs", blogId, "current");
       const wanted = new Set(hosts.filter((h) => safeName.test(h)));
-      for (const name of await readdir(hostsDir)) {
-        const link = join(hostsDir, name);
-        const points = await readlink(link).catch(() => undefined);
-        if (points === target && !wanted.has(name)) await rm(link, { force: true });
+      const key = [...wanted].sort().join(" ");
+      // Links of hosts the blog no longer has: looked for (among every blog's links) only when
+      // its hosts differ from what this process last set, not on every render.
+      if (hostsSet.get(blogId) !== key) {
+        await mkdir(hostsDir, { recursive: true });
+        await eachLimited(await readdir(hostsDir), parallelWrites, async (name) => {
+          const link = join(hostsDir, name);
+          const points = await readlink(link).catch(() => undefined);
+          if (points === target && !wanted.has(name)) await rm(link, { force: true });
+        });
       }
-      for (const host of wanted) await swapSymlink(join(hostsDir, host), target);
+      await eachLimited([...wanted], parallelWrites, async (host) => {
+        const link = join(hostsDir, host);
+        if ((await readlink(link).catch(() => undefined)) !== target) {
+          await mkdir(hostsDir, { recursive: true });
+          await swapSymlink(link, target);
+        }
+      });
+      hostsSet.set(blogId, key);
     },
 
     onChange(listener) {
@@ -207,7 +293,9 @@ export function createSiteOutput(root: string): SiteOutput {
     },
 
     async removeBlog(blogId) {
+      hostsSet.delete(blogId); // looks for its links whatever this process set before
       await this.setHosts(blogId, []);
+      hostsSet.delete(blogId);
       await rm(blogDir(blogId), { recursive: true, force: true });
       changed(blogId);
     },
