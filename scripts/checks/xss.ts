@@ -318,8 +318,8 @@ try {
       }
       document.addEventListener("securitypolicyviolation", (event) => {
         w.__csp = ((w.__csp as number) ?? 0) + 1;
-        const seen = ((w.__cspSeen as string[]) ??= []);
-        seen.push(`${event.effectiveDirective} ${event.blockedURI} ${location.pathname}`);
+        if (!w.__cspSeen) w.__cspSeen = [];
+        (w.__cspSeen as string[]).push(`${event.effectiveDirective} ${event.blockedURI} ${location.pathname}`);
       });
     });
     context.on("page", (page) => {
