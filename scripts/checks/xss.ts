@@ -319,7 +319,9 @@ try {
       document.addEventListener("securitypolicyviolation", (event) => {
         w.__csp = ((w.__csp as number) ?? 0) + 1;
         if (!w.__cspSeen) w.__cspSeen = [];
-        (w.__cspSeen as string[]).push(`${event.effectiveDirective} ${event.blockedURI} ${location.pathname}`);
+        (w.__cspSeen as string[]).push(
+          `${event.effectiveDirective} ${event.blockedURI} ${location.pathname}`,
+        );
       });
     });
     context.on("page", (page) => {
