@@ -149,7 +149,13 @@ export function AiGenerateDialog({
         controller.signal,
       );
       onGenerated(post, category?.id ?? null);
-      toast({ title: "Content generated", description: "Review and edit as needed." });
+      toast({
+        title: "Content generated",
+        description:
+          post.source === "offline"
+            ? "Offline draft (no AI provider is configured): fill in each section."
+            : "Review and edit as needed.",
+      });
       onOpenChange(false);
     } catch (err) {
       if (controller.signal.aborted) {

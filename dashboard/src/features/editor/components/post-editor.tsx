@@ -2,6 +2,7 @@ import { format } from "date-fns";
 import {
   CalendarClockIcon,
   ChevronDownIcon,
+  CircleAlertIcon,
   EyeIcon,
   LoaderCircleIcon,
   PencilIcon,
@@ -108,6 +109,8 @@ export function PostEditor({
   const [busy, setBusy] = useState<Busy>(null);
   const [optimizing, setOptimizing] = useState(false);
   const [metaSuggestion, setMetaSuggestion] = useState<MetaSuggestion>(null);
+  /** The content on screen came from the built-in offline writer (no model): say so. */
+  const [offlineDraft, setOfflineDraft] = useState(false);
   const status: PostStatus = post?.status ?? "draft";
   const readOnly = viewMode;
 
@@ -319,6 +322,7 @@ export function PostEditor({
       slug: generated.slug,
       categoryId: categoryId ?? current.categoryId,
     }));
+    setOfflineDraft(generated.source === "offline");
   }
 
   const heading = !post ? "New Post" : viewMode ? "View Post" : "Edit Post";
@@ -410,6 +414,19 @@ export function PostEditor({
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
               <CalendarClockIcon aria-hidden="true" className="size-4" />
               Scheduled for {format(new Date(scheduled), "MMM d, h:mm a")}
+            </p>
+          )}
+          {offlineDraft && (
+            <p
+              role="status"
+              className="flex items-start gap-2 rounded-md border border-dashed px-3 py-2 text-sm text-muted-foreground"
+            >
+              <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>
+                <strong className="font-medium text-foreground">Offline draft.</strong> No AI
+                provider is configured, so this is an outline written without a model: fill in each
+                section before you publish it.
+              </span>
             </p>
           )}
           <div>
