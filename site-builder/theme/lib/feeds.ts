@@ -7,15 +7,18 @@ const xml = (text: string) =>
     (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] as string,
   );
 
+const forbiddenInXml = (code: number) =>
+  (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) ||
+  code === 0xfffe ||
+  code === 0xffff;
+
 /** XML 1.0 forbids most control characters; drop them rather than emit an unparsable feed. */
-const clean = (text: string) =>
-  [...text]
-    .filter((ch) => {
-      const code = ch.codePointAt(0) ?? 0;
-      const control = code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d;
-      return !control && code !== 0xfffe && code !== 0xffff;
-    })
-    .join("");
+const clean = (text: string) => {
+  let clear = true;
+  for (let i = 0; i < text.length && clear; i++) clear = !forbiddenInXml(text.charCodeAt(i));
+  if (clear) return text;
+  return [...text].filter((ch) => !forbiddenInXml(ch.codePointAt(0) ?? 0)).join("");
+};
 
 /**
  * RSS `<description>` is HTML to feed readers (RSS 2.0 allows entity-encoded markup there), so
@@ -68,25 +71,30 @@ export function rssFeed(site: Site, posts: ThemePost[], title: string, path: str
   ].join("\n");
 }
 
+const sitemapLine = (loc: string, lastmod?: Date) =>
+  `<url><loc>${xml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : ""}</url>`;
+
+/** A post's sitemap line, kept per post object and host (incremental renders reuse both). */
+const postLines = new WeakMap<ThemePost, { base: string; line: string }>();
+
+function postSitemapLine(site: Site, post: ThemePost): string {
+  const known = postLines.get(post);
+  if (known && known.base === site.canonicalBase) return known.line;
+  const line = sitemapLine(absoluteUrl(site.canonicalBase, paths.post(post.slug)), post.updatedAt);
+  postLines.set(post, { base: site.canonicalBase, line });
+  return line;
+}
+
 /** Home, every category and every published post, on the canonical host. */
 export function sitemap(site: Site): string {
-  const entries: { loc: string; lastmod?: Date }[] = [
-    { loc: absoluteUrl(site.canonicalBase, "/"), lastmod: site.posts[0]?.updatedAt },
-    ...site.categories.map((c) => ({
-      loc: absoluteUrl(site.canonicalBase, paths.category(c.slug)),
-    })),
-    ...site.posts.map((p) => ({
-      loc: absoluteUrl(site.canonicalBase, paths.post(p.slug)),
-      lastmod: p.updatedAt,
-    })),
-  ];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...entries.map(
-      (e) =>
-        `<url><loc>${xml(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod.toISOString()}</lastmod>` : ""}</url>`,
+    sitemapLine(absoluteUrl(site.canonicalBase, "/"), site.posts[0]?.updatedAt),
+    ...site.categories.map((c) =>
+      sitemapLine(absoluteUrl(site.canonicalBase, paths.category(c.slug))),
     ),
+    ...site.posts.map((p) => postSitemapLine(site, p)),
     "</urlset>",
     "",
   ].join("\n");

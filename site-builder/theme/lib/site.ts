@@ -97,22 +97,6 @@ export function categoryTrail(site: Site, categoryId: string | null): ThemeCateg
   return trail;
 }
 
-/** A category and all its descendants' ids. */
-export function categoryWithDescendants(site: Site, categoryId: string): Set<string> {
-  const ids = new Set<string>([categoryId]);
-  const stack = [categoryId];
-  while (stack.length > 0) {
-    const id = stack.pop() as string;
-    for (const child of site.childrenOf.get(id) ?? []) {
-      if (!ids.has(child.id)) {
-        ids.add(child.id);
-        stack.push(child.id);
-      }
-    }
-  }
-  return ids;
-}
-
 const categoryPosts = new WeakMap<Site, Map<string, ThemePost[]>>();
 
 /** The posts of a category and its descendants, newest first (computed once per snapshot). */
@@ -122,11 +106,14 @@ export function postsInCategory(site: Site, categoryId: string): ThemePost[] {
     byCategory = new Map();
     categoryPosts.set(site, byCategory);
   }
-  let list = byCategory.get(categoryId);
-  if (!list) {
-    const ids = categoryWithDescendants(site, categoryId);
-    list = site.posts.filter((p) => p.categoryId !== null && ids.has(p.categoryId));
-    byCategory.set(categoryId, list);
+  if (byCategory.size === 0) {
+    // Every category's list in one pass: each post joins its category and every ancestor.
+    for (const category of site.categories) byCategory.set(category.id, []);
+    for (const post of site.posts) {
+      for (const category of categoryTrail(site, post.categoryId)) {
+        byCategory.get(category.id)?.push(post);
+      }
+    }
   }
-  return list;
+  return byCategory.get(categoryId) ?? [];
 }
