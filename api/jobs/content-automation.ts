@@ -7,6 +7,7 @@ import { aiUsage, automationSettings, blogs, posts } from "../db/schema.ts";
 import { insertGeneratedPost } from "../features/posts/service.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
 import type { Logger } from "../logger.ts";
+import { startPeriodic } from "./periodic.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -143,29 +144,9 @@ export async function runDueAutomation(
 
 /** Runs due automation at start and then every `intervalMs`; `stop` waits for a run in progress. */
 export function startContentAutomation(deps: AutomationDeps & { intervalMs?: number }) {
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  let stopped = false;
-  const tick = () => {
-    // A slow model must not make runs pile up: the next tick waits for this one.
-    if (stopped || busy) return;
-    busy = true;
-    running = runDueAutomation(deps)
-      .catch((error: unknown) =>
-        deps.logger?.error({ err: error }, "content automation run failed"),
-      )
-      .finally(() => {
-        busy = false;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, deps.intervalMs ?? 60_000);
-  timer.unref();
-  return {
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic(() => runDueAutomation(deps), {
+    intervalMs: deps.intervalMs ?? 60_000,
+    logger: deps.logger,
+    failure: "content automation run failed",
+  });
 }

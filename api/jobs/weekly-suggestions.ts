@@ -6,6 +6,7 @@ import { affiliateRecommendations, blogs } from "../db/schema.ts";
 import { findPrograms } from "../features/affiliate-recommendations/service.ts";
 import { runWeeklyBlogIdeas } from "../features/blog-recommendations/service.ts";
 import type { Logger } from "../logger.ts";
+import { startPeriodic } from "./periodic.ts";
 
 export const weekMs = 7 * 24 * 60 * 60 * 1000;
 
@@ -64,29 +65,15 @@ export async function runWeeklyAffiliatePrograms(deps: WeeklyDeps): Promise<stri
  * can be noticed. A slow model never lets runs pile up.
  */
 export function startWeeklySuggestions(deps: WeeklyDeps & { intervalMs?: number }) {
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || busy) return;
-    busy = true;
-    running = (async () => {
+  return startPeriodic(
+    async () => {
       await runWeeklyBlogIdeas(deps);
       await runWeeklyAffiliatePrograms(deps);
-    })()
-      .catch((error: unknown) => deps.logger?.error({ err: error }, "weekly suggestions failed"))
-      .finally(() => {
-        busy = false;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, deps.intervalMs ?? 60 * 60 * 1000);
-  timer.unref();
-  return {
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
     },
-  };
+    {
+      intervalMs: deps.intervalMs ?? 60 * 60 * 1000,
+      logger: deps.logger,
+      failure: "weekly suggestions failed",
+    },
+  );
 }

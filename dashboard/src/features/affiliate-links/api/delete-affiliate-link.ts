@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useSWRConfig } from "swr";
+import { affiliateLinksKey } from "../../../lib/api/get-affiliate-links.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { affiliateLinkClicksKey } from "./get-affiliate-link-clicks.ts";
-import { affiliateLinksKey } from "./get-affiliate-links.ts";
 
 /** `DELETE /api/affiliate-links/{id}` (204). */
 export function deleteAffiliateLink(id: string): Promise<void> {

@@ -4,8 +4,8 @@ import type {
   AffiliateLink,
   UpdateAffiliateLinkInput,
 } from "../../../../../contracts/affiliate-links.ts";
+import { affiliateLinksKey } from "../../../lib/api/get-affiliate-links.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
-import { affiliateLinksKey } from "./get-affiliate-links.ts";
 
 /** `PATCH /api/affiliate-links/{id}`: any of keyword, url, autoInsert (the switch sends only that). */
 export function updateAffiliateLink(

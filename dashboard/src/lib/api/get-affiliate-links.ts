@@ -1,6 +1,6 @@
 import useSWR from "swr";
-import type { AffiliateLink } from "../../../../../contracts/affiliate-links.ts";
-import { createFetcher } from "../../../lib/api-client.ts";
+import type { AffiliateLink } from "../../../../contracts/affiliate-links.ts";
+import { createFetcher } from "../api-client.ts";
 
 /** `GET /api/blogs/{blogId}/affiliate-links`: the blog's links with their click totals. */
 export const affiliateLinksKey = (blogId: string) => `/api/blogs/${blogId}/affiliate-links`;

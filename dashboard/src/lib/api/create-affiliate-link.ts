@@ -3,13 +3,11 @@ import { useSWRConfig } from "swr";
 import type {
   AffiliateLink,
   CreateAffiliateLinkInput,
-} from "../../../../../contracts/affiliate-links.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+} from "../../../../contracts/affiliate-links.ts";
+import { apiRequest } from "../api-client.ts";
+import { affiliateLinksKey } from "./get-affiliate-links.ts";
 
-/** The Affiliate Links screen's list key, refreshed when a link is made from a recommendation. */
-export const blogAffiliateLinksKey = (blogId: string) => `/api/blogs/${blogId}/affiliate-links`;
-
-/** `POST /api/affiliate-links`: a link for an approved program (keyword, url, autoInsert, blogId). */
+/** `POST /api/affiliate-links`: keyword, url, autoInsert and blogId. */
 export function createAffiliateLink(input: CreateAffiliateLinkInput): Promise<AffiliateLink> {
   return apiRequest<AffiliateLink>("POST", "/api/affiliate-links", input);
 }
@@ -21,7 +19,7 @@ export function useCreateAffiliateLink() {
     setPending(true);
     try {
       const link = await createAffiliateLink(input);
-      await mutate(blogAffiliateLinksKey(input.blogId));
+      await mutate(affiliateLinksKey(input.blogId));
       return link;
     } finally {
       setPending(false);

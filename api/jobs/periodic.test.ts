@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { startPeriodic } from "./periodic.ts";
+
+afterEach(() => vi.useRealTimers());
+
+describe("startPeriodic", () => {
+  it("runs at once and on every tick, skips ticks while a run is still going, and stop waits for it", async () => {
+    vi.useFakeTimers();
+    let runs = 0;
+    let finish: () => void = () => {};
+    const job = startPeriodic(
+      () => {
+        runs++;
+        return new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+      },
+      { intervalMs: 1000, failure: "failed" },
+    );
+    expect(runs).toBe(1);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(runs).toBe(1); // still busy: three ticks skipped
+    finish();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(runs).toBe(2);
+    let stopped = false;
+    const stopping = job.stop().then(() => {
+      stopped = true;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stopped).toBe(false);
+    finish();
+    await stopping;
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(runs).toBe(2);
+  });
+
+  it("logs a failed run and keeps going", async () => {
+    vi.useFakeTimers();
+    const error = vi.fn();
+    let runs = 0;
+    const job = startPeriodic(
+      async () => {
+        runs++;
+        throw new Error("boom");
+      },
+      { intervalMs: 1000, failure: "job failed", logger: { error } as never },
+    );
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(runs).toBe(2);
+    expect(error).toHaveBeenCalledWith({ err: expect.any(Error) }, "job failed");
+    await job.stop();
+  });
+});

@@ -1,0 +1,34 @@
+import type { Logger } from "../logger.ts";
+
+/**
+ * Runs `run` now and then every `intervalMs`. A slow run (a model taking its time) never lets
+ * runs pile up: a tick that finds the previous run still going is skipped. `stop` waits for
+ * the run in progress. The timer never keeps the process alive on its own.
+ */
+export function startPeriodic(
+  run: () => Promise<unknown>,
+  options: { intervalMs: number; logger?: Logger; failure: string },
+) {
+  let running: Promise<unknown> = Promise.resolve();
+  let busy = false;
+  let stopped = false;
+  const tick = () => {
+    if (stopped || busy) return;
+    busy = true;
+    running = run()
+      .catch((error: unknown) => options.logger?.error({ err: error }, options.failure))
+      .finally(() => {
+        busy = false;
+      });
+  };
+  tick();
+  const timer = setInterval(tick, options.intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
