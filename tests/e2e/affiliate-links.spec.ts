@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { createFirstBlog, openToast, publishPost } from "./content-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectAccessible, saveScreenshot, watchForErrors } from "./helpers.ts";
 
@@ -9,30 +9,6 @@ test.use({
   userAgent:
     "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
 });
-
-/** The visible toast (while a modal dialog is open, the page behind it is hidden from the a11y tree). */
-const openToast = (page: Page) => page.locator('[data-slot="toast"][data-state="open"]');
-
-async function createFirstBlog(page: Page, name: string) {
-  await page.getByRole("banner").getByRole("button", { name: "Create Your First Blog" }).click();
-  const dialog = page.getByRole("dialog", { name: "Create New Blog" });
-  await dialog.getByLabel("Blog Name").fill(name);
-  await dialog.getByRole("button", { name: "Create Blog" }).click();
-  await expect(dialog).toBeHidden();
-}
-
-/** Writes and publishes a post the way the editor does, through the API with the page's session. */
-async function publishPost(page: Page, blogId: string, title: string, content: string) {
-  const created = await page.request.post("/api/posts", { data: { blogId, title, content } });
-  expect(created.status()).toBe(201);
-  const post = (await created.json()) as { id: string; slug: string };
-  for (const status of ["under_review", "published"]) {
-    expect(
-      (await page.request.patch(`/api/posts/${post.id}/status`, { data: { status } })).status(),
-    ).toBe(200);
-  }
-  return post;
-}
 
 test("an owner adds, switches, edits and deletes an affiliate link, and a reader's click is counted", async ({
   page,

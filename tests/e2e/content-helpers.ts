@@ -47,3 +47,16 @@ export async function apiSetStatus(page: Page, id: string, ...statuses: string[]
     expect(res.status()).toBe(200);
   }
 }
+
+/** Writes and publishes a post the way the editor does, through the API with the page's session. */
+export async function publishPost(page: Page, blogId: string, title: string, content: string) {
+  const created = await page.request.post("/api/posts", { data: { blogId, title, content } });
+  expect(created.status()).toBe(201);
+  const post = (await created.json()) as { id: string; slug: string };
+  for (const status of ["under_review", "published"]) {
+    expect(
+      (await page.request.patch(`/api/posts/${post.id}/status`, { data: { status } })).status(),
+    ).toBe(200);
+  }
+  return post;
+}

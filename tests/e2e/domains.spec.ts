@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { publishPost } from "./content-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectAccessible, watchForErrors } from "./helpers.ts";
 
@@ -12,19 +13,6 @@ async function createBlog(page: Page, opener: () => Promise<void>, name: string)
   await dialog.getByLabel("Blog Name").fill(name);
   await dialog.getByRole("button", { name: "Create Blog" }).click();
   await expect(dialog).toBeHidden();
-}
-
-/** Writes and publishes a post the way the editor does, through the API with the page's session. */
-async function publishPost(page: Page, blogId: string, title: string, content: string) {
-  const created = await page.request.post("/api/posts", { data: { blogId, title, content } });
-  expect(created.status()).toBe(201);
-  const post = (await created.json()) as { id: string; slug: string };
-  for (const status of ["under_review", "published"]) {
-    expect(
-      (await page.request.patch(`/api/posts/${post.id}/status`, { data: { status } })).status(),
-    ).toBe(200);
-  }
-  return post;
 }
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
