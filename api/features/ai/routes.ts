@@ -1,5 +1,4 @@
-import { type Request, type Response, Router } from "express";
-import { rateLimit } from "express-rate-limit";
+import { type Response, Router } from "express";
 import {
   type GeneratePostInput,
   generatePostInput,
@@ -7,6 +6,7 @@ import {
   optimizeMetaInput,
 } from "../../../contracts/ai.ts";
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
+import { perOwnerPerMinute } from "../../http/rate-limit.ts";
 import { inputOf, validate } from "../../http/validate.ts";
 import { type AiDeps, generatePost, optimizeMeta } from "./service.ts";
 
@@ -22,19 +22,7 @@ function closedSignal(res: Response): AbortSignal {
 export function aiRoutes(deps: AiDeps): Router {
   const router = Router();
   // Generation is expensive: a burst from one owner is slowed down before it reaches the model.
-  const perOwner = rateLimit({
-    windowMs: 60_000,
-    limit: 10,
-    standardHeaders: "draft-8",
-    legacyHeaders: false,
-    keyGenerator: (req: Request) => `owner:${req.user?.id ?? "anonymous"}`,
-    handler: (_req: Request, res: Response) => {
-      res.status(429).json({
-        code: "rate_limited",
-        message: "Too many AI requests. Wait a minute and try again.",
-      });
-    },
-  });
+  const perOwner = perOwnerPerMinute(10, "Too many AI requests. Wait a minute and try again.");
 
   router.post(
     "/api/ai/generate-post",

@@ -1,5 +1,4 @@
-import { type Request, type Response, Router } from "express";
-import { rateLimit } from "express-rate-limit";
+import { Router } from "express";
 import {
   type BlogIdParams,
   blogIdParams,
@@ -20,6 +19,7 @@ import {
   updatePostStatusInput,
 } from "../../../contracts/posts.ts";
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
+import { perOwnerPerMinute } from "../../http/rate-limit.ts";
 import { inputOf, validate } from "../../http/validate.ts";
 import { checkOriginality } from "./originality.ts";
 import { presentAuthor, presentPost, presentPostSummary } from "./presenter.ts";
@@ -75,19 +75,10 @@ export function postRoutes(deps: PostDeps): Router {
   });
 
   // The editor asks as the owner types (debounced); each answer reads all their posts.
-  const originalityPerOwner = rateLimit({
-    windowMs: 60_000,
-    limit: 60,
-    standardHeaders: "draft-8",
-    legacyHeaders: false,
-    keyGenerator: (req: Request) => `owner:${req.user?.id ?? "anonymous"}`,
-    handler: (_req: Request, res: Response) => {
-      res.status(429).json({
-        code: "rate_limited",
-        message: "Too many originality checks. Wait a minute and try again.",
-      });
-    },
-  });
+  const originalityPerOwner = perOwnerPerMinute(
+    60,
+    "Too many originality checks. Wait a minute and try again.",
+  );
   router.post(
     "/api/posts/originality",
     requireUser,

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from "react";
+import { AutoInsertField } from "../../../components/auto-insert-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Dialog,
@@ -11,7 +12,6 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
-import { Switch } from "../../../components/ui/switch.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { fieldIssuesOf } from "../../../lib/api-client.ts";
 import { type LinkFormValues, validateLinkForm } from "./link-form.ts";
@@ -54,7 +54,7 @@ export function LinkFormDialog({
   onCloseAutoFocus?: (event: Event) => void;
   onSubmit: (values: LinkFormValues) => Promise<void>;
 }) {
-  const ids = { keyword: useId(), url: useId(), autoInsert: useId(), hint: useId() };
+  const ids = { keyword: useId(), url: useId() };
   const [form, setForm] = useState<LinkFormValues>(initial);
   const [invalid, setInvalid] = useState<Partial<Record<keyof LinkFormValues, string>>>({});
   const [isPending, setPending] = useState(false);
@@ -140,20 +140,10 @@ export function LinkFormDialog({
               </p>
             )}
           </div>
-          <div className="flex items-start justify-between gap-4 rounded-lg border p-3">
-            <div className="space-y-1">
-              <Label htmlFor={ids.autoInsert}>Auto-Insert</Label>
-              <p id={ids.hint} className="text-sm text-muted-foreground">
-                Link the keyword automatically in published posts.
-              </p>
-            </div>
-            <Switch
-              id={ids.autoInsert}
-              checked={form.autoInsert}
-              onCheckedChange={(checked) => set("autoInsert", checked)}
-              aria-describedby={ids.hint}
-            />
-          </div>
+          <AutoInsertField
+            checked={form.autoInsert}
+            onCheckedChange={(checked) => set("autoInsert", checked)}
+          />
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline" disabled={isPending}>

@@ -1,5 +1,6 @@
 import { type ComponentProps, type FormEvent, useId, useRef, useState } from "react";
 import type { AffiliateRecommendation } from "../../../../../contracts/recommendations.ts";
+import { AutoInsertField } from "../../../components/auto-insert-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Dialog,
@@ -12,7 +13,6 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
-import { Switch } from "../../../components/ui/switch.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { type LinkFormValues, validateLinkForm } from "../../../lib/affiliate-link-form.ts";
 import { errorMessage, fieldIssuesOf, statusOf } from "../../../lib/api-client.ts";
@@ -42,7 +42,7 @@ export function ProgramLinkDialog({
   onCloseAutoFocus?: (event: Event) => void;
   onSubmit: (values: LinkFormValues) => Promise<void>;
 }) {
-  const ids = { keyword: useId(), url: useId(), autoInsert: useId(), hint: useId() };
+  const ids = { keyword: useId(), url: useId() };
   const [form, setForm] = useState<LinkFormValues>(() => linkDraftOf(recommendation));
   const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
   const [isPending, setPending] = useState(false);
@@ -116,20 +116,10 @@ export function ProgramLinkDialog({
           </DialogHeader>
           {field("keyword", "Keyword", {})}
           {field("url", "Target URL", { type: "url", inputMode: "url", spellCheck: false })}
-          <div className="flex items-start justify-between gap-4 rounded-lg border p-3">
-            <div className="space-y-1">
-              <Label htmlFor={ids.autoInsert}>Auto-Insert</Label>
-              <p id={ids.hint} className="text-sm text-muted-foreground">
-                Link the keyword automatically in published posts.
-              </p>
-            </div>
-            <Switch
-              id={ids.autoInsert}
-              checked={form.autoInsert}
-              onCheckedChange={(checked) => set("autoInsert", checked)}
-              aria-describedby={ids.hint}
-            />
-          </div>
+          <AutoInsertField
+            checked={form.autoInsert}
+            onCheckedChange={(checked) => set("autoInsert", checked)}
+          />
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline" disabled={isPending}>
