@@ -5,7 +5,8 @@ import { join } from "node:path";
 import express, { type Express } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
-import { type AiProvider, createAiProvider } from "./ai/provider.ts";
+import { type AiGate, aiGateOptions, createAiGate } from "./ai/gate.ts";
+import type { AiProvider } from "./ai/provider.ts";
 import { createOidcSignIn } from "./auth/oidc/oidc.ts";
 import { authRoutes, defaultSignInRateLimit, type SignInRateLimit } from "./auth/routes.ts";
 import { loadSession } from "./auth/session-middleware.ts";
@@ -48,7 +49,9 @@ export type AppDeps = {
   publishing?: Publishing;
   /** DNS lookups for custom-domain verification (default: DNS_SERVERS or the system's). */
   dnsResolver?: DnsResolver;
-  /** The AI provider (default: from OPENAI_API_KEY / OPENAI_BASE_URL / AI_MODEL, else offline). */
+  /** The AI gate, shared with the jobs (default: one made here from the environment). */
+  aiGate?: AiGate;
+  /** Tests only: a provider (a fake, or one pointed at a test server) for the gate made here. */
   ai?: AiProvider;
   /** Told about every committed change readers could see (the render pipeline listens). */
   contentEvents?: ContentEvents;
@@ -64,11 +67,12 @@ export function createApp({
   publishing,
   contentEvents = noContentEvents,
   dnsResolver = createDnsResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }),
-  ai = createAiProvider(
-    { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.AI_MODEL },
-    sanitizePostHtml,
-  ),
+  ai: provider,
+  aiGate,
 }: AppDeps): Express {
+  const ai =
+    aiGate ??
+    createAiGate({ db, ...aiGateOptions(env), sanitize: sanitizePostHtml, provider, clock, logger });
   const app = express();
   app.disable("x-powered-by");
   // One reverse proxy (Caddy, nginx) in front: trust its X-Forwarded-* and nothing beyond it.
@@ -171,7 +175,7 @@ export function createApp({
   app.use(postRoutes({ db, clock, contentEvents: events }));
   app.use(categoryRoutes({ db, contentEvents: events }));
   app.use(affiliateLinkRoutes({ db, contentEvents: events, clock }));
-  app.use(aiRoutes({ db, ai, dailyTokenLimit: env.AI_DAILY_TOKEN_LIMIT, clock }));
+  app.use(aiRoutes({ db, ai, clock }));
   app.use(automationRoutes(db));
   app.use(affiliateRecommendationRoutes({ db, ai, clock }));
   app.use(blogRecommendationRoutes({ db, ai, clock }));

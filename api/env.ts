@@ -56,6 +56,10 @@ export const envSchema = z
     OPENAI_BASE_URL: optionalText.pipe(z.url({ error: "must be an http(s) URL" }).optional()),
     AI_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
     AI_DAILY_TOKEN_LIMIT: z.coerce.number().int().min(0).default(200_000),
+    /** Tokens all owners together may use per day (the operator's bill); 0 turns model calls off. */
+    AI_INSTANCE_DAILY_TOKEN_LIMIT: z.coerce.number().int().min(0).default(2_000_000),
+    /** Model calls one owner may start per minute, from every feature and job together. */
+    AI_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
     /** Where owners point custom domains: a CNAME to this host… */
     DOMAIN_CNAME_TARGET: hostname.optional(),
     /** …or A/AAAA records to these addresses (comma-separated). */

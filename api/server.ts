@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { resolve } from "node:path";
 import { blogsNeedingRender } from "../site-builder/pipeline/reconcile.ts";
-import { createAiProvider } from "./ai/provider.ts";
+import { aiGateOptions, createAiGate } from "./ai/gate.ts";
 import { createApp, withFastPath } from "./app.ts";
 import { createSessionStore } from "./auth/sessions.ts";
 import { sanitizePostHtml } from "./content/sanitize.ts";
@@ -38,10 +38,13 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     logger,
   });
   const contentEvents: ContentEvents = guardContentEvents(publishing.contentEvents, logger);
-  const ai = createAiProvider(
-    { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.AI_MODEL },
-    sanitizePostHtml,
-  );
+  // The one gate to the AI provider, for the routes and the jobs alike.
+  const ai = createAiGate({
+    db: database.db,
+    ...aiGateOptions(env),
+    sanitize: sanitizePostHtml,
+    logger,
+  });
   logger.info({ ai: ai.configured ? ai.model : "offline writer" }, "AI provider");
   const app = createApp({
     env,
@@ -50,7 +53,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     dashboardDir: options.dashboardDir ?? resolve("dashboard/dist"),
     publishing,
     contentEvents,
-    ai,
+    aiGate: ai,
   });
   const server = createServer(withFastPath(app, publishing));
   const closer = gracefulCloser(server);

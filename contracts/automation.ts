@@ -42,4 +42,6 @@ export type AutomationSettings = {
   postsPerWeek: number;
   autoPublish: boolean;
   topics: string[];
+  /** Why the last due run wrote nothing (e.g. the AI allowance was used up); null otherwise. */
+  skipReason: string | null;
 };

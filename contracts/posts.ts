@@ -118,6 +118,12 @@ export function canChangeStatus(from: PostStatus, to: PostStatus): boolean {
   return postStatusTransitions[from].includes(to);
 }
 
+/**
+ * A check an automated post failed, so it was held for review instead of published
+ * (docs/decisions/052): the editor's check id and label, and what is wrong.
+ */
+export type ReviewReason = { id: string; label: string; reason: string };
+
 /** Who wrote a post, as cards show it (name per spec section 3, avatar or null for initials). */
 export type PostAuthor = { name: string; avatarUrl: string | null };
 
@@ -139,6 +145,8 @@ export type PostSummary = {
   publishedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Why content automation held it for review; empty for every other post. */
+  reviewReasons: ReviewReason[];
 };
 
 /** One post with every field of spec section 3; `content` is exactly as the owner wrote it. */

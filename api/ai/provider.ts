@@ -42,8 +42,10 @@ export type PostContext = { niche?: string | null; blogName?: string };
 export type PostMeta = { metaTitle: string; metaDescription: string };
 
 /**
- * Every AI call in the product goes through here. With a key configured it uses the official
- * `openai` SDK against any OpenAI-compatible endpoint; without one, the offline writer.
+ * The model calls themselves. With a key configured it uses the official `openai` SDK against
+ * any OpenAI-compatible endpoint; without one, the offline writer. Only the AI gate
+ * (`gate.ts`) constructs a provider; everything else receives the gate, which applies the
+ * limits and records usage.
  */
 export type AiProvider = {
   configured: boolean;
@@ -83,6 +85,30 @@ export type AiSettings = {
 };
 
 export const AiFailed = (message: string) => new HttpError(502, "ai_failed", message);
+
+/** What one completion used, as the provider reported it. */
+function usageFrom(completion: OpenAI.Chat.Completions.ChatCompletion, model: string): AiUsage {
+  return {
+    model: completion.model || model,
+    promptTokens: completion.usage?.prompt_tokens ?? 0,
+    completionTokens: completion.usage?.completion_tokens ?? 0,
+  };
+}
+
+const spentTokens = Symbol("spentTokens");
+
+/** An error for an answer that came back unusable: its tokens were spent all the same. */
+function withUsage<E extends Error>(error: E, usage: AiUsage): E {
+  Object.defineProperty(error, spentTokens, { value: usage });
+  return error;
+}
+
+/** The usage an error carries (an unusable answer), for the AI gate to record. */
+export function usageOf(error: unknown): AiUsage | undefined {
+  return error instanceof Error
+    ? ((error as Error & { [spentTokens]?: AiUsage })[spentTokens] ?? undefined)
+    : undefined;
+}
 
 const words = (text: string) =>
   text
@@ -317,7 +343,7 @@ export function createAiProvider(
       try {
         parsed = generatedPostSchema.parse(JSON.parse(text));
       } catch {
-        throw AiFailed("The AI provider's answer was not a usable post. Try again.");
+        throw withUsage(AiFailed("The AI provider's answer was not a usable post. Try again."), usageFrom(completion, settings.model));
       }
       const post: GeneratedPost = {
         ...parsed,
@@ -330,11 +356,7 @@ export function createAiProvider(
       };
       return {
         post,
-        usage: {
-          model: completion.model || settings.model,
-          promptTokens: completion.usage?.prompt_tokens ?? 0,
-          completionTokens: completion.usage?.completion_tokens ?? 0,
-        },
+        usage: usageFrom(completion, settings.model),
       };
     },
     async optimizeMeta(input, context, signal) {
@@ -383,9 +405,9 @@ export function createAiProvider(
           JSON.parse(completion.choices[0]?.message?.content ?? ""),
         );
       } catch {
-        throw AiFailed(
+        throw withUsage(AiFailed(
           "The AI provider's answer was not a usable title and description. Try again.",
-        );
+        ), usageFrom(completion, settings.model));
       }
       return {
         source: "ai",
@@ -394,11 +416,7 @@ export function createAiProvider(
           metaTitle: clipAtWord(parsed.metaTitle, metaLimits.title),
           metaDescription: clipAtWord(parsed.metaDescription, metaLimits.description, true),
         },
-        usage: {
-          model: completion.model || settings.model,
-          promptTokens: completion.usage?.prompt_tokens ?? 0,
-          completionTokens: completion.usage?.completion_tokens ?? 0,
-        },
+        usage: usageFrom(completion, settings.model),
       };
     },
     async suggestBlogIdeas(context, exclude, count) {
@@ -441,16 +459,12 @@ export function createAiProvider(
           JSON.parse(completion.choices[0]?.message?.content ?? ""),
         );
       } catch {
-        throw AiFailed("The AI provider's answer was not a usable list of ideas. Try again.");
+        throw withUsage(AiFailed("The AI provider's answer was not a usable list of ideas. Try again."), usageFrom(completion, settings.model));
       }
       return {
         source: "ai",
         ideas: parsed.ideas.slice(0, count),
-        usage: {
-          model: completion.model || settings.model,
-          promptTokens: completion.usage?.prompt_tokens ?? 0,
-          completionTokens: completion.usage?.completion_tokens ?? 0,
-        },
+        usage: usageFrom(completion, settings.model),
       };
     },
     async suggestPrograms(context, exclude, count) {
@@ -496,7 +510,7 @@ export function createAiProvider(
           JSON.parse(completion.choices[0]?.message?.content ?? ""),
         );
       } catch {
-        throw AiFailed("The AI provider's answer was not a usable list of programs. Try again.");
+        throw withUsage(AiFailed("The AI provider's answer was not a usable list of programs. Try again."), usageFrom(completion, settings.model));
       }
       const excluded = new Set(exclude.map((name) => name.toLowerCase()));
       return {
@@ -505,11 +519,7 @@ export function createAiProvider(
           .filter((p) => !excluded.has(p.programName.toLowerCase()))
           .slice(0, count)
           .map((p) => ({ ...p, commissionRate: p.commissionRate || null })),
-        usage: {
-          model: completion.model || settings.model,
-          promptTokens: completion.usage?.prompt_tokens ?? 0,
-          completionTokens: completion.usage?.completion_tokens ?? 0,
-        },
+        usage: usageFrom(completion, settings.model),
       };
     },
   };

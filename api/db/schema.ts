@@ -9,6 +9,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { newId } from "./ids.ts";
+import type { ReviewReason } from "../../contracts/posts.ts";
 
 const id = () =>
   text("id")
@@ -150,6 +151,11 @@ export const posts = sqliteTable(
     source: text("source", { enum: ["owner", "ai", "offline"] })
       .notNull()
       .default("owner"),
+    /**
+     * Why content automation held this post for review instead of publishing it (the checks it
+     * failed, docs/decisions/052); null when none. Cleared when the post is published.
+     */
+    reviewReasons: text("review_reasons", { mode: "json" }).$type<ReviewReason[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -172,6 +178,10 @@ export const posts = sqliteTable(
       t.updatedAt,
     ),
     index("posts_blog_status_published_idx").on(t.blogId, t.status, t.publishedAt),
+    // The few held posts of a blog, for the cards that show why (the list's index lacks them).
+    index("posts_held_idx")
+      .on(t.blogId)
+      .where(sql`${t.reviewReasons} is not null`),
     index("posts_scheduled_idx")
       .on(t.scheduledPublishAt)
       .where(sql`${t.scheduledPublishAt} is not null`),
@@ -304,6 +314,8 @@ export const automationSettings = sqliteTable("automation_settings", {
   lastGeneratedAt: timestamp("last_generated_at"),
   /** When the scheduler next generates a post for this blog (persisted so restarts neither skip nor repeat). */
   nextRunAt: timestamp("next_run_at"),
+  /** Why the last due run wrote nothing (e.g. the AI allowance was used up); null after a post. */
+  skipReason: text("skip_reason"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -359,7 +371,11 @@ export const aiUsage = sqliteTable(
     completionTokens: integer("completion_tokens").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("ai_usage_owner_idx").on(t.ownerId, t.createdAt)],
+  (t) => [
+    index("ai_usage_owner_idx").on(t.ownerId, t.createdAt),
+    // The instance's daily ceiling sums every owner's usage since midnight.
+    index("ai_usage_created_idx").on(t.createdAt),
+  ],
 );
 
 /** Jobs that run on a schedule (scheduled publishing, automation, weekly ideas): when each last ran. */

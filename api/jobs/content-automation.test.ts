@@ -1,17 +1,25 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAiProvider } from "../ai/provider.ts";
-import { sanitizePostHtml } from "../content/sanitize.ts";
+import type { AiProvider } from "../ai/provider.ts";
 import { automationSettings, posts } from "../db/schema.ts";
 import { createBlog, createOwner } from "../test/factories.ts";
+import { offlineProvider, passingArticle, testGate } from "../test/ai.ts";
 import { startTestApp, type TestApp } from "../test/harness.ts";
-import { generationInterval, pickTopic, runDueAutomation } from "./content-automation.ts";
+import { generationInterval } from "../features/automation/service.ts";
+import { pickTopic, runDueAutomation } from "./content-automation.ts";
 
 const day = 24 * 60 * 60 * 1000;
-const offline = createAiProvider(
-  { apiKey: undefined, baseUrl: undefined, model: "x" },
-  sanitizePostHtml,
-);
+const offline = offlineProvider;
+/** A configured model that writes posts the publishing gate lets through. */
+const writer: AiProvider = {
+  ...offline,
+  configured: true,
+  model: "test-model",
+  generatePost: async (input) => ({
+    post: { ...passingArticle(input.topic), source: "ai" },
+    usage: { model: "test-model", promptTokens: 100, completionTokens: 900 },
+  }),
+};
 
 let app: TestApp;
 beforeAll(async () => {
@@ -64,7 +72,7 @@ describe("content automation", () => {
     const published: string[] = [];
     const deps = {
       db: app.db,
-      ai: offline,
+      ai: testGate(app.db, writer),
       clock: () => now,
       contentEvents: {
         blogChanged: (_id: string, change: { postIds?: string[] }) =>
@@ -80,9 +88,9 @@ describe("content automation", () => {
     now = new Date(now.getTime() + day / 2 + 1);
     expect((await runDueAutomation(deps)).filter((m) => m.blogId === blog.id)).toHaveLength(1);
     const rows = await postsOf(blog.id);
-    expect(rows.map((p) => [p.title, p.status, p.source]).sort()).toEqual([
-      ["Compost Tea: A Practical Guide", "published", "offline"],
-      ["Worm Bins: A Practical Guide", "published", "offline"],
+    expect(rows.map((p) => [p.title, p.status, p.source, p.reviewReasons]).sort()).toEqual([
+      ["Compost tea: what to know", "published", "ai", null],
+      ["Worm bins: what to know", "published", "ai", null],
     ]);
     expect(published.sort()).toEqual(rows.map((p) => p.id).sort());
     const [after] = await app.db
@@ -102,7 +110,7 @@ describe("content automation", () => {
     const now = new Date((await nextRunOf(blog.id)).getTime() + 1000);
     const deps = {
       db: app.db,
-      ai: offline,
+      ai: testGate(app.db, writer),
       clock: () => now,
       contentEvents: { blogChanged: () => {} },
     };
@@ -115,7 +123,7 @@ describe("content automation", () => {
     const good = await automatedBlog({ enabled: true, topics: ["Good topic"] });
     const bad = await automatedBlog({ enabled: true, topics: ["Explosive topic"] });
     const now = new Date(Date.now() + 60_000);
-    const failing = {
+    const failing: AiProvider = {
       ...offline,
       generatePost: async (input: { topic: string }, context: { niche?: string | null }) => {
         if (input.topic === "Explosive topic") throw new Error("model down");
@@ -123,10 +131,10 @@ describe("content automation", () => {
       },
     };
     const errors: unknown[] = [];
-    const logger = { error: (obj: unknown) => errors.push(obj) } as never;
+    const logger = { error: (obj: unknown) => errors.push(obj), info: () => {} } as never;
     const made = await runDueAutomation({
       db: app.db,
-      ai: failing,
+      ai: testGate(app.db, failing),
       clock: () => now,
       contentEvents: { blogChanged: () => {} },
       logger,
@@ -137,7 +145,7 @@ describe("content automation", () => {
     expect((await nextRunOf(bad.blog.id)).getTime()).toBeLessThan(now.getTime());
     const retried = await runDueAutomation({
       db: app.db,
-      ai: offline,
+      ai: testGate(app.db),
       clock: () => now,
       contentEvents: { blogChanged: () => {} },
     });

@@ -1,26 +1,14 @@
 import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
-import type { PostingFrequency } from "../../contracts/limits.ts";
 import { slugify } from "../../contracts/slug.ts";
-import type { AiProvider } from "../ai/provider.ts";
+import { type AiGate, type AiRefusal, isAiRefusal } from "../ai/gate.ts";
 import type { Database } from "../db/client.ts";
-import { aiUsage, automationSettings, blogs, posts } from "../db/schema.ts";
+import { automationSettings, blogs, posts } from "../db/schema.ts";
+import { reviewReasonsFor } from "../features/automation/publish-gate.ts";
+import { generationInterval } from "../features/automation/service.ts";
 import { insertGeneratedPost } from "../features/posts/service.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
 import type { Logger } from "../logger.ts";
 import { startPeriodic } from "./periodic.ts";
-
-const dayMs = 24 * 60 * 60 * 1000;
-
-/**
- * Time between two generated posts: postsPerWeek spread over the frequency's period. Daily
- * and weekly spread them over a week (daily never waits more than a day); biweekly over two.
- */
-export function generationInterval(frequency: PostingFrequency, postsPerWeek: number): number {
-  const perWeek = Math.max(1, postsPerWeek);
-  if (frequency === "biweekly") return (14 * dayMs) / perWeek;
-  const interval = (7 * dayMs) / perWeek;
-  return frequency === "daily" ? Math.min(interval, dayMs) : interval;
-}
 
 /** The next topic in turn, skipping topics that already have a post (by slug) when others remain. */
 export function pickTopic(
@@ -38,22 +26,38 @@ export function pickTopic(
 
 export type AutomationDeps = {
   db: Database;
-  ai: AiProvider;
+  ai: AiGate;
   contentEvents: ContentEvents;
   clock?: () => Date;
   logger?: Logger;
 };
 
+/** What the automation status says while the gate refuses the owner's calls. */
+export function skipReasonOf(refusal: AiRefusal): string {
+  switch (refusal.code) {
+    case "ai_daily_limit":
+      return "Paused: today's AI allowance is used up. The next post is written after midnight UTC.";
+    case "ai_instance_limit":
+      return "Paused: this server's AI allowance for today is used up. The next post is written after midnight UTC.";
+    case "ai_rate_limited":
+      return "Waiting: too many AI requests this minute. The post is written within a few minutes.";
+  }
+}
+
 /**
- * Generates one post for every enabled blog whose next run is due. The AI call happens first;
- * the post and the advanced schedule are then written in one transaction that only commits if
- * the schedule is still the one this run started from. A crash before the commit leaves the
- * run due (it happens after the restart, once); two processes cannot both commit it. One
- * failing blog is logged and retried at its next run; the others go on.
+ * Generates one post for every enabled blog whose next run is due, through the AI gate. The
+ * AI call happens first; the post and the advanced schedule are then written in one transaction
+ * that only commits if the schedule is still the one this run started from. A crash before the
+ * commit leaves the run due (it happens after the restart, once); two processes cannot both
+ * commit it. A post is published only with auto-publish on and every check of the publishing
+ * gate passed; otherwise it is held for review with its reasons. When the gate refuses the
+ * owner (allowance or ceiling spent, too many calls), nothing is written but the reason, and a
+ * spent allowance moves the run to when it renews. One failing blog is logged and retried at
+ * its next run; the others go on.
  */
 export async function runDueAutomation(
   deps: AutomationDeps,
-): Promise<{ blogId: string; postId: string }[]> {
+): Promise<{ blogId: string; postId: string; status: "published" | "under_review" }[]> {
   const now = (deps.clock ?? (() => new Date()))();
   const due = await deps.db
     .select({ settings: automationSettings, ownerId: blogs.ownerId })
@@ -66,9 +70,29 @@ export async function runDueAutomation(
         lte(automationSettings.nextRunAt, now),
       ),
     );
-  const made: { blogId: string; postId: string }[] = [];
+  const made: { blogId: string; postId: string; status: "published" | "under_review" }[] = [];
   for (const { settings, ownerId } of due) {
+    const startedFrom = settings.nextRunAt as Date;
+    /** Records why nothing was written; a spent allowance waits for its renewal. */
+    const skip = async (refusal: AiRefusal) => {
+      const later = refusal.code !== "ai_rate_limited" && refusal.retryAt > startedFrom;
+      await deps.db
+        .update(automationSettings)
+        .set({ skipReason: skipReasonOf(refusal), ...(later ? { nextRunAt: refusal.retryAt } : {}) })
+        .where(
+          and(
+            eq(automationSettings.blogId, settings.blogId),
+            eq(automationSettings.nextRunAt, startedFrom),
+          ),
+        );
+      deps.logger?.info({ blogId: settings.blogId, reason: refusal.code }, "content automation skipped");
+    };
     try {
+      const refused = await deps.ai.refusalFor(ownerId);
+      if (refused) {
+        await skip(refused);
+        continue;
+      }
       const generated = await deps.db
         .select({ slug: posts.slug })
         .from(posts)
@@ -83,19 +107,26 @@ export async function runDueAutomation(
         new Set(existing.map((p) => p.slug)),
       );
       if (!topic) continue;
-      const { post, usage } = await deps.ai.generatePost(
+      const { post } = await deps.ai.generatePost(
+        { ownerId, blogId: settings.blogId, feature: "automation" },
         { topic, tone: "professional", length: "medium" },
         { niche: settings.niche },
       );
-      const status = settings.autoPublish ? ("published" as const) : ("under_review" as const);
-      const startedFrom = settings.nextRunAt as Date;
+      const reasons = await reviewReasonsFor(deps.db, ownerId, {
+        ...post,
+        keywords: post.suggestedKeywords,
+      });
+      const status =
+        settings.autoPublish && reasons.length === 0
+          ? ("published" as const)
+          : ("under_review" as const);
       const nextRunAt = new Date(
         now.getTime() + generationInterval(settings.postingFrequency, settings.postsPerWeek),
       );
       const row = await deps.db.transaction(async (tx) => {
         const claimed = await tx
           .update(automationSettings)
-          .set({ lastGeneratedAt: now, nextRunAt })
+          .set({ lastGeneratedAt: now, nextRunAt, skipReason: null })
           .where(
             and(
               eq(automationSettings.blogId, settings.blogId),
@@ -104,17 +135,6 @@ export async function runDueAutomation(
           )
           .returning({ blogId: automationSettings.blogId });
         if (claimed.length === 0) return undefined;
-        if (usage) {
-          await tx.insert(aiUsage).values({
-            ownerId,
-            blogId: settings.blogId,
-            kind: "automation",
-            model: usage.model,
-            promptTokens: usage.promptTokens,
-            completionTokens: usage.completionTokens,
-            createdAt: now,
-          });
-        }
         return insertGeneratedPost(tx, {
           blogId: settings.blogId,
           authorId: ownerId,
@@ -125,14 +145,21 @@ export async function runDueAutomation(
           keywords: post.suggestedKeywords,
           status,
           source: post.source,
+          reviewReasons: reasons,
           now,
         });
       });
       if (!row) continue;
-      made.push({ blogId: settings.blogId, postId: row.id });
+      made.push({ blogId: settings.blogId, postId: row.id, status });
       if (status === "published")
         await deps.contentEvents.blogChanged(settings.blogId, { postIds: [row.id] });
     } catch (error) {
+      if (isAiRefusal(error)) {
+        // Another caller spent the allowance between the check and the call.
+        const refusal = await deps.ai.refusalFor(ownerId);
+        if (refusal) await skip(refusal).catch(() => undefined);
+        continue;
+      }
       deps.logger?.error(
         { err: error, blogId: settings.blogId },
         "content automation failed for a blog; the others go on",

@@ -20,6 +20,8 @@ export async function publishDuePosts(db: Database, now: Date): Promise<Publishe
       status: "published",
       publishedAt: sql`coalesce(${posts.publishedAt}, ${now.getTime()})`,
       scheduledPublishAt: null,
+      // Scheduling is the owner's decision to publish: held-for-review reasons are answered.
+      reviewReasons: null,
     })
     .where(and(isNotNull(posts.scheduledPublishAt), lte(posts.scheduledPublishAt, now)))
     .returning({ blogId: posts.blogId, postId: posts.id });

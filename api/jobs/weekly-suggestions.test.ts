@@ -1,18 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AiProvider, createAiProvider } from "../ai/provider.ts";
-import { sanitizePostHtml } from "../content/sanitize.ts";
+import type { AiProvider } from "../ai/provider.ts";
 import { affiliateRecommendations, appSettings } from "../db/schema.ts";
 import { runWeeklyBlogIdeas } from "../features/blog-recommendations/service.ts";
 import { createBlog, createOwner } from "../test/factories.ts";
+import { offlineProvider, testGate } from "../test/ai.ts";
 import { startTestApp, type TestApp } from "../test/harness.ts";
 import { programsMarkKey, runWeeklyAffiliatePrograms, weekMs } from "./weekly-suggestions.ts";
 
 const hour = 60 * 60 * 1000;
-const offline = createAiProvider(
-  { apiKey: undefined, baseUrl: undefined, model: "x" },
-  sanitizePostHtml,
-);
+const offline = offlineProvider;
 
 /** The offline provider, counting which blogs were asked, failing or answering nothing for some. */
 function countingProvider(options: { failFor?: string; emptyFor?: string } = {}) {
@@ -46,7 +43,7 @@ describe("weekly affiliate programs", () => {
     const quiet = await createBlog(owner, "Weekly Quiet", "Nothing to suggest");
     const { ai, asked } = countingProvider({ failFor: broken.name, emptyFor: quiet.name });
     let now = new Date("2026-11-02T08:00:00Z");
-    const deps = { db: app.db, ai, clock: () => now };
+    const deps = { db: app.db, ai: testGate(app.db, ai), clock: () => now };
 
     const first = await runWeeklyAffiliatePrograms(deps);
     expect(first).toContain(gardening.id);
@@ -94,7 +91,7 @@ describe("weekly blog ideas", () => {
       },
     };
     let now = new Date("2026-11-02T08:00:00Z");
-    const deps = { db: app.db, ai, clock: () => now };
+    const deps = { db: app.db, ai: testGate(app.db, ai), clock: () => now };
     await runWeeklyBlogIdeas(deps);
     const owners = calls;
     expect(owners).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import type { AiProvider } from "../ai/provider.ts";
+import { type AiGate, isAiRefusal } from "../ai/gate.ts";
 import { readMark, writeMark } from "../db/app-settings.ts";
 import type { Database } from "../db/client.ts";
 import { affiliateRecommendations, blogs } from "../db/schema.ts";
@@ -12,7 +12,7 @@ export const weekMs = 7 * 24 * 60 * 60 * 1000;
 
 export type WeeklyDeps = {
   db: Database;
-  ai: AiProvider;
+  ai: AiGate;
   clock?: () => Date;
   logger?: Logger;
 };
@@ -46,10 +46,23 @@ export async function runWeeklyAffiliatePrograms(deps: WeeklyDeps): Promise<stri
       ]);
       const last = Math.max(mark?.getTime() ?? 0, newest?.createdAt.getTime() ?? 0);
       if (now.getTime() - last < weekMs) continue;
+      // An owner without allowance is skipped (and asked again at the next run), unmarked.
+      const refused = await deps.ai.refusalFor(blog.ownerId);
+      if (refused) {
+        deps.logger?.info(
+          { blogId: blog.id, reason: refused.code },
+          "weekly affiliate programs skipped",
+        );
+        continue;
+      }
       await findPrograms(deps, blog.ownerId, blog.id);
       await writeMark(deps.db, programsMarkKey(blog.id), now);
       done.push(blog.id);
     } catch (error) {
+      if (isAiRefusal(error)) {
+        deps.logger?.info({ blogId: blog.id, reason: error.code }, "weekly affiliate programs skipped");
+        continue;
+      }
       deps.logger?.error(
         { err: error, blogId: blog.id },
         "weekly affiliate programs failed for a blog; the others go on",

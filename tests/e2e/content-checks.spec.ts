@@ -1,4 +1,4 @@
-import { analyzeReadability } from "../../dashboard/src/features/editor/components/content-checks.ts";
+import { analyzeReadability } from "../../contracts/content-checks.ts";
 import { apiCreatePost, createFirstBlog, expectToast, openToast } from "./content-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectAccessible, saveScreenshot, watchForErrors } from "./helpers.ts";

@@ -4,11 +4,10 @@ import type {
   AffiliateRecommendation,
   DecideRecommendationInput,
 } from "../../../contracts/recommendations.ts";
-import type { AiProvider } from "../../ai/provider.ts";
+import type { AiGate } from "../../ai/gate.ts";
 import type { Database } from "../../db/client.ts";
 import {
   affiliateRecommendations,
-  aiUsage,
   automationSettings,
   blogs,
   categories,
@@ -18,7 +17,7 @@ import { Conflict, NotFound } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 
 type Row = typeof affiliateRecommendations.$inferSelect;
-export type RecommendationDeps = { db: Database; ai: AiProvider; clock?: () => Date };
+export type RecommendationDeps = { db: Database; ai: AiGate; clock?: () => Date };
 
 export function presentRecommendation(row: Row): AffiliateRecommendation {
   return {
@@ -104,7 +103,8 @@ export async function findPrograms(
       .from(affiliateRecommendations)
       .where(eq(affiliateRecommendations.blogId, blogId)),
   ]);
-  const { programs, source, usage } = await deps.ai.suggestPrograms(
+  const { programs, source } = await deps.ai.suggestPrograms(
+    { ownerId, blogId, feature: "affiliate-programs" },
     {
       blogName: blog.name,
       niche: settings?.niche ?? blog.description,
@@ -117,22 +117,9 @@ export async function findPrograms(
   const now = (deps.clock ?? (() => new Date()))();
   const known = new Set(existing.map((e) => e.name.toLowerCase()));
   const fresh = programs.filter((p) => !known.has(p.programName.toLowerCase()));
-  return deps.db.transaction(async (tx) => {
-    if (usage) {
-      await tx.insert(aiUsage).values({
-        ownerId,
-        blogId,
-        kind: "affiliate-programs",
-        model: usage.model,
-        promptTokens: usage.promptTokens,
-        completionTokens: usage.completionTokens,
-        createdAt: now,
-      });
-    }
-    if (fresh.length === 0) return [];
-    return tx
-      .insert(affiliateRecommendations)
-      .values(fresh.map((p) => ({ blogId, ...p, source, createdAt: now })))
-      .returning();
-  });
+  if (fresh.length === 0) return [];
+  return deps.db
+    .insert(affiliateRecommendations)
+    .values(fresh.map((p) => ({ blogId, ...p, source, createdAt: now })))
+    .returning();
 }

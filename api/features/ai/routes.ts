@@ -8,7 +8,7 @@ import {
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
 import { perOwnerPerMinute } from "../../http/rate-limit.ts";
 import { inputOf, validate } from "../../http/validate.ts";
-import { type AiDeps, generatePost, optimizeMeta } from "./service.ts";
+import { type AiDeps, generatePost, optimizeMeta, usageReport } from "./service.ts";
 
 /** Aborted when the client goes away before the answer is sent (the owner cancelled). */
 function closedSignal(res: Response): AbortSignal {
@@ -45,6 +45,10 @@ export function aiRoutes(deps: AiDeps): Router {
       res.json(await optimizeMeta(deps, currentUser(req).id, body, closedSignal(res)));
     },
   );
+
+  router.get("/api/ai/usage", requireUser, async (req, res) => {
+    res.json(await usageReport(deps, currentUser(req).id));
+  });
 
   return router;
 }

@@ -5,71 +5,27 @@ import type {
   OptimizedMeta,
   OptimizeMetaInput,
 } from "../../../contracts/ai.ts";
-import type { AiProvider, AiUsage } from "../../ai/provider.ts";
+import type { AiFeature, AiUsageDay, AiUsageReport } from "../../../contracts/ai-usage.ts";
+import { type AiGate, nextUtcMidnight, startOfUtcDay } from "../../ai/gate.ts";
 import type { Database } from "../../db/client.ts";
 import { aiUsage, automationSettings } from "../../db/schema.ts";
 import { HttpError } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 
-export type AiDeps = { db: Database; ai: AiProvider; dailyTokenLimit: number; clock?: () => Date };
-
-const startOfUtcDay = (now: Date) =>
-  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-
-/** Tokens the owner used today (UTC). */
-export async function tokensUsedToday(db: Database, ownerId: string, now: Date): Promise<number> {
-  const row = await db
-    .select({
-      total: sql<number>`coalesce(sum(${aiUsage.promptTokens} + ${aiUsage.completionTokens}), 0)`,
-    })
-    .from(aiUsage)
-    .where(and(eq(aiUsage.ownerId, ownerId), gte(aiUsage.createdAt, startOfUtcDay(now))))
-    .get();
-  return row?.total ?? 0;
-}
-
-/** A model call may start only while the owner has allowance left today (offline work is free). */
-async function ensureAllowance(deps: AiDeps, ownerId: string, now: Date): Promise<void> {
-  if (!deps.ai.configured) return;
-  if ((await tokensUsedToday(deps.db, ownerId, now)) < deps.dailyTokenLimit) return;
-  throw new HttpError(
-    429,
-    "ai_daily_limit",
-    `You have used today's AI allowance of ${deps.dailyTokenLimit.toLocaleString("en-US")} tokens. It renews at midnight UTC.`,
-  );
-}
-
-async function recordUsage(
-  deps: AiDeps,
-  entry: { ownerId: string; blogId: string | null; kind: string; now: Date },
-  usage: AiUsage | undefined,
-): Promise<void> {
-  if (!usage) return;
-  await deps.db.insert(aiUsage).values({
-    ownerId: entry.ownerId,
-    blogId: entry.blogId,
-    kind: entry.kind,
-    model: usage.model,
-    promptTokens: usage.promptTokens,
-    completionTokens: usage.completionTokens,
-    createdAt: entry.now,
-  });
-}
+export type AiDeps = { db: Database; ai: AiGate; clock?: () => Date };
 
 /** The owner went away (closed the request): nobody reads the answer. */
 const cancelled = () =>
   new HttpError(499, "cancelled", "The request was cancelled before it finished.");
 
-/** Writes a post for the owner: checks the daily allowance, records what the model used. */
+/** Writes a post for the owner, through the gate (allowance, rate, usage). */
 export async function generatePost(
   deps: AiDeps,
   ownerId: string,
   input: GeneratePostInput,
   signal?: AbortSignal,
 ): Promise<GeneratedPost> {
-  const now = (deps.clock ?? (() => new Date()))();
   const blog = input.blogId ? await findOwnedBlog(deps.db, ownerId, input.blogId) : undefined;
-  await ensureAllowance(deps, ownerId, now);
   const settings = blog
     ? await deps.db
         .select()
@@ -78,15 +34,11 @@ export async function generatePost(
         .get()
     : undefined;
   try {
-    const { post, usage } = await deps.ai.generatePost(
+    const { post } = await deps.ai.generatePost(
+      { ownerId, blogId: blog?.id ?? null, feature: "generate-post" },
       input,
       { niche: settings?.niche, blogName: blog?.name },
       signal,
-    );
-    await recordUsage(
-      deps,
-      { ownerId, blogId: blog?.id ?? null, kind: "generate-post", now },
-      usage,
     );
     return post;
   } catch (error) {
@@ -97,7 +49,7 @@ export async function generatePost(
 
 /**
  * Meta title and description for a post: the model rewrites them within the limits when one
- * is configured (allowance and usage as for posts), else the offline optimizer builds them.
+ * is configured (through the gate), else the offline optimizer builds them.
  */
 export async function optimizeMeta(
   deps: AiDeps,
@@ -105,23 +57,59 @@ export async function optimizeMeta(
   input: OptimizeMetaInput,
   signal?: AbortSignal,
 ): Promise<OptimizedMeta> {
-  const now = (deps.clock ?? (() => new Date()))();
   const blog = input.blogId ? await findOwnedBlog(deps.db, ownerId, input.blogId) : undefined;
-  await ensureAllowance(deps, ownerId, now);
   try {
-    const { meta, source, usage } = await deps.ai.optimizeMeta(
+    const { meta, source } = await deps.ai.optimizeMeta(
+      { ownerId, blogId: blog?.id ?? null, feature: "optimize-meta" },
       input,
       { blogName: blog?.name },
       signal,
-    );
-    await recordUsage(
-      deps,
-      { ownerId, blogId: blog?.id ?? null, kind: "optimize-meta", now },
-      usage,
     );
     return { ...meta, offline: source === "offline" };
   } catch (error) {
     if (signal?.aborted) throw cancelled();
     throw error;
   }
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+const reportDays = 30;
+
+/** `GET /api/ai/usage`: today's and the last 30 days' tokens by feature, against the allowance. */
+export async function usageReport(deps: AiDeps, ownerId: string): Promise<AiUsageReport> {
+  const now = (deps.clock ?? (() => new Date()))();
+  const today = startOfUtcDay(now);
+  const first = new Date(today.getTime() - (reportDays - 1) * dayMs);
+  // Days are cut in UTC, like the allowance; timestamps are stored in milliseconds.
+  const day = sql<number>`(${aiUsage.createdAt} - ${first.getTime()}) / ${dayMs}`;
+  const rows = await deps.db
+    .select({
+      day,
+      kind: aiUsage.kind,
+      tokens: sql<number>`sum(${aiUsage.promptTokens} + ${aiUsage.completionTokens})`,
+    })
+    .from(aiUsage)
+    .where(and(eq(aiUsage.ownerId, ownerId), gte(aiUsage.createdAt, first)))
+    .groupBy(day, aiUsage.kind);
+  const days: AiUsageDay[] = Array.from({ length: reportDays }, (_, i) => ({
+    date: new Date(first.getTime() + i * dayMs).toISOString().slice(0, 10),
+    total: 0,
+    byFeature: {},
+  }));
+  for (const row of rows) {
+    const entry = days[Math.floor(Number(row.day))];
+    if (!entry) continue;
+    const kind = row.kind as AiFeature;
+    entry.byFeature[kind] = (entry.byFeature[kind] ?? 0) + Number(row.tokens);
+    entry.total += Number(row.tokens);
+  }
+  return {
+    configured: deps.ai.configured,
+    model: deps.ai.configured ? deps.ai.model : "offline writer",
+    dailyLimit: deps.ai.limits.ownerDailyTokens,
+    today: days[days.length - 1] as AiUsageDay,
+    days,
+    last30DaysTotal: days.reduce((sum, d) => sum + d.total, 0),
+    renewsAt: nextUtcMidnight(now).toISOString(),
+  };
 }

@@ -8,11 +8,17 @@ import {
 } from "../../../contracts/ids.ts";
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
 import type { Database } from "../../db/client.ts";
+import { perOwnerPerMinute } from "../../http/rate-limit.ts";
 import { inputOf, validate } from "../../http/validate.ts";
 import { createAutomation, getAutomation, presentAutomation, updateAutomation } from "./service.ts";
 
 export function automationRoutes(db: Database): Router {
   const router = Router();
+  // Switching automation off and on never makes a post due early (service), and is slowed too.
+  const perOwner = perOwnerPerMinute(
+    20,
+    "Too many changes to content automation. Wait a minute and try again.",
+  );
 
   router.get(
     "/api/blogs/:blogId/automation",
@@ -27,6 +33,7 @@ export function automationRoutes(db: Database): Router {
   router.post(
     "/api/blogs/:id/automation",
     requireUser,
+    perOwner,
     validate({ params: idParams, body: automationInput }),
     async (req, res) => {
       const { params, body } = inputOf<AutomationInput, unknown, IdParams>(res);
@@ -39,6 +46,7 @@ export function automationRoutes(db: Database): Router {
   router.patch(
     "/api/blogs/:id/automation",
     requireUser,
+    perOwner,
     validate({ params: idParams, body: automationInput }),
     async (req, res) => {
       const { params, body } = inputOf<AutomationInput, unknown, IdParams>(res);

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { AutomationInput, AutomationSettings } from "../../../contracts/automation.ts";
+import type { PostingFrequency } from "../../../contracts/limits.ts";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { automationSettings } from "../../db/schema.ts";
@@ -7,6 +8,35 @@ import { Conflict, HttpError, NotFound } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 
 type Row = typeof automationSettings.$inferSelect;
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Time between two generated posts: postsPerWeek spread over the frequency's period. Daily
+ * and weekly spread them over a week (daily never waits more than a day); biweekly over two.
+ */
+export function generationInterval(frequency: PostingFrequency, postsPerWeek: number): number {
+  const perWeek = Math.max(1, postsPerWeek);
+  if (frequency === "biweekly") return (14 * dayMs) / perWeek;
+  const interval = (7 * dayMs) / perWeek;
+  return frequency === "daily" ? Math.min(interval, dayMs) : interval;
+}
+
+/**
+ * When a blog switched on generates next: now the first time; after earlier posts, not before
+ * the interval since the last one has passed, so switching off and on again (re-arming) never
+ * makes a post due early.
+ */
+export function firstRunWhenEnabled(
+  settings: Pick<Row, "lastGeneratedAt" | "postingFrequency" | "postsPerWeek">,
+  now: Date,
+): Date {
+  if (!settings.lastGeneratedAt) return now;
+  const earliest =
+    settings.lastGeneratedAt.getTime() +
+    generationInterval(settings.postingFrequency, settings.postsPerWeek);
+  return new Date(Math.max(now.getTime(), earliest));
+}
 
 export function presentAutomation(row: Row): AutomationSettings {
   return {
@@ -19,6 +49,7 @@ export function presentAutomation(row: Row): AutomationSettings {
     postsPerWeek: row.postsPerWeek,
     autoPublish: row.autoPublish,
     topics: row.topics,
+    skipReason: row.skipReason,
   };
 }
 
@@ -73,11 +104,16 @@ export async function updateAutomation(
     ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
   } as Row;
   if (next.enabled && next.topics.length === 0) throw topicsNeeded();
-  // Switching on schedules the first generation now; switching off stops the schedule.
-  const nextRunAt = next.enabled ? (current.enabled ? current.nextRunAt : new Date()) : null;
+  // Switching on schedules the next generation (now, or once the interval since the last post
+  // has passed); switching off stops the schedule and forgets why a run was skipped.
+  const nextRunAt = next.enabled
+    ? current.enabled
+      ? current.nextRunAt
+      : firstRunWhenEnabled(next, new Date())
+    : null;
   const [row] = await db
     .update(automationSettings)
-    .set({ ...input, nextRunAt })
+    .set({ ...input, nextRunAt, ...(next.enabled ? {} : { skipReason: null }) })
     .where(eq(automationSettings.blogId, blogId))
     .returning();
   if (!row) throw NotFound("Automation settings");

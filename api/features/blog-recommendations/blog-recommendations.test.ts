@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAiProvider } from "../../ai/provider.ts";
-import { sanitizePostHtml } from "../../content/sanitize.ts";
 import { automationSettings, blogs, users } from "../../db/schema.ts";
 import { createOwner } from "../../test/factories.ts";
+import { testGate } from "../../test/ai.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { runWeeklyBlogIdeas } from "./service.ts";
 
@@ -13,10 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const offline = createAiProvider(
-  { apiKey: undefined, baseUrl: undefined, model: "x" },
-  sanitizePostHtml,
-);
 
 describe("blog ideas", () => {
   it("proposes ideas, approves one into a blog with automation on, rejects another, and refuses a second decision", async () => {
@@ -81,7 +76,7 @@ describe("blog ideas", () => {
       maximumTrust: true,
     });
     let now = new Date();
-    const deps = { db: app.db, ai: offline, clock: () => now };
+    const deps = { db: app.db, ai: testGate(app.db), clock: () => now };
     await runWeeklyBlogIdeas(deps);
     await runWeeklyBlogIdeas(deps);
     const carefulIdeas = (await careful.get("/api/blog-recommendations")).body;

@@ -1,14 +1,14 @@
 import { and, desc, eq, gte } from "drizzle-orm";
 import type { BlogRecommendation } from "../../../contracts/recommendations.ts";
-import type { AiProvider } from "../../ai/provider.ts";
+import { type AiGate, isAiRefusal } from "../../ai/gate.ts";
 import { readMark, writeMark } from "../../db/app-settings.ts";
 import type { Database } from "../../db/client.ts";
-import { aiUsage, automationSettings, blogRecommendations, blogs, users } from "../../db/schema.ts";
+import { automationSettings, blogRecommendations, blogs, users } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
 import { type BlogRow, createBlog } from "../blogs/service.ts";
 
 type Row = typeof blogRecommendations.$inferSelect;
-export type BlogIdeaDeps = { db: Database; ai: AiProvider; clock?: () => Date };
+export type BlogIdeaDeps = { db: Database; ai: AiGate; clock?: () => Date };
 
 const weekMs = 7 * 24 * 60 * 60 * 1000;
 /** How soon after approval the new blog's first post is generated. */
@@ -68,7 +68,8 @@ export async function proposeBlogIdeas(
       .where(eq(blogRecommendations.ownerId, ownerId)),
   ]);
   const exclude = [...ownBlogs.map((b) => b.name), ...earlier.flatMap((e) => [e.name, e.niche])];
-  const { ideas, source, usage } = await deps.ai.suggestBlogIdeas(
+  const { ideas, source } = await deps.ai.suggestBlogIdeas(
+    { ownerId, blogId: null, feature: "blog-ideas" },
     {
       existingNiches: [
         ...ownBlogs.map((b) => b.description ?? b.name),
@@ -82,31 +83,19 @@ export async function proposeBlogIdeas(
   const fresh = ideas.filter(
     (i) => !taken.has(i.suggestedName.toLowerCase()) && !taken.has(i.suggestedNiche.toLowerCase()),
   );
-  return deps.db.transaction(async (tx) => {
-    if (usage) {
-      await tx.insert(aiUsage).values({
+  if (fresh.length === 0) return [];
+  return deps.db
+    .insert(blogRecommendations)
+    .values(
+      fresh.map((idea) => ({
         ownerId,
-        kind: "blog-ideas",
-        model: usage.model,
-        promptTokens: usage.promptTokens,
-        completionTokens: usage.completionTokens,
+        ...idea,
+        suggestedDomain: idea.suggestedDomain || null,
+        source,
         createdAt: now,
-      });
-    }
-    if (fresh.length === 0) return [];
-    return tx
-      .insert(blogRecommendations)
-      .values(
-        fresh.map((idea) => ({
-          ownerId,
-          ...idea,
-          suggestedDomain: idea.suggestedDomain || null,
-          source,
-          createdAt: now,
-        })),
-      )
-      .returning();
-  });
+      })),
+    )
+    .returning();
 }
 
 async function findOwnedIdea(db: Database, ownerId: string, id: string): Promise<Row> {
@@ -196,7 +185,9 @@ export const ideasMarkKey = (ownerId: string) => `weekly_blog_ideas:${ownerId}`;
  * ideas' own dates are the schedule, so a restart neither skips nor repeats a week.
  */
 export async function runWeeklyBlogIdeas(
-  deps: BlogIdeaDeps & { logger?: { error: (o: object, m: string) => void } },
+  deps: BlogIdeaDeps & {
+    logger?: { error: (o: object, m: string) => void; info: (o: object, m: string) => void };
+  },
 ) {
   const now = (deps.clock ?? (() => new Date()))();
   const owners = await deps.db
@@ -218,6 +209,12 @@ export async function runWeeklyBlogIdeas(
       // Kept even when nothing new came back, so a quiet model is not asked again every hour.
       const lastAttempt = await readMark(deps.db, ideasMarkKey(owner.id));
       if (lastAttempt && now.getTime() - lastAttempt.getTime() < weekMs) continue;
+      // An owner without allowance is skipped (and asked again at the next run), unmarked.
+      const refused = await deps.ai.refusalFor(owner.id);
+      if (refused) {
+        deps.logger?.info({ ownerId: owner.id, reason: refused.code }, "weekly blog ideas skipped");
+        continue;
+      }
       const ideas = await proposeBlogIdeas(deps, owner.id);
       await writeMark(deps.db, ideasMarkKey(owner.id), now);
       if (!owner.maximumTrust || ideas.length === 0) continue;
@@ -235,6 +232,10 @@ export async function runWeeklyBlogIdeas(
       if (!createdThisWeek)
         await approveBlogIdea(deps, owner.id, (ideas[0] as Row).id, { auto: true });
     } catch (error) {
+      if (isAiRefusal(error)) {
+        deps.logger?.info({ ownerId: owner.id, reason: error.code }, "weekly blog ideas skipped");
+        continue;
+      }
       deps.logger?.error(
         { err: error, ownerId: owner.id },
         "weekly blog ideas failed for an owner; the others go on",

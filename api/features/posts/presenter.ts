@@ -28,6 +28,7 @@ export function presentPostSummary(row: PostSummaryRow, author: PostAuthor | nul
     publishedAt: row.publishedAt,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    reviewReasons: row.reviewReasons ?? [],
   };
 }
 

@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, like, ne, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, like, ne, type SQL, sql } from "drizzle-orm";
 import { limits, type PostStatus, postStatusLabels } from "../../../contracts/limits.ts";
 import {
   type CreatePostInput,
   canChangeStatus,
+  type ReviewReason,
   type UpdatePostInput,
 } from "../../../contracts/posts.ts";
 import { slugify } from "../../../contracts/slug.ts";
@@ -48,6 +49,7 @@ export type PostSummaryRow = Omit<
   | "metaDescription"
   | "keywords"
   | "source"
+  | "reviewReasons"
   | "scheduledPublishAt"
   | "publishedAt"
   | "createdAt"
@@ -57,6 +59,7 @@ export type PostSummaryRow = Omit<
   publishedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  reviewReasons: ReviewReason[] | null;
 };
 export type PostList<Row> = { posts: Row[]; authors: Map<string, AuthorRow> };
 
@@ -195,7 +198,17 @@ export async function listPosts(
     publishedAt: t[9],
     createdAt: t[10],
     updatedAt: t[11],
+    reviewReasons: null,
   }));
+  // The few posts automation held for review carry why (read by their own small index).
+  const held = await db
+    .select({ id: posts.id, reviewReasons: posts.reviewReasons })
+    .from(posts)
+    .where(and(eq(posts.blogId, blogId), isNotNull(posts.reviewReasons)));
+  if (held.length > 0) {
+    const reasons = new Map(held.map((h) => [h.id, h.reviewReasons]));
+    for (const row of rows) row.reviewReasons = reasons.get(row.id) ?? null;
+  }
   const blank = rows.filter((row) => row.excerpt === "");
   if (blank.length > 0) {
     const starts = new Map<string, string>();
@@ -475,7 +488,12 @@ export async function changePostStatus(
       .set({
         status,
         ...(publishing
-          ? { publishedAt: before.publishedAt ?? deps.clock(), scheduledPublishAt: null }
+          ? {
+              publishedAt: before.publishedAt ?? deps.clock(),
+              scheduledPublishAt: null,
+              // The owner decided: the automation's reasons to hold it are answered.
+              reviewReasons: null,
+            }
           : {}),
       })
       .where(eq(posts.id, before.id))
@@ -559,6 +577,8 @@ export async function insertGeneratedPost(
     keywords: string[];
     status: "under_review" | "published";
     source: "ai" | "offline";
+    /** Why it was held for review (the publishing gate's failed checks); empty when none. */
+    reviewReasons?: ReviewReason[];
     now: Date;
   },
 ): Promise<PostRow> {
@@ -578,6 +598,7 @@ export async function insertGeneratedPost(
       metaDescription: post.metaDescription,
       keywords: post.keywords.slice(0, limits.keywords.maxItems),
       source: post.source,
+      reviewReasons: post.reviewReasons?.length ? post.reviewReasons : null,
       publishedAt: post.status === "published" ? post.now : null,
       createdAt: post.now,
       updatedAt: post.now,

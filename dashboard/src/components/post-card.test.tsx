@@ -21,6 +21,7 @@ const post = (over: Partial<CardPost> = {}): CardPost => ({
   publishedAt: null,
   createdAt: "2030-03-04T10:00:00.000Z",
   updatedAt: "2030-03-04T10:00:00.000Z",
+  reviewReasons: [],
   ...over,
 });
 

@@ -4,7 +4,7 @@ import { originality, originalityMinWords } from "../../../../../contracts/origi
 import { errorMessage } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/cn.ts";
 import { useOriginality } from "../api/check-originality.ts";
-import { type ContentCheckInput, checkContent } from "./content-checks.ts";
+import { type ContentCheckInput, checkContent } from "../../../../../contracts/content-checks.ts";
 
 type ItemStatus = "pass" | "warn" | "pending";
 

@@ -21,6 +21,7 @@ const post = (status: string, createdAt: string, publishedAt: string | null = nu
 
 const automation = (over: Partial<AutomationSettings> = {}): AutomationSettings => ({
   blogId: "b1",
+  skipReason: null,
   enabled: true,
   lastGeneratedAt: null,
   nextRunAt: null,

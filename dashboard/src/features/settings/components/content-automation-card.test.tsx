@@ -34,6 +34,7 @@ const blog: Blog = {
 
 const stored = (over: Partial<AutomationSettings> = {}): AutomationSettings => ({
   blogId: "b1",
+  skipReason: null,
   enabled: true,
   lastGeneratedAt: null,
   nextRunAt: null,

@@ -3,13 +3,14 @@ import {
   foldCase,
   textBlocks,
   wordsOf,
-} from "../../../../../contracts/content-text.ts";
-import { slugify } from "../../../../../contracts/slug.ts";
+} from "./content-text.ts";
+import { slugify } from "./slug.ts";
 
 /**
  * The editor's content checks (docs/decisions/033-content-checks-and-meta-optimizer.md):
  * where the focus keyword appears, meta lengths against the spec's hints, and readability.
- * Pure functions of the editor's fields, run in the browser as the owner types.
+ * Pure functions of the editor's fields, run in the browser as the owner types, and on the server
+ * by the publishing gate of content automation (docs/decisions/052).
  */
 
 export type CheckStatus = "pass" | "warn";

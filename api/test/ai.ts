@@ -1,0 +1,73 @@
+import { type AiGate, type AiLimits, createAiGate } from "../ai/gate.ts";
+import type { AiProvider } from "../ai/provider.ts";
+import { createAiProvider } from "../ai/provider.ts";
+import { sanitizePostHtml } from "../content/sanitize.ts";
+import type { Database } from "../db/client.ts";
+
+/** Limits no test reaches unless it sets its own. */
+export const roomyLimits: AiLimits = {
+  ownerDailyTokens: 10_000_000,
+  instanceDailyTokens: 100_000_000,
+  ownerCallsPerMinute: 1000,
+};
+
+/** The offline writer, as the product runs it without a key. */
+export const offlineProvider: AiProvider = createAiProvider(
+  { apiKey: undefined, baseUrl: undefined, model: "offline-writer" },
+  sanitizePostHtml,
+);
+
+/** A gate around a test's provider (offline by default). */
+export function testGate(
+  db: Database,
+  provider: AiProvider = offlineProvider,
+  limits: Partial<AiLimits> = {},
+  clock?: () => Date,
+): AiGate {
+  return createAiGate({ db, provider, limits: { ...roomyLimits, ...limits }, clock });
+}
+
+/** A small deterministic generator (mulberry32), so articles differ by topic, not by run. */
+function random(seedText: string) {
+  let seed = 0;
+  for (const c of seedText) seed = (Math.imul(seed, 31) + c.charCodeAt(0)) | 0;
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = seed;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const nouns = "bin soil worm leaf root seed pot tray crop bed rain sun mulch plant shoot bud stem fruit herb yard shed path hose rake box lid jar cup pile heap".split(" ");
+const verbs = "feeds holds keeps turns warms dries needs gets finds helps moves lifts sets cuts fills pulls packs drains".split(" ");
+const adjectives = "small wet dry warm cool dark soft firm fresh old new green brown deep flat light rich thin".split(" ");
+
+/**
+ * A post a model could have written about `topic` that passes every check of the publishing
+ * gate: the keyword in the title, the first paragraph and the meta description, plain short
+ * sentences (Flesch well over 60), paragraphs under 150 words, 400+ words, and text that
+ * shares no run of five words with another topic's article.
+ */
+export function passingArticle(topic: string) {
+  const next = random(topic);
+  const pick = (list: string[]) => list[Math.floor(next() * list.length)] as string;
+  const sentence = () =>
+    `The ${pick(adjectives)} ${pick(nouns)} ${pick(verbs)} the ${pick(adjectives)} ${pick(nouns)}.`;
+  const paragraph = (n: number) => Array.from({ length: n }, sentence).join(" ");
+  const keyword = topic.toLowerCase();
+  const sections = Array.from(
+    { length: 4 },
+    (_, i) => `<h2>Part ${i + 1} of ${keyword}</h2><p>${paragraph(8)}</p><p>${paragraph(7)}</p>`,
+  ).join("");
+  const title = `${topic}: what to know`;
+  return {
+    title,
+    content: `<p>This is a guide to ${keyword}. ${paragraph(5)}</p>${sections}`,
+    metaTitle: title.slice(0, 60),
+    metaDescription: `A plain guide to ${keyword}: what it is, what it needs and how to start with it this week.`,
+    suggestedKeywords: [keyword],
+    slug: keyword.replace(/\s+/g, "-"),
+  };
+}
