@@ -72,7 +72,14 @@ export function createApp({
 }: AppDeps): Express {
   const ai =
     aiGate ??
-    createAiGate({ db, ...aiGateOptions(env), sanitize: sanitizePostHtml, provider, clock, logger });
+    createAiGate({
+      db,
+      ...aiGateOptions(env),
+      sanitize: sanitizePostHtml,
+      provider,
+      clock,
+      logger,
+    });
   const app = express();
   app.disable("x-powered-by");
   // One reverse proxy (Caddy, nginx) in front: trust its X-Forwarded-* and nothing beyond it.

@@ -20,7 +20,11 @@ export const aiFeatureLabels: Record<AiFeature, string> = {
 };
 
 /** One day (UTC) of usage: tokens per feature. */
-export type AiUsageDay = { date: string; total: number; byFeature: Partial<Record<AiFeature, number>> };
+export type AiUsageDay = {
+  date: string;
+  total: number;
+  byFeature: Partial<Record<AiFeature, number>>;
+};
 
 /** `GET /api/ai/usage`: the signed-in owner's AI usage against the allowance. */
 export type AiUsageReport = {

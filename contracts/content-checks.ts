@@ -1,9 +1,4 @@
-import {
-  containsPhrase,
-  foldCase,
-  textBlocks,
-  wordsOf,
-} from "./content-text.ts";
+import { containsPhrase, foldCase, textBlocks, wordsOf } from "./content-text.ts";
 import { slugify } from "./slug.ts";
 
 /**

@@ -5,8 +5,8 @@ import type { AiFeature } from "../../contracts/ai-usage.ts";
 import { wordsOf } from "../../contracts/content-text.ts";
 import type { SuggestedBlogIdea } from "../../contracts/recommendations.ts";
 import type { Database } from "../db/client.ts";
-import type { Env } from "../env.ts";
 import { aiUsage } from "../db/schema.ts";
+import type { Env } from "../env.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Logger } from "../logger.ts";
 import {
@@ -267,7 +267,10 @@ export function createAiGate(deps: AiGateDeps): AiGate {
         unrecorded.byOwner.clear();
         unrecorded.inAll = 0;
       }
-      unrecorded.byOwner.set(caller.ownerId, (unrecorded.byOwner.get(caller.ownerId) ?? 0) + tokens);
+      unrecorded.byOwner.set(
+        caller.ownerId,
+        (unrecorded.byOwner.get(caller.ownerId) ?? 0) + tokens,
+      );
       unrecorded.inAll += tokens;
       deps.logger?.error({ err: error, ownerId: caller.ownerId }, "AI usage could not be recorded");
     }
@@ -288,7 +291,10 @@ export function createAiGate(deps: AiGateDeps): AiGate {
     const refused = decide(caller.ownerId, estimate, used, now);
     if (refused) throw new HttpError(429, refused.code, refused.message);
     // Reserved before the first await that follows the check: the next caller sees it.
-    recentCalls.set(caller.ownerId, [...callsThisMinute(caller.ownerId, now.getTime()), now.getTime()]);
+    recentCalls.set(caller.ownerId, [
+      ...callsThisMinute(caller.ownerId, now.getTime()),
+      now.getTime(),
+    ]);
     reserved.set(caller.ownerId, (reserved.get(caller.ownerId) ?? 0) + estimate);
     reservedInAll += estimate;
     try {

@@ -343,7 +343,10 @@ export function createAiProvider(
       try {
         parsed = generatedPostSchema.parse(JSON.parse(text));
       } catch {
-        throw withUsage(AiFailed("The AI provider's answer was not a usable post. Try again."), usageFrom(completion, settings.model));
+        throw withUsage(
+          AiFailed("The AI provider's answer was not a usable post. Try again."),
+          usageFrom(completion, settings.model),
+        );
       }
       const post: GeneratedPost = {
         ...parsed,
@@ -405,9 +408,10 @@ export function createAiProvider(
           JSON.parse(completion.choices[0]?.message?.content ?? ""),
         );
       } catch {
-        throw withUsage(AiFailed(
-          "The AI provider's answer was not a usable title and description. Try again.",
-        ), usageFrom(completion, settings.model));
+        throw withUsage(
+          AiFailed("The AI provider's answer was not a usable title and description. Try again."),
+          usageFrom(completion, settings.model),
+        );
       }
       return {
         source: "ai",
@@ -459,7 +463,10 @@ export function createAiProvider(
           JSON.parse(completion.choices[0]?.message?.content ?? ""),
         );
       } catch {
-        throw withUsage(AiFailed("The AI provider's answer was not a usable list of ideas. Try again."), usageFrom(completion, settings.model));
+        throw withUsage(
+          AiFailed("The AI provider's answer was not a usable list of ideas. Try again."),
+          usageFrom(completion, settings.model),
+        );
       }
       return {
         source: "ai",
@@ -510,7 +517,10 @@ export function createAiProvider(
           JSON.parse(completion.choices[0]?.message?.content ?? ""),
         );
       } catch {
-        throw withUsage(AiFailed("The AI provider's answer was not a usable list of programs. Try again."), usageFrom(completion, settings.model));
+        throw withUsage(
+          AiFailed("The AI provider's answer was not a usable list of programs. Try again."),
+          usageFrom(completion, settings.model),
+        );
       }
       const excluded = new Set(exclude.map((name) => name.toLowerCase()));
       return {

@@ -8,8 +8,8 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { newId } from "./ids.ts";
 import type { ReviewReason } from "../../contracts/posts.ts";
+import { newId } from "./ids.ts";
 
 const id = () =>
   text("id")
@@ -179,9 +179,7 @@ export const posts = sqliteTable(
     ),
     index("posts_blog_status_published_idx").on(t.blogId, t.status, t.publishedAt),
     // The few held posts of a blog, for the cards that show why (the list's index lacks them).
-    index("posts_held_idx")
-      .on(t.blogId)
-      .where(sql`${t.reviewReasons} is not null`),
+    index("posts_held_idx").on(t.blogId).where(sql`${t.reviewReasons} is not null`),
     index("posts_scheduled_idx")
       .on(t.scheduledPublishAt)
       .where(sql`${t.scheduledPublishAt} is not null`),

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AiProvider } from "../ai/provider.ts";
 import { automationSettings, posts } from "../db/schema.ts";
-import { createBlog, createOwner } from "../test/factories.ts";
-import { offlineProvider, passingArticle, testGate } from "../test/ai.ts";
-import { startTestApp, type TestApp } from "../test/harness.ts";
 import { generationInterval } from "../features/automation/service.ts";
+import { offlineProvider, passingArticle, testGate } from "../test/ai.ts";
+import { createBlog, createOwner } from "../test/factories.ts";
+import { startTestApp, type TestApp } from "../test/harness.ts";
 import { pickTopic, runDueAutomation } from "./content-automation.ts";
 
 const day = 24 * 60 * 60 * 1000;

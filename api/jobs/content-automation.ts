@@ -78,14 +78,20 @@ export async function runDueAutomation(
       const later = refusal.code !== "ai_rate_limited" && refusal.retryAt > startedFrom;
       await deps.db
         .update(automationSettings)
-        .set({ skipReason: skipReasonOf(refusal), ...(later ? { nextRunAt: refusal.retryAt } : {}) })
+        .set({
+          skipReason: skipReasonOf(refusal),
+          ...(later ? { nextRunAt: refusal.retryAt } : {}),
+        })
         .where(
           and(
             eq(automationSettings.blogId, settings.blogId),
             eq(automationSettings.nextRunAt, startedFrom),
           ),
         );
-      deps.logger?.info({ blogId: settings.blogId, reason: refusal.code }, "content automation skipped");
+      deps.logger?.info(
+        { blogId: settings.blogId, reason: refusal.code },
+        "content automation skipped",
+      );
     };
     try {
       const refused = await deps.ai.refusalFor(ownerId);

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AiProvider } from "../ai/provider.ts";
 import { affiliateRecommendations, appSettings } from "../db/schema.ts";
 import { runWeeklyBlogIdeas } from "../features/blog-recommendations/service.ts";
-import { createBlog, createOwner } from "../test/factories.ts";
 import { offlineProvider, testGate } from "../test/ai.ts";
+import { createBlog, createOwner } from "../test/factories.ts";
 import { startTestApp, type TestApp } from "../test/harness.ts";
 import { programsMarkKey, runWeeklyAffiliatePrograms, weekMs } from "./weekly-suggestions.ts";
 

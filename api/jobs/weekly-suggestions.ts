@@ -60,7 +60,10 @@ export async function runWeeklyAffiliatePrograms(deps: WeeklyDeps): Promise<stri
       done.push(blog.id);
     } catch (error) {
       if (isAiRefusal(error)) {
-        deps.logger?.info({ blogId: blog.id, reason: error.code }, "weekly affiliate programs skipped");
+        deps.logger?.info(
+          { blogId: blog.id, reason: error.code },
+          "weekly affiliate programs skipped",
+        );
         continue;
       }
       deps.logger?.error(

@@ -40,9 +40,18 @@ function random(seedText: string) {
   };
 }
 
-const nouns = "bin soil worm leaf root seed pot tray crop bed rain sun mulch plant shoot bud stem fruit herb yard shed path hose rake box lid jar cup pile heap".split(" ");
-const verbs = "feeds holds keeps turns warms dries needs gets finds helps moves lifts sets cuts fills pulls packs drains".split(" ");
-const adjectives = "small wet dry warm cool dark soft firm fresh old new green brown deep flat light rich thin".split(" ");
+const nouns =
+  "bin soil worm leaf root seed pot tray crop bed rain sun mulch plant shoot bud stem fruit herb yard shed path hose rake box lid jar cup pile heap".split(
+    " ",
+  );
+const verbs =
+  "feeds holds keeps turns warms dries needs gets finds helps moves lifts sets cuts fills pulls packs drains".split(
+    " ",
+  );
+const adjectives =
+  "small wet dry warm cool dark soft firm fresh old new green brown deep flat light rich thin".split(
+    " ",
+  );
 
 /**
  * A post a model could have written about `topic` that passes every check of the publishing

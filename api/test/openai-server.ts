@@ -14,6 +14,7 @@ export async function startOpenAiServer() {
     post: {} as Record<string, unknown>,
     requests: [] as { path: string; body: any; auth: string | undefined }[],
   };
+  let requestCount = 0;
   const read = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
       const chunks: Buffer[] = [];
@@ -57,6 +58,31 @@ export async function startOpenAiServer() {
               signupUrl: "https://wormfarm.example.com/affiliates",
             },
           ],
+        }),
+      );
+      return;
+    }
+    if (state.mode === "ok" && body.response_format?.json_schema?.name === "blog_ideas") {
+      const n = requestCount++;
+      reply(
+        JSON.stringify({
+          ideas: [0, 1, 2].map((i) => ({
+            suggestedName: `Test Idea ${n}-${i}`,
+            suggestedNiche: `Test niche ${n}-${i}`,
+            suggestedDomain: `test-idea-${n}-${i}.com`,
+            targetAudience: "People who test",
+            monetizationPotential: "Affiliate links",
+            marketOpportunity: "Few good blogs",
+            contentStrategy: "Guides and reviews",
+            suggestedTopics: [
+              "First topic",
+              "Second topic",
+              "Third topic",
+              "Fourth topic",
+              "Fifth topic",
+            ],
+            reasoning: "It fits.",
+          })),
         }),
       );
       return;

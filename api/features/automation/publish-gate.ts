@@ -1,8 +1,7 @@
 import { metaLimits } from "../../../contracts/ai.ts";
 import { checkContent } from "../../../contracts/content-checks.ts";
-import { wordsOf } from "../../../contracts/content-text.ts";
+import { htmlToText, wordsOf } from "../../../contracts/content-text.ts";
 import type { ReviewReason } from "../../../contracts/posts.ts";
-import { htmlToText } from "../../../contracts/content-text.ts";
 import type { Database } from "../../db/client.ts";
 import { checkOriginality } from "../posts/originality.ts";
 
@@ -78,9 +77,18 @@ export async function reviewReasonsFor(
   ] as const;
   for (const [id, label, value, max] of meta) {
     const n = value.trim().length;
-    if (n === 0) reasons.push({ id, label, reason: `There is no ${label.toLowerCase().replace(" length", "")}.` });
+    if (n === 0)
+      reasons.push({
+        id,
+        label,
+        reason: `There is no ${label.toLowerCase().replace(" length", "")}.`,
+      });
     else if (n > max)
-      reasons.push({ id, label, reason: `Length ${n}: search results cut it after about ${max} characters.` });
+      reasons.push({
+        id,
+        label,
+        reason: `Length ${n}: search results cut it after about ${max} characters.`,
+      });
   }
   const originality = await checkOriginality(db, ownerId, { content: draft.content });
   if (originality.score < publishGate.minOriginality && originality.mostSimilar) {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { automationSettings, blogs, users } from "../../db/schema.ts";
-import { createOwner } from "../../test/factories.ts";
 import { testGate } from "../../test/ai.ts";
+import { createOwner } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { runWeeklyBlogIdeas } from "./service.ts";
 
@@ -11,7 +11,6 @@ beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(() => app.close());
-
 
 describe("blog ideas", () => {
   it("proposes ideas, approves one into a blog with automation on, rejects another, and refuses a second decision", async () => {

@@ -72,6 +72,7 @@ describe("creating posts", () => {
       publishedAt: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      reviewReasons: [],
     });
     // The owner reads back exactly what was written; sanitizing is for readers.
     const read = await owner.get(`/api/posts/${res.body.id}`);
@@ -362,6 +363,7 @@ describe("listing posts", () => {
         "excerpt",
         "id",
         "publishedAt",
+        "reviewReasons",
         "scheduledPublishAt",
         "slug",
         "status",

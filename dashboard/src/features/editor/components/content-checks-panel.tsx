@@ -1,10 +1,10 @@
 import { CircleAlertIcon, CircleCheckIcon, LoaderCircleIcon } from "lucide-react";
 import { useDeferredValue, useId, useMemo } from "react";
+import { type ContentCheckInput, checkContent } from "../../../../../contracts/content-checks.ts";
 import { originality, originalityMinWords } from "../../../../../contracts/originality.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/cn.ts";
 import { useOriginality } from "../api/check-originality.ts";
-import { type ContentCheckInput, checkContent } from "../../../../../contracts/content-checks.ts";
 
 type ItemStatus = "pass" | "warn" | "pending";
 
