@@ -97,6 +97,19 @@ describe("PostCard", () => {
     expect(screen.getByText("Scheduled for Jun 7, 3:30 PM")).toBeTruthy();
   });
 
+  it("says why automation held a post under review, and nothing for other posts", () => {
+    const reasons = [
+      { id: "offline-writer", label: "Offline draft", reason: "Written by the offline writer." },
+      { id: "readability", label: "Readability", reason: "Flesch reading ease 41." },
+    ];
+    renderCard(post({ status: "under_review", reviewReasons: reasons }));
+    const note = screen.getByText(/Held for review by automation/);
+    expect(note.textContent).toBe("Held for review by automation: Offline draft, Readability");
+    cleanup();
+    renderCard(post({ status: "under_review" }));
+    expect(screen.queryByText(/Held for review/)).toBeNull();
+  });
+
   it("takes the first two letters of the name for the avatar", () => {
     expect(authorInitials("ada")).toBe("AD");
     expect(authorInitials("")).toBe("U");

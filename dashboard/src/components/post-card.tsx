@@ -11,6 +11,7 @@ import { Link } from "react-router";
 import { limits } from "../../../contracts/limits.ts";
 import type { PostSummary } from "../../../contracts/posts.ts";
 import { PostStatusBadge } from "./post-status-badge.tsx";
+import { ReviewReasons } from "./review-reasons.tsx";
 import { Avatar, AvatarFallback, AvatarImage } from "./ui/avatar.tsx";
 import { Button } from "./ui/button.tsx";
 import { Card } from "./ui/card.tsx";
@@ -106,6 +107,9 @@ export function PostCard({
         </DropdownMenu>
       </div>
       {excerpt && <p className="line-clamp-3 text-sm text-muted-foreground">{excerpt}</p>}
+      {post.status === "under_review" && (
+        <ReviewReasons reasons={post.reviewReasons ?? []} compact />
+      )}
       <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
         <PostStatusBadge status={post.status} />
         {categoryName && (

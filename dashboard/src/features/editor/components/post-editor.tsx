@@ -20,6 +20,7 @@ import { type PostStatus, postStatusLabels } from "../../../../../contracts/limi
 import type { Post } from "../../../../../contracts/posts.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PostStatusBadge } from "../../../components/post-status-badge.tsx";
+import { ReviewReasons } from "../../../components/review-reasons.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -415,6 +416,9 @@ export function PostEditor({
               <CalendarClockIcon aria-hidden="true" className="size-4" />
               Scheduled for {format(new Date(scheduled), "MMM d, h:mm a")}
             </p>
+          )}
+          {post && status === "under_review" && (
+            <ReviewReasons reasons={post.reviewReasons ?? []} />
           )}
           {offlineDraft && (
             <p

@@ -156,4 +156,68 @@ describe("Performance report", () => {
     expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
     expect(await screen.findByText("Failed to load clicks")).toBeTruthy();
   });
+
+  it("shows today's AI tokens against the allowance, 30 days by feature, and why automation paused", async () => {
+    const usageDays = Array.from({ length: 30 }, (_, i) => {
+      const date = new Date(Date.UTC(2030, 2, i + 1)).toISOString().slice(0, 10);
+      if (i === 29)
+        return { date, total: 15000, byFeature: { "generate-post": 12000, automation: 3000 } };
+      if (i === 10) return { date, total: 2500, byFeature: { "blog-ideas": 2500 } };
+      return { date, total: 0, byFeature: {} };
+    });
+    renderReport({
+      "/api/blogs/b1/posts": [],
+      "/api/blogs/b1/automation": automation({
+        skipReason:
+          "Paused: today's AI allowance is used up. The next post is written after midnight UTC.",
+      }),
+      "/api/blogs/b1/affiliate-recommendations": [],
+      "/api/blogs/b1/affiliate-clicks": { days },
+      "/api/ai/usage": {
+        configured: true,
+        model: "gpt-test",
+        dailyLimit: 20000,
+        today: usageDays[29],
+        days: usageDays,
+        last30DaysTotal: 17500,
+        renewsAt: "2030-03-31T00:00:00.000Z",
+      },
+    });
+    const card = await screen.findByRole("region", { name: "AI Usage" });
+    await within(card).findByText(/of 20,000 tokens used today \(75%\)/);
+    expect(within(card).getByRole("progressbar").getAttribute("aria-valuenow")).toBe("75");
+    expect(within(card).getByRole("img").getAttribute("aria-label")).toBe(
+      "17,500 tokens used in the last 30 days; the busiest day was Mar 30 with 15,000 tokens.",
+    );
+    const rows = within(card)
+      .getAllByRole("row")
+      .map((row) => row.textContent);
+    expect(rows).toContain("Generate with AI12,00012,000");
+    expect(rows).toContain("Blog ideas02,500");
+    expect(rows).toContain("Content automation3,0003,000");
+    expect(rows.some((row) => row?.startsWith("Affiliate programs"))).toBe(false);
+    expect(figure("Content Automation", "Status")).toBe(
+      "Paused: today's AI allowance is used up. The next post is written after midnight UTC.",
+    );
+  });
+
+  it("says that nothing is counted while no AI provider is configured", async () => {
+    renderReport({
+      "/api/blogs/b1/posts": [],
+      "/api/blogs/b1/affiliate-recommendations": [],
+      "/api/blogs/b1/affiliate-clicks": { days },
+      "/api/ai/usage": {
+        configured: false,
+        model: "offline writer",
+        dailyLimit: 200000,
+        today: { date: "2030-03-30", total: 0, byFeature: {} },
+        days: [],
+        last30DaysTotal: 0,
+        renewsAt: "2030-03-31T00:00:00.000Z",
+      },
+    });
+    const card = await screen.findByRole("region", { name: "AI Usage" });
+    expect(await within(card).findByText(/No AI provider is configured/)).toBeTruthy();
+    expect(within(card).queryByRole("progressbar")).toBeNull();
+  });
 });

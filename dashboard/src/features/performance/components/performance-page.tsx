@@ -27,10 +27,12 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card.tsx";
+import { useAiUsage } from "../../../lib/api/get-ai-usage.ts";
 import { useAutomation } from "../../../lib/api/get-automation.ts";
 import { usePosts } from "../../../lib/api/get-posts.ts";
 import { useAffiliateClicks } from "../api/get-affiliate-clicks.ts";
 import { useAffiliateRecommendations } from "../api/get-affiliate-recommendations.ts";
+import { AiUsageCard } from "./ai-usage-card.tsx";
 import {
   automationSchedule,
   postMetrics,
@@ -56,6 +58,7 @@ export function PerformanceReport({ blog }: { blog: Blog }) {
   const automation = useAutomation(blog.id);
   const recommendations = useAffiliateRecommendations(blog.id);
   const clicks = useAffiliateClicks(blog.id);
+  const usage = useAiUsage();
   const now = new Date();
   const metrics = posts.data ? postMetrics(posts.data, now) : undefined;
   const shown = (value: number | undefined) => value ?? "–";
@@ -73,6 +76,12 @@ export function PerformanceReport({ blog }: { blog: Blog }) {
         settings={automation.data}
         failed={Boolean(automation.error) && automation.data === undefined}
         onRetry={() => void automation.mutate()}
+      />
+
+      <AiUsageCard
+        report={usage.data}
+        failed={Boolean(usage.error) && usage.data === undefined}
+        onRetry={() => void usage.mutate()}
       />
 
       <section aria-labelledby="post-metrics" className="space-y-4">
@@ -242,6 +251,7 @@ function AutomationStatus({
                 ),
               },
               { term: "Schedule", value: automationSchedule(settings) },
+              ...(settings.skipReason ? [{ term: "Status", value: settings.skipReason }] : []),
             ]}
             small
           />

@@ -52,9 +52,15 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 /** Answers GET with `initial` (404 for none) and saves with `save`. */
-function renderCard(initial: AutomationSettings | null, save: (call: Call) => Response) {
+function renderCard(
+  initial: AutomationSettings | null,
+  save: (call: Call) => Response,
+  aiConfigured = true,
+) {
   const calls: Call[] = [];
   vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
+    // Whether an AI provider is configured (the card warns when none is).
+    if (url === "/api/ai/usage") return json(200, { configured: aiConfigured });
     const call = {
       url,
       method: init?.method ?? "GET",
@@ -332,5 +338,23 @@ describe("Content Automation card", () => {
     fail = false;
     fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
     expect(await screen.findByRole("switch", { name: "Enable Content Automation" })).toBeTruthy();
+  });
+
+  it("says plainly that posts are held for review when no AI provider is configured, and why a run was skipped", async () => {
+    const reason =
+      "Paused: today's AI allowance is used up. The next post is written after midnight UTC.";
+    const { card } = renderCard(stored({ skipReason: reason }), () => json(200, {}), false);
+    expect(await card().findByText("No AI provider is configured.")).toBeTruthy();
+    expect(card().getByRole("note").textContent).toContain(
+      "always held for review, never published automatically",
+    );
+    expect(card().getByText(reason)).toBeTruthy();
+  });
+
+  it("does not warn when a provider is configured", async () => {
+    const { card } = renderCard(stored(), () => json(200, {}), true);
+    await card().findByRole("switch", { name: "Auto-Publish" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(card().queryByText("No AI provider is configured.")).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { format, parseISO } from "date-fns";
-import { BotIcon } from "lucide-react";
+import { BotIcon, CircleAlertIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import type { AutomationSettings } from "../../../../../contracts/automation.ts";
 import type { Blog } from "../../../../../contracts/blogs.ts";
@@ -23,6 +23,7 @@ import { Label } from "../../../components/ui/label.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
+import { useAiUsage } from "../../../lib/api/get-ai-usage.ts";
 import { useAutomation } from "../../../lib/api/get-automation.ts";
 import { statusOf } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/cn.ts";
@@ -90,6 +91,7 @@ function Header({ description, active }: { description: string; active?: boolean
 }
 
 function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: AutomationSettings | null }) {
+  const aiUsage = useAiUsage();
   const ids = {
     enabled: useId(),
     enabledHint: useId(),
@@ -241,7 +243,9 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
                 <div className="space-y-1">
                   <Label htmlFor={ids.autoPublish}>Auto-Publish</Label>
                   <p id={ids.autoPublishHint} className="text-sm text-muted-foreground">
-                    Publish new posts right away. Off, they wait for you as Under Review.
+                    Publish new posts right away when they pass the content checks (keyword, meta
+                    fields, readability, originality). Off, or when a check fails, they wait for you
+                    as Under Review.
                   </p>
                 </div>
                 <Switch
@@ -252,6 +256,26 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
                 />
               </div>
             </>
+          )}
+
+          {form.enabled && aiUsage.data?.configured === false && (
+            <p
+              role="note"
+              className="flex items-start gap-2 rounded-md border border-dashed px-3 py-2 text-sm"
+            >
+              <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>
+                <strong className="font-medium">No AI provider is configured.</strong> Posts are
+                written by the built-in offline writer as outlines and are always held for review,
+                never published automatically. Set OPENAI_API_KEY on the server to use a model.
+              </span>
+            </p>
+          )}
+
+          {form.enabled && saved?.skipReason && (
+            <p role="status" className="text-sm text-error">
+              {saved.skipReason}
+            </p>
           )}
 
           {saved?.lastGeneratedAt && (

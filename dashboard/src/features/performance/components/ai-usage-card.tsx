@@ -1,0 +1,144 @@
+import { format, parseISO } from "date-fns";
+import type { AiUsageReport } from "../../../../../contracts/ai-usage.ts";
+import { BarChart } from "../../../components/bar-chart.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card.tsx";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "../../../components/ui/table.tsx";
+import { allowancePercent, tokens, usageByFeature, usageChart } from "./ai-usage-data.ts";
+
+/**
+ * The owner's AI spend (issue 12): today's tokens against the daily allowance, the last 30
+ * days as a chart, and which features used them. Usage is the owner's, across all blogs.
+ */
+export function AiUsageCard({
+  report,
+  failed,
+  onRetry,
+}: {
+  report: AiUsageReport | undefined;
+  failed: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <Card aria-labelledby="ai-usage-title">
+      <CardHeader>
+        <CardTitle id="ai-usage-title">AI Usage</CardTitle>
+        <CardDescription>
+          Tokens used by every AI feature across all your blogs. The daily allowance renews at
+          midnight UTC.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {report ? (
+          <UsageReport report={report} />
+        ) : failed ? (
+          <div role="alert" className="space-y-3 rounded-lg border border-error/40 p-4">
+            <p className="text-sm font-medium">Failed to load AI usage</p>
+            <Button variant="outline" size="sm" onClick={onRetry}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <p role="status" className="py-6 text-center text-sm text-muted-foreground">
+            Loading AI usage...
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function UsageReport({ report }: { report: AiUsageReport }) {
+  if (!report.configured)
+    return (
+      <p className="text-sm text-muted-foreground">
+        No AI provider is configured, so the built-in offline writer is used: it costs nothing and
+        nothing is counted. Set OPENAI_API_KEY on the server to use a model.
+      </p>
+    );
+  const percent = allowancePercent(report);
+  const chart = usageChart(report);
+  const features = usageByFeature(report);
+  return (
+    <>
+      <div className="space-y-2">
+        <p className="text-sm">
+          <span className="text-2xl font-semibold tabular-nums">
+            {report.today.total.toLocaleString("en-US")}
+          </span>{" "}
+          of {tokens(report.dailyLimit)} used today ({percent}%)
+        </p>
+        <div
+          role="progressbar"
+          aria-label="Today's AI allowance used"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-2 overflow-hidden rounded-full bg-muted"
+        >
+          <div
+            className={percent >= 90 ? "h-full bg-error" : "h-full bg-primary"}
+            style={{ width: `${percent}%` }}
+          />
+        </div>
+        <p className="text-xs text-muted-foreground">
+          Model {report.model}; {tokens(report.last30DaysTotal)} in the last 30 days.
+        </p>
+      </div>
+      <BarChart
+        caption="AI tokens per day, last 30 days"
+        summary={chart.summary}
+        bars={chart.bars}
+        max={chart.max}
+        tooltip={(bar) => `${bar.label}: ${tokens(bar.value)}`}
+        tableToggle="Show AI tokens per day as a table"
+        table={{
+          headers: ["Day", "Tokens"],
+          rows: chart.bars.map((bar) => ({
+            key: bar.key,
+            label: format(parseISO(bar.key), "MMM d, yyyy"),
+            dateTime: bar.key,
+            values: [bar.value],
+          })),
+        }}
+      />
+      {features.length > 0 && (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Feature</TableHead>
+              <TableHead className="text-right">Today</TableHead>
+              <TableHead className="text-right">Last 30 days</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {features.map((row) => (
+              <TableRow key={row.feature}>
+                <TableCell>{row.label}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {row.today.toLocaleString("en-US")}
+                </TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {row.last30Days.toLocaleString("en-US")}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </>
+  );
+}
