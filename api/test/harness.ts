@@ -3,6 +3,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type AiGate, aiGateOptions, createAiGate } from "../ai/gate.ts";
+import type { AiProvider } from "../ai/provider.ts";
 import { type AppDeps, createApp, withFastPath } from "../app.ts";
 import type { Clock } from "../auth/sessions.ts";
 import { sanitizePostHtml } from "../content/sanitize.ts";
@@ -20,6 +22,8 @@ export type TestApp = {
   db: Awaited<ReturnType<typeof openDatabase>>["db"];
   dir: string;
   publishing: Publishing | undefined;
+  /** The gate the app's AI routes use (jobs a test runs share it, as in the server). */
+  aiGate: AiGate;
   client: (options?: { origin?: string }) => TestClient;
   close: () => Promise<void>;
 };
@@ -33,7 +37,8 @@ type StartOptions = {
   /** Listens to content changes (a recording implementation in tests). */
   contentEvents?: ContentEvents;
   dnsResolver?: AppDeps["dnsResolver"];
-  ai?: AppDeps["ai"];
+  /** The provider behind the app's AI gate (default: offline, or from the env's key). */
+  ai?: AiProvider;
 };
 
 /** The real app on a real SQLite file in a temp dir, listening on a free loopback port. */
@@ -57,6 +62,15 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
         clock: options.clock,
       })
     : undefined;
+  // Built here, not in the app, so a test can run jobs through the same gate as the routes.
+  const aiGate = createAiGate({
+    db: database.db,
+    ...aiGateOptions(env),
+    sanitize: sanitizePostHtml,
+    provider: options.ai,
+    clock: options.clock,
+    logger,
+  });
   const app = createApp({
     env,
     db: database.db,
@@ -66,7 +80,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     publishing,
     contentEvents: options.contentEvents ?? publishing?.contentEvents,
     dnsResolver: options.dnsResolver,
-    ai: options.ai,
+    aiGate,
   });
   const server = createServer(withFastPath(app, publishing)).listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
@@ -80,6 +94,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     db: database.db,
     dir,
     publishing,
+    aiGate,
     client: (clientOptions) => new TestClient(baseUrl, clientOptions?.origin ?? baseUrl),
     close: async () => {
       await publishing?.queue.stop();

@@ -14,6 +14,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import buildTheme from "../../tests/setup/build-theme.ts";
 import { abuseCheck } from "./security/abuse.ts";
+import { aiSpendCheck } from "./security/ai-spend.ts";
 import { csrfCheck } from "./security/csrf.ts";
 import { fuzzCheck } from "./security/fuzz.ts";
 import { hostHeaderCheck } from "./security/hosts.ts";
@@ -42,6 +43,7 @@ const checks: SecurityCheck[] = [
   csrfCheck,
   fuzzCheck,
   abuseCheck,
+  aiSpendCheck,
   hostHeaderCheck,
   storedXssCheck,
 ];
