@@ -4,8 +4,6 @@
  * reached the model, per route and per job; tokens recorded against the allowance; and, once
  * the allowance is spent, calls that still reached the model (must be 0).
  */
-import { createAiProvider } from "../../../api/ai/provider.ts";
-import { sanitizePostHtml } from "../../../api/content/sanitize.ts";
 import { aiUsage, users } from "../../../api/db/schema.ts";
 import { runWeeklyBlogIdeas } from "../../../api/features/blog-recommendations/service.ts";
 import { runDueAutomation } from "../../../api/jobs/content-automation.ts";
@@ -24,20 +22,14 @@ export const aiSpendCheck: SecurityCheck = {
   name: "ai spend",
   async run() {
     const server = await startOpenAiServer();
-    const settings = {
-      apiKey: "sk-test",
-      baseUrl: server.baseUrl,
-      model: "test-model",
-      maxRetries: 0,
-    };
     const app = await startTestApp({
       env: {
         OPENAI_API_KEY: "sk-test",
         OPENAI_BASE_URL: server.baseUrl,
         AI_DAILY_TOKEN_LIMIT: String(allowance),
         AI_CALLS_PER_MINUTE: "1000",
+        AI_MODEL: "test-model",
       },
-      ai: createAiProvider(settings, sanitizePostHtml),
     });
     const figures: Figure[] = [];
     try {
