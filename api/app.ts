@@ -53,6 +53,8 @@ export type AppDeps = {
   aiGate?: AiGate;
   /** Tests only: a provider (a fake, or one pointed at a test server) for the gate made here. */
   ai?: AiProvider;
+  /** Told when a blog's automation falls due at once (the automation job then runs). */
+  onAutomationDue?: () => void;
   /** Told about every committed change readers could see (the render pipeline listens). */
   contentEvents?: ContentEvents;
 };
@@ -69,6 +71,7 @@ export function createApp({
   dnsResolver = createDnsResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }),
   ai: provider,
   aiGate,
+  onAutomationDue,
 }: AppDeps): Express {
   const ai =
     aiGate ??
@@ -183,7 +186,7 @@ export function createApp({
   app.use(categoryRoutes({ db, contentEvents: events }));
   app.use(affiliateLinkRoutes({ db, contentEvents: events, clock }));
   app.use(aiRoutes({ db, ai, clock }));
-  app.use(automationRoutes(db));
+  app.use(automationRoutes(db, onAutomationDue));
   app.use(affiliateRecommendationRoutes({ db, ai, clock }));
   app.use(blogRecommendationRoutes({ db, ai, clock }));
   if (publishing) {

@@ -46,6 +46,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     logger,
   });
   logger.info({ ai: ai.configured ? ai.model : "offline writer" }, "AI provider");
+  let contentAutomation: ReturnType<typeof startContentAutomation> | undefined;
   const app = createApp({
     env,
     db: database.db,
@@ -54,6 +55,8 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     publishing,
     contentEvents,
     aiGate: ai,
+    // Switching automation on writes the first post now, not at the job's next minute.
+    onAutomationDue: () => contentAutomation?.runSoon(),
   });
   const server = createServer(withFastPath(app, publishing));
   const closer = gracefulCloser(server);
@@ -77,7 +80,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   // Started here, not in createApp, so tests drive it with their own clock. The first run
   // publishes whatever fell due while the server was down.
   // Content automation: due generations run now (catching up after a restart) and every minute.
-  const contentAutomation = startContentAutomation({ db: database.db, ai, contentEvents, logger });
+  contentAutomation = startContentAutomation({ db: database.db, ai, contentEvents, logger });
   // Affiliate programs per blog and blog ideas per owner, weekly (the database keeps the dates).
   const weeklySuggestions = startWeeklySuggestions({ db: database.db, ai, logger });
   const scheduledPublishing = startScheduledPublishing({

@@ -51,4 +51,35 @@ describe("startPeriodic", () => {
     expect(error).toHaveBeenCalledWith({ err: expect.any(Error) }, "job failed");
     await job.stop();
   });
+
+  it("runs soon when asked: at once when idle, once more right after a run in progress", async () => {
+    vi.useFakeTimers();
+    let runs = 0;
+    let finish: () => void = () => {};
+    const job = startPeriodic(
+      () => {
+        runs++;
+        return new Promise<void>((resolve) => {
+          finish = resolve;
+        });
+      },
+      { intervalMs: 60_000, failure: "failed" },
+    );
+    expect(runs).toBe(1);
+    job.runSoon();
+    job.runSoon();
+    expect(runs).toBe(1); // busy: one more run is owed, not two
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(runs).toBe(2);
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(runs).toBe(2);
+    job.runSoon();
+    expect(runs).toBe(3);
+    finish();
+    await job.stop();
+    job.runSoon();
+    expect(runs).toBe(3);
+  });
 });

@@ -12,6 +12,8 @@ export function startPeriodic(
   let running: Promise<unknown> = Promise.resolve();
   let busy = false;
   let stopped = false;
+  /** Asked to run while a run was going: one more run follows it. */
+  let again = false;
   const tick = () => {
     if (stopped || busy) return;
     busy = true;
@@ -19,14 +21,24 @@ export function startPeriodic(
       .catch((error: unknown) => options.logger?.error({ err: error }, options.failure))
       .finally(() => {
         busy = false;
+        if (again) {
+          again = false;
+          tick();
+        }
       });
   };
   tick();
   const timer = setInterval(tick, options.intervalMs);
   timer.unref();
   return {
+    /** Runs now (or right after the run in progress) instead of waiting for the next tick. */
+    runSoon: () => {
+      if (busy) again = true;
+      else tick();
+    },
     stop: async () => {
       stopped = true;
+      again = false;
       clearInterval(timer);
       await running;
     },

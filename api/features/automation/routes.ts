@@ -12,7 +12,14 @@ import { perOwnerPerMinute } from "../../http/rate-limit.ts";
 import { inputOf, validate } from "../../http/validate.ts";
 import { createAutomation, getAutomation, presentAutomation, updateAutomation } from "./service.ts";
 
-export function automationRoutes(db: Database): Router {
+const isDue = (row: { enabled: boolean; nextRunAt: Date | null }) =>
+  row.enabled && row.nextRunAt !== null && row.nextRunAt.getTime() <= Date.now();
+
+/**
+ * `onDue` is told when a save leaves a generation due now (automation switched on for the
+ * first time), so the job runs at once rather than at its next minute.
+ */
+export function automationRoutes(db: Database, onDue: () => void = () => {}): Router {
   const router = Router();
   // Switching automation off and on never makes a post due early (service), and is slowed too.
   const perOwner = perOwnerPerMinute(
@@ -37,9 +44,9 @@ export function automationRoutes(db: Database): Router {
     validate({ params: idParams, body: automationInput }),
     async (req, res) => {
       const { params, body } = inputOf<AutomationInput, unknown, IdParams>(res);
-      res
-        .status(201)
-        .json(presentAutomation(await createAutomation(db, currentUser(req).id, params.id, body)));
+      const row = await createAutomation(db, currentUser(req).id, params.id, body);
+      res.status(201).json(presentAutomation(row));
+      if (isDue(row)) onDue();
     },
   );
 
@@ -50,7 +57,9 @@ export function automationRoutes(db: Database): Router {
     validate({ params: idParams, body: automationInput }),
     async (req, res) => {
       const { params, body } = inputOf<AutomationInput, unknown, IdParams>(res);
-      res.json(presentAutomation(await updateAutomation(db, currentUser(req).id, params.id, body)));
+      const row = await updateAutomation(db, currentUser(req).id, params.id, body);
+      res.json(presentAutomation(row));
+      if (isDue(row)) onDue();
     },
   );
 
