@@ -15,7 +15,7 @@ import {
   suggestedProgramsSchema,
 } from "../../contracts/recommendations.ts";
 import { slugify } from "../../contracts/slug.ts";
-import type { z } from "../../contracts/zod.ts";
+import { z } from "../../contracts/zod.ts";
 import { HttpError } from "../http/errors.ts";
 import { ideaCatalogue } from "./offline-ideas.ts";
 import { optimizeMetaOffline } from "./offline-meta.ts";
@@ -148,33 +148,6 @@ function offlinePrograms(
     }));
 }
 
-/**
- * The JSON schema a model must answer with (strict structured output). Limits are left to the
- * zod check afterwards: strict mode does not accept length keywords on every provider.
- */
-const text = { type: "string" };
-const postJsonSchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["title", "content", "metaTitle", "metaDescription", "suggestedKeywords", "slug"],
-  properties: {
-    title: text,
-    content: text,
-    metaTitle: text,
-    metaDescription: text,
-    suggestedKeywords: { type: "array", items: text },
-    slug: text,
-  },
-};
-
-/** The model's meta fields (strict structured output; limits checked and trimmed afterwards). */
-const metaJsonSchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["metaTitle", "metaDescription"],
-  properties: { metaTitle: text, metaDescription: text },
-};
-
 /** About this many words of the post go to the model for meta fields: the opening says most. */
 const metaContextWords = 1200;
 
@@ -193,69 +166,41 @@ function describeError(error: unknown): string {
   return "The AI provider failed. Try again.";
 }
 
-const programsJsonSchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["programs"],
-  properties: {
-    programs: {
-      type: "array",
-      items: {
-        type: "object",
-        additionalProperties: false,
-        required: [
-          "programName",
-          "category",
-          "description",
-          "commissionRate",
-          "reasoning",
-          "signupUrl",
-        ],
-        properties: {
-          programName: text,
-          category: text,
-          description: text,
-          commissionRate: text,
-          reasoning: text,
-          signupUrl: text,
-        },
-      },
-    },
-  },
-};
+/** Keywords strict structured output does not take everywhere; zod checks them afterwards. */
+const looseKeywords = new Set([
+  "$schema",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "pattern",
+  "format",
+  "default",
+]);
 
-const ideaFields = [
-  "suggestedName",
-  "suggestedNiche",
-  "suggestedDomain",
-  "targetAudience",
-  "monetizationPotential",
-  "marketOpportunity",
-  "contentStrategy",
-  "suggestedTopics",
-  "reasoning",
-];
-const ideasJsonSchema = {
-  type: "object",
-  additionalProperties: false,
-  required: ["ideas"],
-  properties: {
-    ideas: {
-      type: "array",
-      items: {
-        type: "object",
-        additionalProperties: false,
-        required: ideaFields,
-        properties: Object.fromEntries(
-          ideaFields.map((f) => [
-            f,
-            f === "suggestedTopics" ? { type: "array", items: text } : text,
-          ]),
-        ),
-      },
-    },
-  },
-};
+function strictNode(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(strictNode);
+  if (!node || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (!looseKeywords.has(key)) out[key] = strictNode(value);
+  }
+  if (out.type === "object" && out.properties && typeof out.properties === "object") {
+    // Strict mode: every property answered, nothing else.
+    out.required = Object.keys(out.properties);
+    out.additionalProperties = false;
+  }
+  return out;
+}
+
+/**
+ * A zod schema as the JSON schema strict structured output takes: generated from the one zod
+ * schema the answer is validated with, so the two cannot drift; every property required, no
+ * others, and the limits left to the zod check afterwards.
+ */
+export function strictJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  return strictNode(z.toJSONSchema(schema, { io: "input" })) as Record<string, unknown>;
+}
 
 export function createAiProvider(
   settings: AiSettings,
@@ -296,240 +241,161 @@ export function createAiProvider(
     // The SDK retries 408/409/429/5xx and connection errors with backoff.
     maxRetries: settings.maxRetries ?? 2,
   });
+
+  /**
+   * One structured-output call: the model answers JSON matching `schema` (sent as its strict
+   * JSON schema), which is then validated with the same zod schema. A failed call says what
+   * went wrong; an unusable answer says `unusable`, and still carries the tokens it cost.
+   */
+  async function completeJson<S extends z.ZodType>(request: {
+    name: string;
+    schema: S;
+    system: string;
+    user: string[];
+    unusable: string;
+    signal?: AbortSignal;
+  }): Promise<{ data: z.infer<S>; usage: AiUsage }> {
+    let completion: OpenAI.Chat.Completions.ChatCompletion;
+    try {
+      completion = await client.chat.completions.create(
+        {
+          model: settings.model,
+          response_format: {
+            type: "json_schema",
+            json_schema: {
+              name: request.name,
+              strict: true,
+              schema: strictJsonSchema(request.schema),
+            },
+          },
+          messages: [
+            { role: "system", content: request.system },
+            { role: "user", content: request.user.filter(Boolean).join("\n") },
+          ],
+        },
+        { signal: request.signal },
+      );
+    } catch (error) {
+      throw AiFailed(describeError(error));
+    }
+    const usage = usageFrom(completion, settings.model);
+    try {
+      const data = request.schema.parse(JSON.parse(completion.choices[0]?.message?.content ?? ""));
+      return { data, usage };
+    } catch {
+      throw withUsage(AiFailed(request.unusable), usage);
+    }
+  }
+
   return {
     configured: true,
     model: settings.model,
     async generatePost(input, context, signal) {
-      const words = lengthWords[input.length];
-      let completion: OpenAI.Chat.Completions.ChatCompletion;
-      try {
-        completion = await client.chat.completions.create(
-          {
-            model: settings.model,
-            response_format: {
-              type: "json_schema",
-              json_schema: { name: "blog_post", strict: true, schema: postJsonSchema },
-            },
-            messages: [
-              {
-                role: "system",
-                content:
-                  "You write original, accurate, helpful blog posts that show real experience and expertise (E-E-A-T). " +
-                  "Answer only with JSON matching the schema. `content` is HTML using only h2, h3, p, ul, ol, li, a, strong, em, " +
-                  "blockquote, code and pre. metaTitle at most 60 characters, metaDescription at most 160, slug lower-case words joined by hyphens.",
-              },
-              {
-                role: "user",
-                content: [
-                  `Topic: ${input.topic}`,
-                  input.category ? `Category: ${input.category}` : "",
-                  context.niche ? `Blog niche: ${context.niche}` : "",
-                  context.blogName ? `Blog: ${context.blogName}` : "",
-                  `Tone: ${input.tone}`,
-                  `Length: about ${words} words`,
-                ]
-                  .filter(Boolean)
-                  .join("\n"),
-              },
-            ],
-          },
-          { signal },
-        );
-      } catch (error) {
-        throw AiFailed(describeError(error));
-      }
-      const text = completion.choices[0]?.message?.content ?? "";
-      let parsed: z.infer<typeof generatedPostSchema>;
-      try {
-        parsed = generatedPostSchema.parse(JSON.parse(text));
-      } catch {
-        throw withUsage(
-          AiFailed("The AI provider's answer was not a usable post. Try again."),
-          usageFrom(completion, settings.model),
-        );
-      }
+      const { data, usage } = await completeJson({
+        name: "blog_post",
+        schema: generatedPostSchema,
+        system:
+          "You write original, accurate, helpful blog posts that show real experience and expertise (E-E-A-T). " +
+          "Answer only with JSON matching the schema. `content` is HTML using only h2, h3, p, ul, ol, li, a, strong, em, " +
+          "blockquote, code and pre. metaTitle at most 60 characters, metaDescription at most 160, slug lower-case words joined by hyphens.",
+        user: [
+          `Topic: ${input.topic}`,
+          input.category ? `Category: ${input.category}` : "",
+          context.niche ? `Blog niche: ${context.niche}` : "",
+          context.blogName ? `Blog: ${context.blogName}` : "",
+          `Tone: ${input.tone}`,
+          `Length: about ${lengthWords[input.length]} words`,
+        ],
+        unusable: "The AI provider's answer was not a usable post. Try again.",
+        signal,
+      });
       const post: GeneratedPost = {
-        ...parsed,
+        ...data,
         // Model HTML is treated like owner HTML: only the allowlist survives.
-        content: sanitize(parsed.content),
-        metaTitle: parsed.metaTitle.slice(0, 60),
-        metaDescription: parsed.metaDescription.slice(0, 160),
-        slug: slugify(parsed.slug || parsed.title),
+        content: sanitize(data.content),
+        metaTitle: data.metaTitle.slice(0, 60),
+        metaDescription: data.metaDescription.slice(0, 160),
+        slug: slugify(data.slug || data.title),
         source: "ai",
       };
-      return {
-        post,
-        usage: usageFrom(completion, settings.model),
-      };
+      return { post, usage };
     },
     async optimizeMeta(input, context, signal) {
       const keyword = input.keywords.find((k) => k.trim());
       const body = htmlToText(input.content).split(/\s+/).slice(0, metaContextWords).join(" ");
-      let completion: OpenAI.Chat.Completions.ChatCompletion;
-      try {
-        completion = await client.chat.completions.create(
-          {
-            model: settings.model,
-            response_format: {
-              type: "json_schema",
-              json_schema: { name: "post_meta", strict: true, schema: metaJsonSchema },
-            },
-            messages: [
-              {
-                role: "system",
-                content:
-                  "You write search-result snippets for blog posts. Answer only with JSON matching the schema. " +
-                  `metaTitle: 50-${metaLimits.title} characters, never more than ${metaLimits.title}, compelling and specific. ` +
-                  `metaDescription: 150-${metaLimits.description} characters, never more than ${metaLimits.description}, ` +
-                  "a plain summary that makes a searcher want to read on. Use the focus keyword naturally in both when one is given. " +
-                  "Do not invent facts that are not in the post.",
-              },
-              {
-                role: "user",
-                content: [
-                  `Title: ${input.title}`,
-                  keyword ? `Focus keyword: ${keyword}` : "",
-                  context.blogName ? `Blog: ${context.blogName}` : "",
-                  body ? `Post:\n${body}` : "",
-                ]
-                  .filter(Boolean)
-                  .join("\n"),
-              },
-            ],
-          },
-          { signal },
-        );
-      } catch (error) {
-        throw AiFailed(describeError(error));
-      }
-      let parsed: z.infer<typeof optimizedMetaSchema>;
-      try {
-        parsed = optimizedMetaSchema.parse(
-          JSON.parse(completion.choices[0]?.message?.content ?? ""),
-        );
-      } catch {
-        throw withUsage(
-          AiFailed("The AI provider's answer was not a usable title and description. Try again."),
-          usageFrom(completion, settings.model),
-        );
-      }
+      const { data, usage } = await completeJson({
+        name: "post_meta",
+        schema: optimizedMetaSchema,
+        system:
+          "You write search-result snippets for blog posts. Answer only with JSON matching the schema. " +
+          `metaTitle: 50-${metaLimits.title} characters, never more than ${metaLimits.title}, compelling and specific. ` +
+          `metaDescription: 150-${metaLimits.description} characters, never more than ${metaLimits.description}, ` +
+          "a plain summary that makes a searcher want to read on. Use the focus keyword naturally in both when one is given. " +
+          "Do not invent facts that are not in the post.",
+        user: [
+          `Title: ${input.title}`,
+          keyword ? `Focus keyword: ${keyword}` : "",
+          context.blogName ? `Blog: ${context.blogName}` : "",
+          body ? `Post:\n${body}` : "",
+        ],
+        unusable: "The AI provider's answer was not a usable title and description. Try again.",
+        signal,
+      });
       return {
         source: "ai",
         // Models overshoot character limits now and then: a cut at a word keeps the answer.
         meta: {
-          metaTitle: clipAtWord(parsed.metaTitle, metaLimits.title),
-          metaDescription: clipAtWord(parsed.metaDescription, metaLimits.description, true),
+          metaTitle: clipAtWord(data.metaTitle, metaLimits.title),
+          metaDescription: clipAtWord(data.metaDescription, metaLimits.description, true),
         },
-        usage: usageFrom(completion, settings.model),
+        usage,
       };
     },
     async suggestBlogIdeas(context, exclude, count) {
-      let completion: OpenAI.Chat.Completions.ChatCompletion;
-      try {
-        completion = await client.chat.completions.create({
-          model: settings.model,
-          response_format: {
-            type: "json_schema",
-            json_schema: { name: "blog_ideas", strict: true, schema: ideasJsonSchema },
-          },
-          messages: [
-            {
-              role: "system",
-              content:
-                "You research profitable blog ideas for an affiliate publisher. Answer only with JSON matching the schema: " +
-                "a memorable name, the niche, an available-looking .com domain, audience, how it earns, the market opening, " +
-                "a content strategy, 5-10 first post topics and your reasoning.",
-            },
-            {
-              role: "user",
-              content: [
-                context.existingNiches.length
-                  ? `The owner already runs blogs about: ${context.existingNiches.join("; ")}`
-                  : "",
-                exclude.length ? `Do not repeat: ${exclude.join("; ")}` : "",
-                `Propose ${count} new blog ideas.`,
-              ]
-                .filter(Boolean)
-                .join("\n"),
-            },
-          ],
-        });
-      } catch (error) {
-        throw AiFailed(describeError(error));
-      }
-      let parsed: z.infer<typeof suggestedBlogIdeasSchema>;
-      try {
-        parsed = suggestedBlogIdeasSchema.parse(
-          JSON.parse(completion.choices[0]?.message?.content ?? ""),
-        );
-      } catch {
-        throw withUsage(
-          AiFailed("The AI provider's answer was not a usable list of ideas. Try again."),
-          usageFrom(completion, settings.model),
-        );
-      }
-      return {
-        source: "ai",
-        ideas: parsed.ideas.slice(0, count),
-        usage: usageFrom(completion, settings.model),
-      };
+      const { data, usage } = await completeJson({
+        name: "blog_ideas",
+        schema: suggestedBlogIdeasSchema,
+        system:
+          "You research profitable blog ideas for an affiliate publisher. Answer only with JSON matching the schema: " +
+          "a memorable name, the niche, an available-looking .com domain, audience, how it earns, the market opening, " +
+          "a content strategy, 5-10 first post topics and your reasoning.",
+        user: [
+          context.existingNiches.length
+            ? `The owner already runs blogs about: ${context.existingNiches.join("; ")}`
+            : "",
+          exclude.length ? `Do not repeat: ${exclude.join("; ")}` : "",
+          `Propose ${count} new blog ideas.`,
+        ],
+        unusable: "The AI provider's answer was not a usable list of ideas. Try again.",
+      });
+      return { source: "ai", ideas: data.ideas.slice(0, count), usage };
     },
     async suggestPrograms(context, exclude, count) {
-      let completion: OpenAI.Chat.Completions.ChatCompletion;
-      try {
-        completion = await client.chat.completions.create({
-          model: settings.model,
-          response_format: {
-            type: "json_schema",
-            json_schema: { name: "affiliate_programs", strict: true, schema: programsJsonSchema },
-          },
-          messages: [
-            {
-              role: "system",
-              content:
-                "You recommend real affiliate programs a blog can join. Answer only with JSON matching the schema. " +
-                "Each program: its real name, a short category, what it offers, the commission rate if publicly known (else an empty string), " +
-                "why it suits this blog, and the program's official sign-up URL (https).",
-            },
-            {
-              role: "user",
-              content: [
-                `Blog: ${context.blogName}`,
-                context.niche ? `Niche: ${context.niche}` : "",
-                context.categories.length ? `Categories: ${context.categories.join(", ")}` : "",
-                context.recentTitles.length
-                  ? `Recent posts: ${context.recentTitles.join("; ")}`
-                  : "",
-                exclude.length ? `Do not suggest: ${exclude.join(", ")}` : "",
-                `Suggest up to ${count} programs.`,
-              ]
-                .filter(Boolean)
-                .join("\n"),
-            },
-          ],
-        });
-      } catch (error) {
-        throw AiFailed(describeError(error));
-      }
-      let parsed: z.infer<typeof suggestedProgramsSchema>;
-      try {
-        parsed = suggestedProgramsSchema.parse(
-          JSON.parse(completion.choices[0]?.message?.content ?? ""),
-        );
-      } catch {
-        throw withUsage(
-          AiFailed("The AI provider's answer was not a usable list of programs. Try again."),
-          usageFrom(completion, settings.model),
-        );
-      }
+      const { data, usage } = await completeJson({
+        name: "affiliate_programs",
+        schema: suggestedProgramsSchema,
+        system:
+          "You recommend real affiliate programs a blog can join. Answer only with JSON matching the schema. " +
+          "Each program: its real name, a short category, what it offers, the commission rate if publicly known (else an empty string), " +
+          "why it suits this blog, and the program's official sign-up URL (https).",
+        user: [
+          `Blog: ${context.blogName}`,
+          context.niche ? `Niche: ${context.niche}` : "",
+          context.categories.length ? `Categories: ${context.categories.join(", ")}` : "",
+          context.recentTitles.length ? `Recent posts: ${context.recentTitles.join("; ")}` : "",
+          exclude.length ? `Do not suggest: ${exclude.join(", ")}` : "",
+          `Suggest up to ${count} programs.`,
+        ],
+        unusable: "The AI provider's answer was not a usable list of programs. Try again.",
+      });
       const excluded = new Set(exclude.map((name) => name.toLowerCase()));
       return {
         source: "ai",
-        programs: parsed.programs
+        programs: data.programs
           .filter((p) => !excluded.has(p.programName.toLowerCase()))
           .slice(0, count)
           .map((p) => ({ ...p, commissionRate: p.commissionRate || null })),
-        usage: usageFrom(completion, settings.model),
+        usage,
       };
     },
   };
