@@ -166,6 +166,7 @@ export function createApp({
         ...(env.APP_ORIGIN ? [new URL(env.APP_ORIGIN).hostname] : []),
       ],
       onHostsChanged: () => publishing?.hostMap.clear(),
+      clock,
     }),
   );
   app.use(postRoutes({ db, clock, contentEvents: events }));
