@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnySQLiteColumn,
+  blob,
   index,
   integer,
   primaryKey,
@@ -116,6 +117,19 @@ export const blogs = sqliteTable(
     index("blogs_custom_domain_idx").on(t.customDomain),
   ],
 );
+
+/**
+ * A post's originality fingerprint (docs/decisions/077): its distinct word-shingle hashes,
+ * sorted, as float64 little-endian bytes. Written with the post; valid while the post's
+ * `updated_at` still equals `post_updated_at` (any other write recomputes it on next use).
+ */
+export const postFingerprints = sqliteTable("post_fingerprints", {
+  postId: text("post_id")
+    .primaryKey()
+    .references((): AnySQLiteColumn => posts.id, { onDelete: "cascade" }),
+  postUpdatedAt: timestamp("post_updated_at").notNull(),
+  shingles: blob("shingles", { mode: "buffer" }).notNull(),
+});
 
 export const categories = sqliteTable(
   "categories",
