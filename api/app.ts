@@ -35,6 +35,7 @@ import type { Publishing } from "./features/publishing/publishing.ts";
 import { apiNotFound, errorHandler } from "./http/errors.ts";
 import { sameOrigin } from "./http/same-origin.ts";
 import type { Logger } from "./logger.ts";
+import { type CpuPool, createCpuPool } from "./workers/cpu-pool.ts";
 
 export type AppDeps = {
   env: Env;
@@ -52,6 +53,8 @@ export type AppDeps = {
   ai?: AiProvider;
   /** Told about every committed change readers could see (the render pipeline listens). */
   contentEvents?: ContentEvents;
+  /** Worker threads for CPU-heavy steps (default: a pool of its own, started on first use). */
+  cpu?: CpuPool;
 };
 
 export function createApp({
@@ -68,6 +71,7 @@ export function createApp({
     { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.AI_MODEL },
     sanitizePostHtml,
   ),
+  cpu = createCpuPool(),
 }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
@@ -169,7 +173,7 @@ export function createApp({
       clock,
     }),
   );
-  app.use(postRoutes({ db, clock, contentEvents: events }));
+  app.use(postRoutes({ db, clock, contentEvents: events, cpu }));
   app.use(categoryRoutes({ db, contentEvents: events }));
   app.use(affiliateLinkRoutes({ db, contentEvents: events, clock }));
   app.use(aiRoutes({ db, ai, dailyTokenLimit: env.AI_DAILY_TOKEN_LIMIT, clock }));

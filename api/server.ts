@@ -14,6 +14,7 @@ import { startContentAutomation } from "./jobs/content-automation.ts";
 import { changesByBlog, startScheduledPublishing } from "./jobs/scheduled-publishing.ts";
 import { startWeeklySuggestions } from "./jobs/weekly-suggestions.ts";
 import { createLogger } from "./logger.ts";
+import { createCpuPool } from "./workers/cpu-pool.ts";
 
 export type StartOptions = { dashboardDir?: string };
 
@@ -31,11 +32,14 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   }
   const logger = createLogger(env.LOG_LEVEL);
   const database = await openDatabase(env.DATABASE_URL);
+  // One pool of worker threads for CPU-heavy steps of requests and renders.
+  const cpu = createCpuPool();
   const publishing = await createPublishing({
     db: database.db,
     env,
     sanitize: sanitizePostHtml,
     logger,
+    cpu,
   });
   const contentEvents: ContentEvents = guardContentEvents(publishing.contentEvents, logger);
   const ai = createAiProvider(
@@ -51,6 +55,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     publishing,
     contentEvents,
     ai,
+    cpu,
   });
   const server = createServer(withFastPath(app, publishing));
   const closer = gracefulCloser(server);

@@ -11,6 +11,7 @@ import { type Env, parseEnv } from "../env.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
 import { createPublishing, type Publishing } from "../features/publishing/publishing.ts";
 import { createLogger } from "../logger.ts";
+import { createCpuPool } from "../workers/cpu-pool.ts";
 
 export type TestApp = {
   express: ReturnType<typeof createApp>;
@@ -48,6 +49,8 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
   });
   const database = await openDatabase(env.DATABASE_URL);
   const logger = createLogger(env.LOG_LEVEL);
+  // Real worker threads, as in production, for requests and renders alike.
+  const cpu = createCpuPool(1);
   const publishing = options.publishing
     ? await createPublishing({
         db: database.db,
@@ -55,6 +58,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
         sanitize: sanitizePostHtml,
         logger,
         clock: options.clock,
+        cpu,
       })
     : undefined;
   const app = createApp({
@@ -67,6 +71,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     contentEvents: options.contentEvents ?? publishing?.contentEvents,
     dnsResolver: options.dnsResolver,
     ai: options.ai,
+    cpu,
   });
   const server = createServer(withFastPath(app, publishing)).listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
@@ -85,6 +90,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
       await publishing?.queue.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await cpu.close();
       database.close();
       rmSync(dir, { recursive: true, force: true });
     },
