@@ -19,6 +19,7 @@ import { fuzzCheck } from "./security/fuzz.ts";
 import { hostHeaderCheck } from "./security/hosts.ts";
 import { isolationCheck } from "./security/isolation.ts";
 import { type CheckOptions, crashes, type Figure, type SecurityCheck } from "./security/report.ts";
+import { stallCheck } from "./security/stalls.ts";
 
 /** The stored-XSS sweep (the real server, Chromium): its lines print as it runs. */
 const storedXssCheck: SecurityCheck = {
@@ -44,6 +45,7 @@ const checks: SecurityCheck[] = [
   abuseCheck,
   hostHeaderCheck,
   storedXssCheck,
+  stallCheck,
 ];
 
 const args = process.argv.slice(2);
