@@ -36,6 +36,7 @@ import type { Publishing } from "./features/publishing/publishing.ts";
 import { apiNotFound, errorHandler } from "./http/errors.ts";
 import { sameOrigin } from "./http/same-origin.ts";
 import type { Logger } from "./logger.ts";
+import { type CpuPool, createCpuPool } from "./workers/cpu-pool.ts";
 
 export type AppDeps = {
   env: Env;
@@ -57,6 +58,8 @@ export type AppDeps = {
   onAutomationDue?: () => void;
   /** Told about every committed change readers could see (the render pipeline listens). */
   contentEvents?: ContentEvents;
+  /** Worker threads for CPU-heavy steps (default: a pool of its own, started on first use). */
+  cpu?: CpuPool;
 };
 
 export function createApp({
@@ -72,6 +75,7 @@ export function createApp({
   ai: provider,
   aiGate,
   onAutomationDue,
+  cpu = createCpuPool(),
 }: AppDeps): Express {
   const ai =
     aiGate ??
@@ -180,9 +184,10 @@ export function createApp({
         ...(env.APP_ORIGIN ? [new URL(env.APP_ORIGIN).hostname] : []),
       ],
       onHostsChanged: () => publishing?.hostMap.clear(),
+      clock,
     }),
   );
-  app.use(postRoutes({ db, clock, contentEvents: events }));
+  app.use(postRoutes({ db, clock, contentEvents: events, cpu }));
   app.use(categoryRoutes({ db, contentEvents: events }));
   app.use(affiliateLinkRoutes({ db, contentEvents: events, clock }));
   app.use(aiRoutes({ db, ai, clock }));

@@ -14,6 +14,7 @@ import { startContentAutomation } from "./jobs/content-automation.ts";
 import { changesByBlog, startScheduledPublishing } from "./jobs/scheduled-publishing.ts";
 import { startWeeklySuggestions } from "./jobs/weekly-suggestions.ts";
 import { createLogger } from "./logger.ts";
+import { createCpuPool } from "./workers/cpu-pool.ts";
 
 export type StartOptions = { dashboardDir?: string };
 
@@ -31,11 +32,14 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   }
   const logger = createLogger(env.LOG_LEVEL);
   const database = await openDatabase(env.DATABASE_URL);
+  // One pool of worker threads for CPU-heavy steps of requests and renders.
+  const cpu = createCpuPool();
   const publishing = await createPublishing({
     db: database.db,
     env,
     sanitize: sanitizePostHtml,
     logger,
+    cpu,
   });
   const contentEvents: ContentEvents = guardContentEvents(publishing.contentEvents, logger);
   // The one gate to the AI provider, for the routes and the jobs alike.
@@ -57,6 +61,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     aiGate: ai,
     // Switching automation on writes the first post now, not at the job's next minute.
     onAutomationDue: () => contentAutomation?.runSoon(),
+    cpu,
   });
   const server = createServer(withFastPath(app, publishing));
   const closer = gracefulCloser(server);
@@ -80,7 +85,13 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   // Started here, not in createApp, so tests drive it with their own clock. The first run
   // publishes whatever fell due while the server was down.
   // Content automation: due generations run now (catching up after a restart) and every minute.
-  contentAutomation = startContentAutomation({ db: database.db, ai, contentEvents, logger });
+  contentAutomation = startContentAutomation({
+    db: database.db,
+    ai,
+    contentEvents,
+    cpu,
+    logger,
+  });
   // Affiliate programs per blog and blog ideas per owner, weekly (the database keeps the dates).
   const weeklySuggestions = startWeeklySuggestions({ db: database.db, ai, logger });
   const scheduledPublishing = startScheduledPublishing({

@@ -112,6 +112,10 @@ export type Blog = {
   logoUrl: string | null;
   /** Present while a custom domain waits for verification. */
   domainInstructions: DomainInstructions | null;
+  /** When an unverified custom domain's claim expires unless it is verified first. */
+  domainClaimExpiresAt: string | null;
+  /** Why the blog's last custom domain claim ended without its owner's doing, in words. */
+  domainNotice: string | null;
   createdAt: string;
 };
 

@@ -29,6 +29,12 @@ export const limits = {
   affiliateLinksPerPost: 5,
 } as const;
 
+/**
+ * Affiliate links one blog may have (docs/decisions/075-affiliate-links-in-one-pass.md): every
+ * auto-insert keyword is looked for in every rendered post, so the count bounds render work.
+ */
+export const maxAffiliateLinksPerBlog = 500;
+
 export const defaults = {
   primaryColor: "#df7020",
   fontFamily: "IBM Plex Serif",

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnySQLiteColumn,
+  blob,
   index,
   integer,
   primaryKey,
@@ -90,10 +91,16 @@ export const blogs = sqliteTable(
     description: text("description"),
     slug: text("slug").notNull().unique(),
     subdomain: text("subdomain").unique(),
-    customDomain: text("custom_domain").unique(),
+    /** Claimed by any number of blogs until one verifies it (docs/decisions/076-custom-domain-claims.md). */
+    customDomain: text("custom_domain"),
     domainVerified: bool("domain_verified").notNull().default(false),
     /** Token the owner publishes in a TXT record to prove control of the custom domain. */
     domainVerificationToken: text("domain_verification_token"),
+    /** When the unverified claim was made; it expires some days later. Null once verified. */
+    domainClaimedAt: timestamp("domain_claimed_at"),
+    /** Why the blog's last claim ended without its owner's doing, and on which domain. */
+    domainClaimEnded: text("domain_claim_ended", { enum: ["verified_elsewhere", "expired"] }),
+    domainClaimEndedFor: text("domain_claim_ended_for"),
     primaryColor: text("primary_color").notNull().default("#df7020"),
     fontFamily: text("font_family").notNull().default("IBM Plex Serif"),
     logoUrl: text("logo_url"),
@@ -102,8 +109,28 @@ export const blogs = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("blogs_owner_idx").on(t.ownerId, t.createdAt)],
+  (t) => [
+    index("blogs_owner_idx").on(t.ownerId, t.createdAt),
+    // First to verify wins: a domain is unique among verified claims only.
+    uniqueIndex("blogs_verified_custom_domain_unique")
+      .on(t.customDomain)
+      .where(sql`domain_verified = 1`),
+    index("blogs_custom_domain_idx").on(t.customDomain),
+  ],
 );
+
+/**
+ * A post's originality fingerprint (docs/decisions/077): its distinct word-shingle hashes,
+ * sorted, as float64 little-endian bytes. Written with the post; valid while the post's
+ * `updated_at` still equals `post_updated_at` (any other write recomputes it on next use).
+ */
+export const postFingerprints = sqliteTable("post_fingerprints", {
+  postId: text("post_id")
+    .primaryKey()
+    .references((): AnySQLiteColumn => posts.id, { onDelete: "cascade" }),
+  postUpdatedAt: timestamp("post_updated_at").notNull(),
+  shingles: blob("shingles", { mode: "buffer" }).notNull(),
+});
 
 export const categories = sqliteTable(
   "categories",

@@ -8,6 +8,7 @@ import { generationInterval } from "../features/automation/service.ts";
 import { insertGeneratedPost } from "../features/posts/service.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
 import type { Logger } from "../logger.ts";
+import type { CpuPool } from "../workers/cpu-pool.ts";
 import { startPeriodic } from "./periodic.ts";
 
 /** The next topic in turn, skipping topics that already have a post (by slug) when others remain. */
@@ -28,6 +29,8 @@ export type AutomationDeps = {
   db: Database;
   ai: AiGate;
   contentEvents: ContentEvents;
+  /** Worker threads for the originality check of the publishing gate (inline without). */
+  cpu?: CpuPool;
   clock?: () => Date;
   logger?: Logger;
 };
@@ -118,7 +121,7 @@ export async function runDueAutomation(
         { topic, tone: "professional", length: "medium" },
         { niche: settings.niche },
       );
-      const reasons = await reviewReasonsFor(deps.db, ownerId, {
+      const reasons = await reviewReasonsFor(deps, ownerId, {
         ...post,
         keywords: post.suggestedKeywords,
       });

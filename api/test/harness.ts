@@ -13,6 +13,7 @@ import { type Env, parseEnv } from "../env.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
 import { createPublishing, type Publishing } from "../features/publishing/publishing.ts";
 import { createLogger } from "../logger.ts";
+import { createCpuPool } from "../workers/cpu-pool.ts";
 
 export type TestApp = {
   express: ReturnType<typeof createApp>;
@@ -53,6 +54,8 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
   });
   const database = await openDatabase(env.DATABASE_URL);
   const logger = createLogger(env.LOG_LEVEL);
+  // Real worker threads, as in production, for requests and renders alike.
+  const cpu = createCpuPool(1);
   const publishing = options.publishing
     ? await createPublishing({
         db: database.db,
@@ -60,6 +63,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
         sanitize: sanitizePostHtml,
         logger,
         clock: options.clock,
+        cpu,
       })
     : undefined;
   // Built here, not in the app, so a test can run jobs through the same gate as the routes.
@@ -81,6 +85,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     contentEvents: options.contentEvents ?? publishing?.contentEvents,
     dnsResolver: options.dnsResolver,
     aiGate,
+    cpu,
   });
   const server = createServer(withFastPath(app, publishing)).listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
@@ -100,6 +105,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
       await publishing?.queue.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await cpu.close();
       database.close();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -20,6 +20,7 @@ import { fuzzCheck } from "./security/fuzz.ts";
 import { hostHeaderCheck } from "./security/hosts.ts";
 import { isolationCheck } from "./security/isolation.ts";
 import { type CheckOptions, crashes, type Figure, type SecurityCheck } from "./security/report.ts";
+import { stallCheck } from "./security/stalls.ts";
 
 /** The stored-XSS sweep (the real server, Chromium): its lines print as it runs. */
 const storedXssCheck: SecurityCheck = {
@@ -46,6 +47,7 @@ const checks: SecurityCheck[] = [
   aiSpendCheck,
   hostHeaderCheck,
   storedXssCheck,
+  stallCheck,
 ];
 
 const args = process.argv.slice(2);

@@ -1,11 +1,101 @@
+import render from "dom-serializer";
+import { type ChildNode, Element, type ParentNode, Text } from "domhandler";
+import { parseDocument } from "htmlparser2";
 import { describe, expect, it } from "vitest";
-import { insertAffiliateLinks } from "./insert-links.ts";
+import { type AutoLink, insertAffiliateLinks } from "./insert-links.ts";
 
 const href = (id: string) => `../go/${id}`;
 const insert = (html: string, links: { id: string; keyword: string }[], maxLinks?: number) =>
   insertAffiliateLinks(html, links, { hrefFor: href, maxLinks }).html;
 const a = (id: string, text: string) =>
   `<a href="../go/${id}" rel="sponsored nofollow">${text}</a>`;
+
+/** The keyword-by-keyword insertion this module replaced, kept as the reference for its behaviour. */
+/** Text inside these is never linked: existing links, headings, code. */
+const untouchable = new Set([
+  "a",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "code",
+  "pre",
+  "kbd",
+  "samp",
+  "script",
+  "style",
+  "button",
+  "label",
+]);
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A keyword as a case-insensitive whole-word pattern ("word" = letters, digits, underscore in any script). */
+function referencePattern(keyword: string): RegExp {
+  const words = keyword.trim().split(/\s+/).map(escapeRegExp).join("\\s+");
+  return new RegExp(`(?<![\\p{L}\\p{N}_])${words}(?![\\p{L}\\p{N}_])`, "iu");
+}
+
+function* referenceTextNodes(parent: ParentNode): Generator<Text> {
+  for (const node of parent.children) {
+    if (node instanceof Text) yield node;
+    else if (node instanceof Element && !untouchable.has(node.name.toLowerCase()))
+      yield* referenceTextNodes(node);
+  }
+}
+
+/**
+ * Links each keyword the first time it appears in the post's text (whole words, any case),
+ * longest keyword first, at most `maxLinks` links per post, never inside an existing link,
+ * a heading or code. The stored post is not touched: this runs on the HTML being rendered.
+ */
+function referenceInsert(
+  html: string,
+  links: AutoLink[],
+  options: { hrefFor: (id: string) => string; maxLinks?: number },
+): { html: string; inserted: string[] } {
+  const maxLinks = options.maxLinks ?? 5;
+  const usable = links
+    .filter((l) => l.keyword.trim() !== "")
+    .sort(
+      (a, b) =>
+        b.keyword.trim().length - a.keyword.trim().length || a.keyword.localeCompare(b.keyword),
+    );
+  if (usable.length === 0 || maxLinks <= 0) return { html, inserted: [] };
+  const document = parseDocument(html, { decodeEntities: true });
+  const inserted: string[] = [];
+  for (const link of usable) {
+    if (inserted.length >= maxLinks) break;
+    const pattern = referencePattern(link.keyword);
+    for (const node of referenceTextNodes(document)) {
+      const match = pattern.exec(node.data);
+      if (!match) continue;
+      const before = node.data.slice(0, match.index);
+      const after = node.data.slice(match.index + match[0].length);
+      const anchor = new Element("a", {
+        href: options.hrefFor(link.id),
+        rel: "sponsored nofollow",
+      });
+      const label = new Text(match[0]);
+      label.parent = anchor;
+      anchor.children = [label];
+      const replacement: ChildNode[] = [];
+      if (before) replacement.push(new Text(before));
+      replacement.push(anchor);
+      if (after) replacement.push(new Text(after));
+      const parent = node.parent as ParentNode;
+      const index = parent.children.indexOf(node);
+      for (const child of replacement) child.parent = parent;
+      parent.children.splice(index, 1, ...replacement);
+      inserted.push(link.id);
+      break;
+    }
+  }
+  if (inserted.length === 0) return { html, inserted };
+  return { html: render(document, { encodeEntities: "utf8" }), inserted };
+}
 
 describe("affiliate link insertion", () => {
   it("links the first whole-word occurrence, in any case, once per keyword", () => {
@@ -65,5 +155,51 @@ describe("affiliate link insertion", () => {
     );
     const untouched = "<p>Nothing&nbsp;here &lt;b&gt;</p>";
     expect(insert(untouched, [{ id: "l1", keyword: "compost" }])).toBe(untouched);
+  });
+
+  it("links exactly what the keyword-by-keyword reference links, for many keywords in one pass", () => {
+    // A small deterministic generator: words that overlap, repeat, differ in case and spacing.
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
+    const words = [
+      "drip",
+      "Drip",
+      "kit",
+      "irrigation",
+      "C++",
+      "a.b",
+      "ΣΟΦΊΑ",
+      "σοφία",
+      "über",
+      "x_y",
+      "seed",
+      "seeds",
+    ];
+    const spaces = [" ", "  ", "\n", "\u00a0", "-", ", ", ""];
+    const tags = ["p", "h2", "code", "em", "a"];
+    for (let round = 0; round < 300; round++) {
+      let html = "";
+      const parts = 1 + Math.floor(random() * 6);
+      for (let p = 0; p < parts; p++) {
+        let text = "";
+        for (let w = 0; w < 1 + Math.floor(random() * 12); w++) text += pick(words) + pick(spaces);
+        const tag = pick(tags);
+        html += random() < 0.3 ? text : `<${tag}>${text}</${tag}>`;
+      }
+      const links = Array.from({ length: 1 + Math.floor(random() * 8) }, (_, i) => ({
+        id: `l${i}`,
+        keyword: Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(words)).join(
+          pick([" ", "  "]),
+        ),
+      }));
+      const maxLinks = 1 + Math.floor(random() * 6);
+      expect(insertAffiliateLinks(html, links, { hrefFor: href, maxLinks }), html).toEqual(
+        referenceInsert(html, links, { hrefFor: href, maxLinks }),
+      );
+    }
   });
 });

@@ -9,7 +9,7 @@ import {
   users,
 } from "../../api/db/schema.ts";
 import { limits } from "../../contracts/limits.ts";
-import { insertAffiliateLinks } from "../affiliate/insert-links.ts";
+import { type AutoLink, insertAffiliateLinks } from "../affiliate/insert-links.ts";
 import { buildSite, type Site, type ThemePost } from "../theme/lib/site.ts";
 
 export type SnapshotOptions = {
@@ -17,7 +17,18 @@ export type SnapshotOptions = {
   canonicalBaseOf: (blog: typeof blogs.$inferSelect) => string;
   /** Owner HTML is stored as written and sanitized here, before readers ever get it. */
   sanitize: (html: string) => string;
+  /**
+   * Sanitizes and links a batch of posts somewhere else (a worker thread, so big posts and
+   * many keywords do not stall the server); the same steps run inline without it.
+   */
+  preparePosts?: (
+    posts: { id: string; content: string }[],
+    autoLinks: AutoLink[],
+  ) => Promise<{ id: string; html: string }[]>;
 };
+
+/** Bytes of post HTML sent to `preparePosts` at once: copying is cheap, and bounded. */
+const prepareBatchChars = 2_000_000;
 
 export type SiteSnapshot = { site: Site; blog: typeof blogs.$inferSelect };
 
@@ -115,6 +126,23 @@ export async function loadSnapshot(
       .select({ id: posts.id, content: posts.content })
       .from(posts)
       .where(inArray(posts.id, stale.slice(i, i + 500)));
+    const { preparePosts } = options;
+    if (preparePosts) {
+      let batch: typeof bodies = [];
+      let chars = 0;
+      const flush = async () => {
+        for (const post of await preparePosts(batch, autoLinks)) prepared.set(post.id, post.html);
+        batch = [];
+        chars = 0;
+      };
+      for (const body of bodies) {
+        batch.push(body);
+        chars += body.content.length;
+        if (chars >= prepareBatchChars) await flush();
+      }
+      if (batch.length > 0) await flush();
+      continue;
+    }
     for (const { id, content } of bodies) {
       const html = options.sanitize(content);
       const linked = insertAffiliateLinks(html, autoLinks, {

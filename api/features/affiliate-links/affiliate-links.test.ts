@@ -1,7 +1,8 @@
 import { request } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { affiliateClicks, blogs } from "../../db/schema.ts";
+import { maxAffiliateLinksPerBlog } from "../../../contracts/limits.ts";
+import { affiliateClicks, affiliateLinks, blogs } from "../../db/schema.ts";
 import { createBlog, createOwner, createPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
 
@@ -138,6 +139,49 @@ describe("affiliate links API", () => {
         })
       ).status,
     ).toBe(201);
+  });
+
+  it(`caps a blog at ${maxAffiliateLinksPerBlog} links with a message that says what to do`, async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner);
+    const other = await createBlog(owner);
+    await app.db.insert(affiliateLinks).values(
+      Array.from({ length: maxAffiliateLinksPerBlog - 1 }, (_, i) => ({
+        blogId: blog.id,
+        keyword: `keyword ${i}`,
+        url: "https://a.example.com",
+      })),
+    );
+    const last = await owner.post("/api/affiliate-links", {
+      blogId: blog.id,
+      keyword: "the last one",
+      url: "https://a.example.com",
+    });
+    expect(last.status).toBe(201);
+    const over = await owner.post("/api/affiliate-links", {
+      blogId: blog.id,
+      keyword: "one too many",
+      url: "https://a.example.com",
+    });
+    expect(over.status).toBe(409);
+    expect(over.body).toMatchObject({
+      code: "too_many_affiliate_links",
+      message: `This blog already has ${maxAffiliateLinksPerBlog} affiliate links, the most one blog can have. Delete a link you no longer use before adding another.`,
+    });
+    // Another blog of the same owner has its own allowance; a deleted link frees a place.
+    const elsewhere = await owner.post("/api/affiliate-links", {
+      blogId: other.id,
+      keyword: "one too many",
+      url: "https://a.example.com",
+    });
+    expect(elsewhere.status).toBe(201);
+    expect((await owner.delete(`/api/affiliate-links/${last.body.id}`)).status).toBe(204);
+    const again = await owner.post("/api/affiliate-links", {
+      blogId: blog.id,
+      keyword: "one too many",
+      url: "https://a.example.com",
+    });
+    expect(again.status).toBe(201);
   });
 });
 

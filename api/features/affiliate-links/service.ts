@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type {
   AffiliateLinkClicks,
   CreateAffiliateLinkInput,
   UpdateAffiliateLinkInput,
 } from "../../../contracts/affiliate-links.ts";
+import { maxAffiliateLinksPerBlog } from "../../../contracts/limits.ts";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { affiliateClicks, affiliateLinks, blogs } from "../../db/schema.ts";
@@ -58,7 +59,20 @@ export async function createLink(
   await findOwnedBlog(db, ownerId, input.blogId);
   let link: AffiliateLinkRow | undefined;
   try {
-    [link] = await db.insert(affiliateLinks).values(input).returning();
+    link = await db.transaction(async (tx) => {
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: count() })
+        .from(affiliateLinks)
+        .where(eq(affiliateLinks.blogId, input.blogId));
+      if (n >= maxAffiliateLinksPerBlog) {
+        throw Conflict(
+          `This blog already has ${maxAffiliateLinksPerBlog} affiliate links, the most one blog can have. Delete a link you no longer use before adding another.`,
+          "too_many_affiliate_links",
+        );
+      }
+      const [row] = await tx.insert(affiliateLinks).values(input).returning();
+      return row;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw KeywordTaken(input.keyword);
     throw error;

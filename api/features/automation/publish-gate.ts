@@ -3,6 +3,7 @@ import { checkContent } from "../../../contracts/content-checks.ts";
 import { htmlToText, wordsOf } from "../../../contracts/content-text.ts";
 import type { ReviewReason } from "../../../contracts/posts.ts";
 import type { Database } from "../../db/client.ts";
+import type { CpuPool } from "../../workers/cpu-pool.ts";
 import { checkOriginality } from "../posts/originality.ts";
 
 /**
@@ -46,7 +47,7 @@ export type GeneratedDraft = {
 
 /** Every reason to hold the draft for review; empty when it may be published. */
 export async function reviewReasonsFor(
-  db: Database,
+  deps: { db: Database; cpu?: CpuPool },
   ownerId: string,
   draft: GeneratedDraft,
 ): Promise<ReviewReason[]> {
@@ -90,7 +91,7 @@ export async function reviewReasonsFor(
         reason: `Length ${n}: search results cut it after about ${max} characters.`,
       });
   }
-  const originality = await checkOriginality(db, ownerId, { content: draft.content });
+  const originality = await checkOriginality(deps, ownerId, { content: draft.content });
   if (originality.score < publishGate.minOriginality && originality.mostSimilar) {
     const similar = originality.mostSimilar;
     reasons.push({

@@ -31,6 +31,8 @@ describe("blogs API", () => {
       fontFamily: "IBM Plex Serif",
       logoUrl: null,
       domainInstructions: null,
+      domainClaimExpiresAt: null,
+      domainNotice: null,
       createdAt: expect.any(String),
     });
     const list = await owner.get("/api/blogs");

@@ -21,6 +21,26 @@ function instructions(
   };
 }
 
+/** Days an unverified claim lasts (docs/decisions/076-custom-domain-claims.md). */
+export const unverifiedClaimDays = 7;
+
+function claimExpiry(row: typeof blogs.$inferSelect): string | null {
+  if (!row.customDomain || row.domainVerified || !row.domainClaimedAt) return null;
+  return new Date(
+    row.domainClaimedAt.getTime() + unverifiedClaimDays * 24 * 60 * 60 * 1000,
+  ).toISOString();
+}
+
+function domainNotice(row: typeof blogs.$inferSelect): string | null {
+  const domain = row.domainClaimEndedFor;
+  if (!domain) return null;
+  if (row.domainClaimEnded === "verified_elsewhere")
+    return `Another blog verified ${domain} first, so it now belongs to that blog and this blog's claim was removed. If the domain is yours, check who controls its DNS records, then set it again.`;
+  if (row.domainClaimEnded === "expired")
+    return `${domain} was not verified within ${unverifiedClaimDays} days, so the claim on it expired. Set the domain again to get a new TXT value.`;
+  return null;
+}
+
 export function presentBlog(row: typeof blogs.$inferSelect, target?: DomainTarget): Blog {
   return {
     id: row.id,
@@ -34,6 +54,8 @@ export function presentBlog(row: typeof blogs.$inferSelect, target?: DomainTarge
     fontFamily: row.fontFamily,
     logoUrl: row.logoUrl,
     domainInstructions: instructions(row, target),
+    domainClaimExpiresAt: claimExpiry(row),
+    domainNotice: domainNotice(row),
     createdAt: row.createdAt.toISOString(),
   };
 }

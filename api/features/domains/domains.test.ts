@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blogs } from "../../db/schema.ts";
 import { startDnsServer } from "../../test/dns-server.ts";
 import { createBlog, createOwner } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
+import { unverifiedClaimDays } from "../blogs/presenter.ts";
 import { createDnsResolver } from "./dns.ts";
 
 let dns: Awaited<ReturnType<typeof startDnsServer>>;
@@ -73,7 +76,7 @@ describe("subdomains", () => {
 });
 
 describe("custom domains", () => {
-  it("shows instructions, refuses platform and duplicate domains, resets verification on change", async () => {
+  it("shows instructions, refuses platform domains, resets verification on change", async () => {
     const owner = await createOwner(app);
     const blog = await createBlog(owner);
     const res = await owner.patch(`/api/blogs/${blog.id}/domain`, {
@@ -94,13 +97,8 @@ describe("custom domains", () => {
       customDomain: "evil.blogs.test",
     });
     expect(platform.status).toBe(400);
-    const intruder = await createOwner(app);
-    const theirs = await createBlog(intruder);
-    const duplicate = await intruder.patch(`/api/blogs/${theirs.id}/domain`, {
-      customDomain: "www.garden.example.com",
-    });
-    expect(duplicate.status).toBe(409);
-    expect(duplicate.body.message).toBe("That domain is already used by another blog.");
+    expect(res.body.domainClaimExpiresAt).toEqual(expect.any(String));
+    expect(res.body.domainNotice).toBeNull();
     expect(
       (await owner.patch(`/api/blogs/${blog.id}/domain`, { customDomain: "not a domain" })).status,
     ).toBe(400);
@@ -174,6 +172,100 @@ describe("custom domains", () => {
     } finally {
       dns.state.silent = false;
     }
+  });
+});
+
+describe("custom domain claims", () => {
+  const day = 24 * 60 * 60 * 1000;
+  const publishRecords = (domain: string, instructions: { txtName: string; txtValue: string }) => {
+    dns.records.set(domain, { CNAME: ["sites.blogs.test"] });
+    dns.records.set(instructions.txtName, { TXT: [[instructions.txtValue]] });
+  };
+
+  it("lets a squatter's unverified claim block nobody: the first to verify wins, the others are told", async () => {
+    const squatter = await createOwner(app);
+    const squatted = await createBlog(squatter);
+    const claim = await squatter.patch(`/api/blogs/${squatted.id}/domain`, {
+      customDomain: "real-owner.example.net",
+    });
+    expect(claim.status).toBe(200);
+
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner);
+    const own = await owner.patch(`/api/blogs/${blog.id}/domain`, {
+      customDomain: "real-owner.example.net",
+    });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({
+      customDomain: "real-owner.example.net",
+      domainVerified: false,
+    });
+    publishRecords("real-owner.example.net", own.body.domainInstructions);
+    const verified = await owner.post(`/api/blogs/${blog.id}/domain/verify`);
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ domainVerified: true, domainNotice: null });
+    expect((await app.client().get("/api/tls/allowed?domain=real-owner.example.net")).status).toBe(
+      200,
+    );
+
+    // The other claim ended, and its owner reads why on the blog (and the domain card).
+    const after = await squatter.get(`/api/blogs/${squatted.id}`);
+    expect(after.body).toMatchObject({
+      customDomain: null,
+      domainVerified: false,
+      domainInstructions: null,
+      domainClaimExpiresAt: null,
+      domainNotice:
+        "Another blog verified real-owner.example.net first, so it now belongs to that blog and this blog's claim was removed. If the domain is yours, check who controls its DNS records, then set it again.",
+    });
+    const again = await squatter.patch(`/api/blogs/${squatted.id}/domain`, {
+      customDomain: "real-owner.example.net",
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe("That domain is already used by another blog.");
+    // A new claim of another domain replaces the notice.
+    const other = await squatter.patch(`/api/blogs/${squatted.id}/domain`, {
+      customDomain: "squatter-own.example.net",
+    });
+    expect(other.body.domainNotice).toBeNull();
+  });
+
+  it(`expires an unverified claim after ${unverifiedClaimDays} days and says so`, async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner);
+    const claim = await owner.patch(`/api/blogs/${blog.id}/domain`, {
+      customDomain: "late.example.net",
+    });
+    const claimedAt = new Date(Date.now() - unverifiedClaimDays * day - 60_000);
+    await app.db.update(blogs).set({ domainClaimedAt: claimedAt }).where(eq(blogs.id, blog.id));
+    expect((await owner.get(`/api/blogs/${blog.id}`)).body.domainClaimExpiresAt).toBe(
+      new Date(claimedAt.getTime() + unverifiedClaimDays * day).toISOString(),
+    );
+    publishRecords("late.example.net", claim.body.domainInstructions);
+    const late = await owner.post(`/api/blogs/${blog.id}/domain/verify`);
+    expect(late.status).toBe(400);
+    const expired = `late.example.net was not verified within ${unverifiedClaimDays} days, so the claim on it expired. Set the domain again to get a new TXT value.`;
+    expect(late.body).toMatchObject({ code: "domain_claim_expired", message: expired });
+    expect((await owner.get(`/api/blogs/${blog.id}`)).body).toMatchObject({
+      customDomain: null,
+      domainVerified: false,
+      domainNotice: expired,
+    });
+    expect((await app.client().get("/api/tls/allowed?domain=late.example.net")).status).toBe(404);
+
+    // Any domain change sweeps every expired claim, so stale claims do not linger.
+    const idle = await createOwner(app);
+    const idleBlog = await createBlog(idle);
+    await idle.patch(`/api/blogs/${idleBlog.id}/domain`, { customDomain: "idle.example.net" });
+    await app.db
+      .update(blogs)
+      .set({ domainClaimedAt: new Date(Date.now() - 8 * day) })
+      .where(eq(blogs.id, idleBlog.id));
+    await owner.patch(`/api/blogs/${blog.id}/domain`, { customDomain: "late.example.net" });
+    expect((await idle.get(`/api/blogs/${idleBlog.id}`)).body).toMatchObject({
+      customDomain: null,
+      domainNotice: `idle.example.net was not verified within ${unverifiedClaimDays} days, so the claim on it expired. Set the domain again to get a new TXT value.`,
+    });
   });
 });
 

@@ -1,12 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { DomainInput } from "../../../contracts/blogs.ts";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { blogs } from "../../db/schema.ts";
 import { Conflict, HttpError, NotFound } from "../../http/errors.ts";
 import type { DomainTarget } from "../blogs/presenter.ts";
-import { verificationRecordName, verificationRecordValue } from "../blogs/presenter.ts";
+import {
+  unverifiedClaimDays,
+  verificationRecordName,
+  verificationRecordValue,
+} from "../blogs/presenter.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { type DnsResolver, lookup } from "./dns.ts";
@@ -20,9 +24,44 @@ export type DomainDeps = {
   platformHosts: string[];
   /** Clears cached host → blog lookups after a change. */
   onHostsChanged?: () => void;
+  clock?: () => Date;
 };
 
+/**
+ * How long a custom domain may wait for verification. Any number of blogs may claim a domain
+ * meanwhile; the first to verify it gets it (docs/decisions/076-custom-domain-claims.md).
+ */
+const claimMs = unverifiedClaimDays * 24 * 60 * 60 * 1000;
+
+const DomainTaken = () => Conflict("That domain is already used by another blog.", "domain_taken");
+
+/** The columns that end a blog's unverified claim, saying why. */
+const endedClaim = (reason: "verified_elsewhere" | "expired") => ({
+  customDomain: null,
+  domainVerified: false,
+  domainVerificationToken: null,
+  domainClaimedAt: null,
+  domainClaimEnded: reason,
+  domainClaimEndedFor: sql`${blogs.customDomain}`,
+});
+
+/** Ends every unverified claim older than `unverifiedClaimDays` (its owner is told why). */
+export async function expireDomainClaims(db: Database, now: Date): Promise<void> {
+  await db
+    .update(blogs)
+    .set(endedClaim("expired"))
+    .where(
+      and(
+        eq(blogs.domainVerified, false),
+        isNotNull(blogs.customDomain),
+        lte(blogs.domainClaimedAt, new Date(now.getTime() - claimMs)),
+      ),
+    );
+}
+
 type BlogRow = typeof blogs.$inferSelect;
+
+const now = (deps: DomainDeps) => (deps.clock ?? (() => new Date()))();
 
 const isPlatformHost = (domain: string, platformHosts: string[]) =>
   platformHosts.some((host) => domain === host || domain.endsWith(`.${host}`));
@@ -35,6 +74,7 @@ export async function updateDomain(
   input: DomainInput,
 ): Promise<BlogRow> {
   await findOwnedBlog(deps.db, ownerId, blogId);
+  await expireDomainClaims(deps.db, now(deps));
   let changes: Partial<BlogRow>;
   if (input.subdomain !== undefined) {
     changes = { subdomain: input.subdomain || null };
@@ -53,10 +93,24 @@ export async function updateDomain(
         ],
       );
     }
+    if (domain) {
+      const holder = await deps.db
+        .select({ id: blogs.id })
+        .from(blogs)
+        .where(
+          and(eq(blogs.customDomain, domain), eq(blogs.domainVerified, true), ne(blogs.id, blogId)),
+        )
+        .get();
+      if (holder) throw DomainTaken();
+    }
     changes = {
       customDomain: domain,
       domainVerified: false,
       domainVerificationToken: domain ? randomBytes(16).toString("hex") : null,
+      domainClaimedAt: domain ? now(deps) : null,
+      // A new claim (or none) replaces the news about the last one.
+      domainClaimEnded: null,
+      domainClaimEndedFor: null,
     };
   }
   let blog: BlogRow | undefined;
@@ -70,7 +124,7 @@ export async function updateDomain(
     if (isUniqueViolation(error)) {
       throw input.subdomain !== undefined
         ? Conflict("That subdomain is taken. Choose another one.", "subdomain_taken")
-        : Conflict("That domain is already used by another blog.", "domain_taken");
+        : DomainTaken();
     }
     throw error;
   }
@@ -100,6 +154,14 @@ export async function verifyDomain(
   }
   if (blog.domainVerified) return blog;
   const domain = blog.customDomain;
+  if (blog.domainClaimedAt && now(deps).getTime() - blog.domainClaimedAt.getTime() >= claimMs) {
+    await expireDomainClaims(deps.db, now(deps));
+    throw new HttpError(
+      400,
+      "domain_claim_expired",
+      `${domain} was not verified within ${unverifiedClaimDays} days, so the claim on it expired. Set the domain again to get a new TXT value.`,
+    );
+  }
   const txtName = verificationRecordName(domain);
   const expected = verificationRecordValue(blog.domainVerificationToken);
   let cnames: string[];
@@ -141,11 +203,37 @@ export async function verifyDomain(
     problems.push(`No TXT record ${txtName} with the value ${expected}.`);
   }
   if (problems.length > 0) throw new HttpError(400, "verification_failed", problems.join(" "));
-  const [verified] = await deps.db
-    .update(blogs)
-    .set({ domainVerified: true })
-    .where(and(eq(blogs.id, blogId), eq(blogs.customDomain, domain)))
-    .returning();
+  let verified: BlogRow | undefined;
+  try {
+    verified = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(blogs)
+        .set({ domainVerified: true, domainClaimedAt: null })
+        .where(and(eq(blogs.id, blogId), eq(blogs.customDomain, domain)))
+        .returning();
+      if (!row) return undefined;
+      // First to verify wins: every other claim on the domain ends, and says so.
+      await tx
+        .update(blogs)
+        .set(endedClaim("verified_elsewhere"))
+        .where(
+          and(
+            eq(blogs.customDomain, domain),
+            eq(blogs.domainVerified, false),
+            ne(blogs.id, blogId),
+          ),
+        );
+      return row;
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Another blog verified it between the lookups and now: this claim ends like the others.
+    await deps.db
+      .update(blogs)
+      .set(endedClaim("verified_elsewhere"))
+      .where(and(eq(blogs.id, blogId), eq(blogs.customDomain, domain)));
+    throw DomainTaken();
+  }
   if (!verified) throw NotFound("Blog");
   deps.onHostsChanged?.();
   await deps.contentEvents.blogChanged(verified.id, { full: true });

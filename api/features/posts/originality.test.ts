@@ -1,7 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limits } from "../../../contracts/limits.ts";
 import type { OriginalityResult } from "../../../contracts/originality.ts";
-import { posts } from "../../db/schema.ts";
+import { postFingerprints, posts } from "../../db/schema.ts";
 import { createBlog, createOwner, createPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { shinglesOf, similarity, similarityTo } from "./originality.ts";
@@ -127,6 +128,60 @@ describe("POST /api/posts/originality", () => {
     ]);
     expect((await owner.post("/api/posts/originality", {})).status).toBe(400);
     expect((await app.client().post("/api/posts/originality", { content: "x" })).status).toBe(401);
+  });
+
+  it("compares with the fingerprint stored when a post was saved, not by re-reading the post", async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner);
+    const post = await createPost(owner, blog.id, {
+      title: "Hill repeats",
+      content: article("hill repeats"),
+    });
+    const stored = await app.db
+      .select()
+      .from(postFingerprints)
+      .where(eq(postFingerprints.postId, post.id))
+      .get();
+    expect(stored?.shingles.byteLength).toBe(8 * shinglesOf(article("hill repeats")).size);
+
+    // The text changes behind the service's back, the row's updated_at kept: the check still
+    // compares with what was saved, proof that it did not tokenize the post again.
+    const row = await app.db.select().from(posts).where(eq(posts.id, post.id)).get();
+    await app.db
+      .update(posts)
+      .set({ content: "<p>Something else entirely.</p>", updatedAt: row?.updatedAt })
+      .where(eq(posts.id, post.id));
+    const check = () =>
+      owner.post<OriginalityResult>("/api/posts/originality", { content: article("hill repeats") });
+    expect((await check()).body.mostSimilar?.postId).toBe(post.id);
+
+    // Saving through the API replaces the fingerprint…
+    await owner.patch(`/api/posts/${post.id}`, { content: article("tempo runs") });
+    expect((await check()).body.mostSimilar?.similarity).toBeLessThan(1);
+    // …a change that leaves the text alone keeps it…
+    await owner.patch(`/api/posts/${post.id}`, { title: "Tempo runs" });
+    await owner.patch(`/api/posts/${post.id}/status`, { status: "under_review" });
+    const kept = await app.db
+      .select()
+      .from(postFingerprints)
+      .where(eq(postFingerprints.postId, post.id))
+      .get();
+    const now = await app.db.select().from(posts).where(eq(posts.id, post.id)).get();
+    expect(kept?.postUpdatedAt.getTime()).toBe(now?.updatedAt.getTime());
+    // …and a post written elsewhere (or before fingerprints) gets one on first use.
+    await app.db.delete(postFingerprints).where(eq(postFingerprints.postId, post.id));
+    await app.db
+      .update(posts)
+      .set({ content: article("hill repeats") })
+      .where(eq(posts.id, post.id));
+    expect((await check()).body.mostSimilar).toMatchObject({ postId: post.id, similarity: 1 });
+    expect(
+      await app.db
+        .select()
+        .from(postFingerprints)
+        .where(eq(postFingerprints.postId, post.id))
+        .get(),
+    ).toBeDefined();
   });
 
   it("compares a draft with 2,000 posts of 800 words quickly", async () => {

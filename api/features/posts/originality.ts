@@ -1,5 +1,4 @@
 import { and, eq, ne } from "drizzle-orm";
-import { decodeEntities, foldCase } from "../../../contracts/content-text.ts";
 import {
   type OriginalityInput,
   type OriginalityResult,
@@ -7,153 +6,32 @@ import {
   type SimilarPost,
 } from "../../../contracts/originality.ts";
 import type { Database } from "../../db/client.ts";
-import { blogs, posts } from "../../db/schema.ts";
+import { blogs, postFingerprints, posts } from "../../db/schema.ts";
+import type { CpuPool } from "../../workers/cpu-pool.ts";
+import { runCpu } from "../../workers/run.ts";
+import { fingerprintOfContent, fingerprintsOf } from "./fingerprints.ts";
 import { findOwnedPost } from "./service.ts";
 
-/** Markup and the text of elements readers never see. */
-const markup =
-  /<(script|style|template|noscript)\b[\s\S]*?<\/\1\s*>|<!--[\s\S]*?(?:-->|$)|<[^>]*>/gi;
-
-/** Folded (lower-case, accent-free) form of a non-ASCII letter or digit, "" for anything else. */
-const foldedChars = new Map<number, string>();
-function foldChar(code: number): string {
-  let folded = foldedChars.get(code);
-  if (folded === undefined) {
-    const char = String.fromCharCode(code);
-    folded = /[\p{L}\p{N}]/u.test(char) ? foldCase(char) : "";
-    foldedChars.set(code, folded);
-  }
-  return folded;
-}
-
-/**
- * Two independent 32-bit hashes (FNV-1a, two seeds) of each word of post HTML: words as
- * `wordsOf` reads them (letters and digits, case and accents folded; an apostrophe inside a
- * word is left out), computed in one pass without making a string per word.
- */
-function wordHashes(html: string): { a: Uint32Array; b: Uint32Array; count: number } {
-  const text = decodeEntities(html.replace(markup, " "));
-  const a = new Uint32Array(Math.ceil(text.length / 2) + 1);
-  const b = new Uint32Array(a.length);
-  let count = 0;
-  let ha = 0x811c9dc5;
-  let hb = 0x3243f6a8;
-  let inWord = false;
-  for (let i = 0; i < text.length; i++) {
-    let code = text.charCodeAt(i);
-    if (code >= 65 && code <= 90) code += 32;
-    if ((code >= 97 && code <= 122) || (code >= 48 && code <= 57)) {
-      ha = Math.imul(ha ^ code, 16777619);
-      hb = Math.imul(hb ^ code, 0x5bd1e995);
-      hb ^= hb >>> 13;
-      inWord = true;
-      continue;
-    }
-    if (code >= 128) {
-      const folded = foldChar(code);
-      if (folded) {
-        for (let j = 0; j < folded.length; j++) {
-          const c = folded.charCodeAt(j);
-          ha = Math.imul(ha ^ c, 16777619);
-          hb = Math.imul(hb ^ c, 0x5bd1e995);
-          hb ^= hb >>> 13;
-        }
-        inWord = true;
-        continue;
-      }
-    }
-    // An apostrophe between letters belongs to the word ("don't").
-    if (inWord && (code === 39 || code === 0x2019) && /[\p{L}\p{N}]/u.test(text[i + 1] ?? "")) {
-      continue;
-    }
-    if (inWord) {
-      a[count] = ha >>> 0;
-      b[count] = hb >>> 0;
-      count++;
-      ha = 0x811c9dc5;
-      hb = 0x3243f6a8;
-      inWord = false;
-    }
-  }
-  if (inWord) {
-    a[count] = ha >>> 0;
-    b[count] = hb >>> 0;
-    count++;
-  }
-  return { a, b, count };
-}
-
-/**
- * Every word shingle of post HTML as a number: the two hashes of its five words combined,
- * 53 bits kept, so collisions are negligible and Sets of numbers stand in for Sets of
- * strings (several times faster over thousands of posts).
- */
-function shingleList(html: string): Float64Array {
-  const { a, b, count } = wordHashes(html);
-  const k = originality.shingleWords;
-  const list = new Float64Array(Math.max(0, count - k + 1));
-  for (let i = 0; i < list.length; i++) {
-    let ha = 0x811c9dc5;
-    let hb = 0x9e3779b9;
-    for (let j = i; j < i + k; j++) {
-      ha = Math.imul(ha ^ (a[j] as number), 16777619);
-      hb = Math.imul(hb ^ (b[j] as number), 0x5bd1e995);
-      hb ^= hb >>> 15;
-    }
-    list[i] = (ha >>> 0) * 0x200000 + ((hb >>> 0) & 0x1fffff);
-  }
-  return list;
-}
-
-/** The distinct word shingles of post HTML. */
-export function shinglesOf(html: string): Set<number> {
-  return new Set(shingleList(html));
-}
-
-/**
- * How much two texts share: the shingles they have in common over the shorter text's count
- * (the overlap coefficient). A draft that copies an older post, or contains all of it, scores
- * high either way; 0 when either text is too short to judge.
- */
-export function similarity(a: Set<number>, b: Set<number>): number {
-  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
-  if (small.size < originality.minShingles) return 0;
-  let shared = 0;
-  for (const shingle of small) if (large.has(shingle)) shared++;
-  return shared / small.size;
-}
-
-/**
- * `similarity` of the draft and another post's HTML, reading the other post in one pass:
- * its distinct shingles are only collected when it shares any with the draft (most posts
- * share none). Null when the other post is too short to judge.
- */
-export function similarityTo(draft: Set<number>, html: string): number | null {
-  const list = shingleList(html);
-  if (list.length < originality.minShingles) return null;
-  let shares = false;
-  for (let i = 0; i < list.length && !shares; i++) shares = draft.has(list[i] as number);
-  if (!shares) return 0;
-  const other = new Set(list);
-  return other.size < originality.minShingles ? null : similarity(draft, other);
-}
+export { shinglesOf, similarity, similarityTo } from "./fingerprint.ts";
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
  * `POST /api/posts/originality`: the text against every other post of the same owner, across
- * all their blogs (never another owner's). One blog's posts are read at a time, with only the
- * columns the comparison needs.
+ * all their blogs (never another owner's). The text is fingerprinted and compared on a worker
+ * thread, against the fingerprints stored when each post was saved (docs/decisions/077): no
+ * post is re-read or re-tokenized, and the event loop stays free for other requests.
  */
 export async function checkOriginality(
-  db: Database,
+  deps: { db: Database; cpu?: CpuPool },
   ownerId: string,
   input: OriginalityInput,
 ): Promise<OriginalityResult> {
+  const { db, cpu } = deps;
   if (input.postId) await findOwnedPost(db, ownerId, input.postId);
-  const draft = shinglesOf(input.content);
+  const draft = await fingerprintOfContent(cpu, input.content);
   // Too short to judge: nothing to read.
-  if (draft.size < originality.minShingles)
+  if (draft.length < originality.minShingles)
     return { score: 1, mostSimilar: null, comparedPosts: 0 };
   const ownBlogs = await db
     .select({ id: blogs.id, name: blogs.name })
@@ -163,25 +41,42 @@ export async function checkOriginality(
   let compared = 0;
   for (const blog of ownBlogs) {
     const rows = await db
-      .select({ id: posts.id, title: posts.title, content: posts.content, blogId: posts.blogId })
+      .select({
+        id: posts.id,
+        title: posts.title,
+        updatedAt: posts.updatedAt,
+        stamp: postFingerprints.postUpdatedAt,
+        shingles: postFingerprints.shingles,
+      })
       .from(posts)
+      .leftJoin(postFingerprints, eq(postFingerprints.postId, posts.id))
       .where(
         input.postId
           ? and(eq(posts.blogId, blog.id), ne(posts.id, input.postId))
           : eq(posts.blogId, blog.id),
       );
-    for (const row of rows) {
-      const value = similarityTo(draft, row.content);
-      if (value === null) continue;
+    if (rows.length === 0) continue;
+    const stored = await fingerprintsOf(db, cpu, rows);
+    const others = rows.map((row) => stored.get(row.id) as Float64Array);
+    const similarities = await runCpu(
+      cpu,
+      "compare",
+      { draft: draft.slice(), others },
+      others.map((o) => o.buffer as ArrayBuffer),
+    );
+    rows.forEach((row, i) => {
+      const value = similarities[i];
+      if (value === null || value === undefined) return;
       compared++;
       if (value > 0 && (!best || value > best.similarity)) {
         best = { postId: row.id, title: row.title, blogName: blog.name, similarity: value };
       }
-    }
+    });
   }
+  const found = best as SimilarPost | null;
   return {
-    score: round3(1 - (best?.similarity ?? 0)),
-    mostSimilar: best ? { ...best, similarity: round3(best.similarity) } : null,
+    score: round3(1 - (found?.similarity ?? 0)),
+    mostSimilar: found ? { ...found, similarity: round3(found.similarity) } : null,
     comparedPosts: compared,
   };
 }

@@ -74,7 +74,7 @@ export function postRoutes(deps: PostDeps): Router {
     res.json(presentPost(post, author));
   });
 
-  // The editor asks as the owner types (debounced); each answer reads all their posts.
+  // The editor asks as the owner types (debounced); each answer compares stored fingerprints.
   const originalityPerOwner = perOwnerPerMinute(
     60,
     "Too many originality checks. Wait a minute and try again.",
@@ -86,7 +86,7 @@ export function postRoutes(deps: PostDeps): Router {
     validate({ body: originalityInput }),
     async (req, res) => {
       const { body } = inputOf<OriginalityInput>(res);
-      res.json(await checkOriginality(db, currentUser(req).id, body));
+      res.json(await checkOriginality(deps, currentUser(req).id, body));
     },
   );
 

@@ -13,8 +13,10 @@ import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { blogs, categories, postSlugHistory, posts, users } from "../../db/schema.ts";
 import { Conflict, HttpError, NotFound, ValidationFailed } from "../../http/errors.ts";
+import type { CpuPool } from "../../workers/cpu-pool.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
+import { fingerprintOfContent, keepFingerprint, saveFingerprint } from "./fingerprints.ts";
 
 export type PostRow = typeof posts.$inferSelect;
 export type AuthorRow = Pick<
@@ -63,7 +65,13 @@ export type PostSummaryRow = Omit<
 };
 export type PostList<Row> = { posts: Row[]; authors: Map<string, AuthorRow> };
 
-export type PostDeps = { db: Database; clock: Clock; contentEvents: ContentEvents };
+export type PostDeps = {
+  db: Database;
+  clock: Clock;
+  contentEvents: ContentEvents;
+  /** Worker threads for fingerprinting; inline without (scripts, some tests). */
+  cpu?: CpuPool;
+};
 
 const authorColumns = {
   id: users.id,
@@ -343,6 +351,8 @@ export async function createPost(
   input: CreatePostInput,
 ): Promise<PostWithAuthor> {
   const content = input.content ?? "";
+  // Off the event loop, before the write lock is taken.
+  const fingerprint = await fingerprintOfContent(deps.cpu, content);
   try {
     const post = await deps.db.transaction(async (tx) => {
       const blog = await findOwnedBlog(tx, author.id, input.blogId);
@@ -366,6 +376,7 @@ export async function createPost(
         })
         .returning();
       if (!row) throw new Error("insert returned no row");
+      await saveFingerprint(tx, row, fingerprint);
       return row;
     });
     // A new post is a draft: nothing readers see has changed.
@@ -388,6 +399,8 @@ export async function updatePost(
   input: UpdatePostInput,
 ): Promise<PostWithAuthor> {
   let result: { post: PostRow; changed: boolean };
+  const fingerprint =
+    input.content === undefined ? undefined : await fingerprintOfContent(deps.cpu, input.content);
   try {
     result = await deps.db.transaction(async (tx) => {
       const before = await findOwnedPost(tx, ownerId, postId);
@@ -446,6 +459,9 @@ export async function updatePost(
         .where(eq(posts.id, before.id))
         .returning();
       if (!after) throw new Error("update returned no row");
+      if (fingerprint && changes.content !== undefined)
+        await saveFingerprint(tx, after, fingerprint);
+      else await keepFingerprint(tx, before, after);
       return { post: after, changed: true };
     });
   } catch (error) {
@@ -499,6 +515,7 @@ export async function changePostStatus(
       .where(eq(posts.id, before.id))
       .returning();
     if (!after) throw new Error("update returned no row");
+    await keepFingerprint(tx, before, after);
     return { before, after };
   });
   if (before.status === "published" || after.status === "published") {

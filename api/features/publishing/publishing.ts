@@ -12,6 +12,7 @@ import { loadTheme, type Theme } from "../../../site-builder/pipeline/theme.ts";
 import type { Database } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
 import type { Logger } from "../../logger.ts";
+import type { CpuPool } from "../../workers/cpu-pool.ts";
 import { followAffiliateLink } from "../affiliate-links/clicks.ts";
 import { createFastPath, createHostMap, type HostMap } from "../public-sites/fast-path.ts";
 import { type CanonicalSettings, canonicalBaseOf, hostsOfBlog } from "../public-sites/hosts.ts";
@@ -44,6 +45,11 @@ export type PublishingDeps = {
   logger?: Logger;
   theme?: Theme;
   clock?: () => Date;
+  /**
+   * Worker threads for the render's HTML work (sanitizing and linking post bodies), which then
+   * uses the platform's sanitizer (api/content/sanitize.ts) whatever `sanitize` is.
+   */
+  cpu?: CpuPool;
 };
 
 export function canonicalSettings(env: Env): CanonicalSettings {
@@ -60,11 +66,16 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
   const theme = deps.theme ?? (await loadTheme());
   const output = createSiteOutput(deps.env.SITES_DIR);
   const canonical = canonicalSettings(deps.env);
+  const { cpu } = deps;
   const load = (blogId: string, scope?: SnapshotScope) =>
     loadSnapshot(
       deps.db,
       blogId,
-      { canonicalBaseOf: (blog) => canonicalBaseOf(blog, canonical), sanitize: deps.sanitize },
+      {
+        canonicalBaseOf: (blog) => canonicalBaseOf(blog, canonical),
+        sanitize: deps.sanitize,
+        preparePosts: cpu && ((posts, autoLinks) => cpu.run("preparePosts", { posts, autoLinks })),
+      },
       scope,
     );
   const queue = createRenderQueue({

@@ -29,6 +29,8 @@ const blog: Blog = {
   fontFamily: "IBM Plex Serif",
   logoUrl: null,
   domainInstructions: null,
+  domainClaimExpiresAt: null,
+  domainNotice: null,
   createdAt: "2026-11-01T09:00:00.000Z",
 };
 

@@ -41,6 +41,8 @@ const newBlog: Blog = {
   fontFamily: "IBM Plex Serif",
   logoUrl: null,
   domainInstructions: null,
+  domainClaimExpiresAt: null,
+  domainNotice: null,
   createdAt: "2026-03-02T09:00:00.000Z",
 };
 

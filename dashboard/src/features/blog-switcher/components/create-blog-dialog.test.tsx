@@ -19,6 +19,8 @@ const blog = (over: Partial<Blog> = {}): Blog => ({
   primaryColor: "#df7020",
   fontFamily: "IBM Plex Serif",
   domainInstructions: null,
+  domainClaimExpiresAt: null,
+  domainNotice: null,
   logoUrl: null,
   createdAt: "2025-01-01T00:00:00.000Z",
   ...over,

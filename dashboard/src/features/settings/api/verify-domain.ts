@@ -1,6 +1,8 @@
 import { useState } from "react";
+import { useSWRConfig } from "swr";
 import type { Blog } from "../../../../../contracts/blogs.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { blogsKey } from "../../../lib/api/get-blogs.ts";
+import { apiRequest, statusOf } from "../../../lib/api-client.ts";
 import { useRefreshBlog } from "./update-domain.ts";
 
 /**
@@ -13,6 +15,7 @@ export function verifyDomain(blogId: string): Promise<Blog> {
 
 export function useVerifyDomain() {
   const refresh = useRefreshBlog();
+  const { mutate } = useSWRConfig();
   const [isVerifying, setVerifying] = useState(false);
   async function verify(blogId: string): Promise<Blog> {
     setVerifying(true);
@@ -20,6 +23,12 @@ export function useVerifyDomain() {
       const blog = await verifyDomain(blogId);
       await refresh(blog);
       return blog;
+    } catch (error) {
+      // The claim may have ended meanwhile (expired, or another blog verified the domain
+      // first): reread the blog so the card shows why.
+      if (statusOf(error) === 400 || statusOf(error) === 409)
+        await Promise.all([mutate(blogsKey), mutate(`/api/blogs/${blogId}`)]);
+      throw error;
     } finally {
       setVerifying(false);
     }

@@ -25,6 +25,8 @@ const blog = (over: Partial<Blog> = {}): Blog => ({
   primaryColor: "#df7020",
   fontFamily: "IBM Plex Serif",
   domainInstructions: null,
+  domainClaimExpiresAt: null,
+  domainNotice: null,
   logoUrl: null,
   createdAt: "2025-01-01T00:00:00.000Z",
   ...over,
@@ -219,6 +221,25 @@ describe("Blog Domains card", () => {
     const toast = await findToast("Verification failed");
     expect(toast.textContent).toContain("No TXT record _blogfleet.www.example.com");
     expect(view.calls[0]).toMatchObject({ url: "/api/blogs/b1/domain/verify", method: "POST" });
+  });
+
+  it("says why a custom domain claim ended, and until when an unverified one lasts", () => {
+    const notice =
+      "Another blog verified www.example.com first, so it now belongs to that blog and this blog's claim was removed. If the domain is yours, check who controls its DNS records, then set it again.";
+    const view = renderCard(blog({ domainNotice: notice }), () => json(500, {}));
+    expect(view.card().getByRole("status").textContent).toBe(notice);
+    view.rerender(
+      blog({
+        customDomain: "shop.example.com",
+        domainInstructions: instructions,
+        domainClaimExpiresAt: "2026-12-01T12:00:00.000Z",
+      }),
+    );
+    expect(view.card().queryByRole("status")).toBeNull();
+    expect(
+      view.card().getByText(/an unverified claim then expires, and whichever blog verifies/)
+        .textContent,
+    ).toContain(`Verify by ${new Date("2026-12-01T12:00:00.000Z").toLocaleDateString()}`);
   });
 
   it("confirms a verified domain with a link to it", () => {

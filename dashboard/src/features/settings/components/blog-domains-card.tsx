@@ -121,6 +121,15 @@ export function BlogDomainsCard({ blog }: { blog: Blog }) {
             onChange={() => setErrors((current) => ({ ...current, customDomain: undefined }))}
             onSave={(value) => save("customDomain", value)}
           />
+          {blog.domainNotice && (
+            <p
+              role="status"
+              className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+            >
+              <ShieldAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              {blog.domainNotice}
+            </p>
+          )}
           {blog.customDomain &&
             (blog.domainVerified ? (
               <VerifiedDomain domain={blog.customDomain} blogName={blog.name} />
@@ -129,6 +138,7 @@ export function BlogDomainsCard({ blog }: { blog: Blog }) {
                 blogId={blog.id}
                 domain={blog.customDomain}
                 instructions={blog.domainInstructions}
+                expiresAt={blog.domainClaimExpiresAt}
               />
             ))}
         </div>
@@ -280,10 +290,12 @@ function UnverifiedDomain({
   blogId,
   domain,
   instructions,
+  expiresAt,
 }: {
   blogId: string;
   domain: string;
   instructions: DomainInstructions | null;
+  expiresAt: string | null;
 }) {
   const { verifyDomain, isVerifying } = useVerifyDomain();
   const headingId = useId();
@@ -319,6 +331,12 @@ function UnverifiedDomain({
         , and add the TXT record that proves the domain is yours. Then choose Verify; DNS changes
         can take a while to show.
       </p>
+      {expiresAt && (
+        <p className="text-sm text-muted-foreground">
+          Verify by {new Date(expiresAt).toLocaleDateString()}: an unverified claim then expires,
+          and whichever blog verifies {domain} first gets it.
+        </p>
+      )}
       {groups.length > 0 && (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">

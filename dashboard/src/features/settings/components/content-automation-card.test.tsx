@@ -28,6 +28,8 @@ const blog: Blog = {
   primaryColor: "#df7020",
   fontFamily: "IBM Plex Serif",
   domainInstructions: null,
+  domainClaimExpiresAt: null,
+  domainNotice: null,
   logoUrl: null,
   createdAt: "2025-01-01T00:00:00.000Z",
 };

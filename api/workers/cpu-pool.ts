@@ -1,0 +1,107 @@
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import type { CpuTaskName, CpuTasks } from "./cpu-tasks.ts";
+
+type Input<K extends CpuTaskName> = Parameters<CpuTasks[K]>[0];
+type Output<K extends CpuTaskName> = ReturnType<CpuTasks[K]>;
+
+/** Runs CPU-heavy steps on worker threads so no request's work stalls the event loop. */
+export type CpuPool = {
+  /** `transfer`: buffers of `input` handed to the worker instead of copied (unusable after). */
+  run<K extends CpuTaskName>(
+    name: K,
+    input: Input<K>,
+    transfer?: ArrayBuffer[],
+  ): Promise<Output<K>>;
+  close(): Promise<void>;
+};
+
+type Job = {
+  id: number;
+  name: CpuTaskName;
+  input: unknown;
+  transfer: ArrayBuffer[];
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+};
+type Slot = { worker: Worker; job: Job | undefined };
+
+/**
+ * A small fixed pool of worker threads (docs/decisions/077-cpu-work-off-the-event-loop.md),
+ * started on first use. Written here rather than taken from npm (piscina, tinypool): it is
+ * sixty lines, the project has none of them installed, and it needs nothing they add.
+ * Jobs wait in one queue, first come first served; a worker that dies fails its job only and
+ * is replaced. Idle workers do not keep the process alive.
+ */
+export function createCpuPool(
+  size = Math.max(1, Math.min(2, availableParallelism() - 1)),
+): CpuPool {
+  const slots: Slot[] = [];
+  const queue: Job[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  function start(): Slot {
+    const worker = new Worker(new URL("./cpu-worker.ts", import.meta.url));
+    const slot: Slot = { worker, job: undefined };
+    worker.unref();
+    worker.on("message", (message: { id: number; result?: unknown; error?: string }) => {
+      const job = slot.job;
+      if (!job || job.id !== message.id) return;
+      slot.job = undefined;
+      worker.unref();
+      if (message.error !== undefined) job.reject(new Error(message.error));
+      else job.resolve(message.result);
+      dispatch();
+    });
+    const fail = (error: Error) => {
+      const job = slot.job;
+      slot.job = undefined;
+      slots.splice(slots.indexOf(slot), 1);
+      job?.reject(error);
+      dispatch();
+    };
+    worker.on("error", fail);
+    worker.on("exit", (code) => {
+      if (slots.includes(slot)) fail(new Error(`CPU worker stopped (exit code ${code})`));
+    });
+    slots.push(slot);
+    return slot;
+  }
+
+  function dispatch(): void {
+    while (queue.length > 0 && !closed) {
+      const slot = slots.find((s) => !s.job) ?? (slots.length < size ? start() : undefined);
+      if (!slot) return;
+      const job = queue.shift() as Job;
+      slot.job = job;
+      // A busy worker keeps the process alive until its job is answered.
+      slot.worker.ref();
+      slot.worker.postMessage({ id: job.id, name: job.name, input: job.input }, job.transfer);
+    }
+  }
+
+  return {
+    run(name, input, transfer = []) {
+      if (closed) return Promise.reject(new Error("The CPU pool is closed"));
+      return new Promise((resolve, reject) => {
+        queue.push({
+          id: nextId++,
+          name,
+          input,
+          transfer,
+          resolve: resolve as Job["resolve"],
+          reject,
+        });
+        dispatch();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const job of queue.splice(0)) job.reject(new Error("The CPU pool is closed"));
+      const running = slots.splice(0);
+      await Promise.all(running.map((slot) => slot.worker.terminate()));
+      for (const slot of running) slot.job?.reject(new Error("The CPU pool is closed"));
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { limits } from "../../contracts/limits.ts";
+import { type AutoLink, insertAffiliateLinks } from "../../site-builder/affiliate/insert-links.ts";
+import { sanitizePostHtml } from "../content/sanitize.ts";
+import { fingerprintOf, fingerprintSimilarity } from "../features/posts/fingerprint.ts";
+
+/**
+ * The CPU-heavy steps that run on worker threads (docs/decisions/077-cpu-work-off-the-event-loop.md):
+ * each takes and returns plain data, so the same function runs inline in tests and scripts.
+ */
+export const cpuTasks = {
+  /** A post's originality fingerprint (sorted distinct shingle hashes). */
+  fingerprint: (input: { html: string }): Float64Array => fingerprintOf(input.html),
+
+  /** Several posts' fingerprints in one round trip. */
+  fingerprints: (input: { htmls: string[] }): Float64Array[] => input.htmls.map(fingerprintOf),
+
+  /** The draft's similarity to each stored fingerprint (null: that post is too short). */
+  compare: (input: { draft: Float64Array; others: Float64Array[] }): (number | null)[] =>
+    input.others.map((other) => fingerprintSimilarity(input.draft, other)),
+
+  /** Published posts as readers get them: sanitized, with affiliate links inserted. */
+  preparePosts: (input: {
+    posts: { id: string; content: string }[];
+    autoLinks: AutoLink[];
+    /** Default: the per-post limit every render uses. */
+    maxLinks?: number;
+  }): { id: string; html: string }[] =>
+    input.posts.map(({ id, content }) => ({
+      id,
+      html: insertAffiliateLinks(sanitizePostHtml(content), input.autoLinks, {
+        // Relative to the post page, so it works on the blog's host and under /blog/{slug}/.
+        hrefFor: (linkId) => `../go/${linkId}?p=${id}`,
+        maxLinks: input.maxLinks ?? limits.affiliateLinksPerPost,
+      }).html,
+    })),
+};
+
+export type CpuTasks = typeof cpuTasks;
+export type CpuTaskName = keyof CpuTasks;
