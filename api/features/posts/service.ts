@@ -10,7 +10,14 @@ import type { Clock } from "../../auth/sessions.ts";
 import { excerptFromContent } from "../../content/excerpt.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { blogs, categories, postSlugHistory, posts, users } from "../../db/schema.ts";
+import {
+  blogs,
+  categories,
+  postSlugHistory,
+  posts,
+  removedPostSlugs,
+  users,
+} from "../../db/schema.ts";
 import { Conflict, HttpError, NotFound, ValidationFailed } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
@@ -447,6 +454,38 @@ export async function updatePost(
 
 const label = (status: PostStatus) => postStatusLabels[status];
 
+/** The post's current and former slugs: every address it was published at. */
+async function addressesOf(tx: Queryable, post: PostRow): Promise<string[]> {
+  const former = await tx
+    .select({ slug: postSlugHistory.slug })
+    .from(postSlugHistory)
+    .where(eq(postSlugHistory.postId, post.id));
+  return [post.slug, ...former.map((row) => row.slug)];
+}
+
+/**
+ * A published post leaves its readers (unpublished or deleted): its addresses answer 410 Gone
+ * from now on (docs/decisions/067). Called in the same transaction as the change.
+ */
+async function rememberRemoved(tx: Queryable, post: PostRow, now: Date): Promise<void> {
+  const slugs = await addressesOf(tx, post);
+  await tx
+    .insert(removedPostSlugs)
+    .values(slugs.map((slug) => ({ blogId: post.blogId, slug, removedAt: now })))
+    .onConflictDoUpdate({
+      target: [removedPostSlugs.blogId, removedPostSlugs.slug],
+      set: { removedAt: now },
+    });
+}
+
+/** Published again: its addresses are no longer gone. */
+async function forgetRemoved(tx: Queryable, post: PostRow): Promise<void> {
+  const slugs = await addressesOf(tx, post);
+  await tx
+    .delete(removedPostSlugs)
+    .where(and(eq(removedPostSlugs.blogId, post.blogId), inArray(removedPostSlugs.slug, slugs)));
+}
+
 /**
  * Enforces the transitions of `postStatusTransitions`. Publishing sets `publishedAt` the first
  * time only (unpublishing and publishing again keeps the original date) and drops a pending
@@ -481,6 +520,8 @@ export async function changePostStatus(
       .where(eq(posts.id, before.id))
       .returning();
     if (!after) throw new Error("update returned no row");
+    if (publishing) await forgetRemoved(tx, after);
+    else if (before.status === "published") await rememberRemoved(tx, before, deps.clock());
     return { before, after };
   });
   if (before.status === "published" || after.status === "published") {
@@ -534,6 +575,7 @@ export async function schedulePost(
 export async function deletePost(deps: PostDeps, ownerId: string, postId: string): Promise<void> {
   const post = await deps.db.transaction(async (tx) => {
     const post = await findOwnedPost(tx, ownerId, postId);
+    if (post.status === "published") await rememberRemoved(tx, post, deps.clock());
     // Its former slugs go with it (ON DELETE CASCADE): they would redirect to nothing.
     await tx.delete(posts).where(eq(posts.id, post.id));
     return post;
