@@ -27,7 +27,18 @@ export const limits = {
   affiliateKeyword: 100,
   /** Affiliate links inserted into one post at most. */
   affiliateLinksPerPost: 5,
+  // Caps per owner and per blog (docs/decisions/066): far above what a person writes by hand,
+  // low enough that one account cannot make every page or render unbounded.
+  blogsPerOwner: 50,
+  /** Published or not; the benchmarks run blogs of this size. */
+  postsPerBlog: 10_000,
+  categoriesPerBlog: 200,
+  /** Levels of the category tree, a top-level category being level 1. */
+  categoryDepth: 5,
 } as const;
+
+/** Affiliate links one blog can have (docs/decisions/066). */
+export const maxAffiliateLinksPerBlog = 500;
 
 export const defaults = {
   primaryColor: "#df7020",

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type {
   AffiliateLinkClicks,
   CreateAffiliateLinkInput,
   UpdateAffiliateLinkInput,
 } from "../../../contracts/affiliate-links.ts";
+import { maxAffiliateLinksPerBlog } from "../../../contracts/limits.ts";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { affiliateClicks, affiliateLinks, blogs } from "../../db/schema.ts";
@@ -58,7 +59,19 @@ export async function createLink(
   await findOwnedBlog(db, ownerId, input.blogId);
   let link: AffiliateLinkRow | undefined;
   try {
-    [link] = await db.insert(affiliateLinks).values(input).returning();
+    link = await db.transaction(async (tx) => {
+      const [held] = await tx
+        .select({ n: count() })
+        .from(affiliateLinks)
+        .where(eq(affiliateLinks.blogId, input.blogId));
+      if ((held?.n ?? 0) >= maxAffiliateLinksPerBlog) {
+        throw Conflict(
+          `This blog has reached the limit of ${maxAffiliateLinksPerBlog} affiliate links. Delete links you no longer use before adding more.`,
+          "limit_reached",
+        );
+      }
+      return (await tx.insert(affiliateLinks).values(input).returning())[0];
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw KeywordTaken(input.keyword);
     throw error;

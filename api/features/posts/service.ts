@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, like, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, like, ne, type SQL, sql } from "drizzle-orm";
 import { limits, type PostStatus, postStatusLabels } from "../../../contracts/limits.ts";
 import {
   type CreatePostInput,
@@ -313,6 +313,17 @@ async function resolveSlug(
   }
 }
 
+/** A blog holds `limits.postsPerBlog` posts at most, whatever their status (409 past it). */
+async function checkRoomForPost(tx: Queryable, blogId: string): Promise<void> {
+  const [held] = await tx.select({ n: count() }).from(posts).where(eq(posts.blogId, blogId));
+  if ((held?.n ?? 0) >= limits.postsPerBlog) {
+    throw Conflict(
+      `This blog has reached the limit of ${limits.postsPerBlog.toLocaleString("en-US")} posts. Delete posts you no longer need before adding more.`,
+      "limit_reached",
+    );
+  }
+}
+
 /** A slug in use is no longer a redirect: a post's current slug always wins. */
 async function claimSlug(tx: Queryable, blogId: string, slug: string): Promise<void> {
   await tx
@@ -340,6 +351,7 @@ export async function createPost(
   try {
     const post = await deps.db.transaction(async (tx) => {
       const blog = await findOwnedBlog(tx, author.id, input.blogId);
+      await checkRoomForPost(tx, blog.id);
       const categoryId = await checkedCategoryId(tx, blog.id, input.categoryId ?? null);
       const slug = await resolveSlug(tx, blog.id, input.slug ?? "", input.title, null);
       await claimSlug(tx, blog.id, slug);
@@ -604,6 +616,7 @@ export async function insertGeneratedPost(
     now: Date;
   },
 ): Promise<PostRow> {
+  await checkRoomForPost(tx, post.blogId);
   const slug = await resolveSlug(tx, post.blogId, "", post.title, null);
   await claimSlug(tx, post.blogId, slug);
   const [row] = await tx
