@@ -18,6 +18,7 @@ import { csrfCheck } from "./security/csrf.ts";
 import { fuzzCheck } from "./security/fuzz.ts";
 import { hostHeaderCheck } from "./security/hosts.ts";
 import { isolationCheck } from "./security/isolation.ts";
+import { pageSizeCheck } from "./security/page-size.ts";
 import { type CheckOptions, crashes, type Figure, type SecurityCheck } from "./security/report.ts";
 
 /** The stored-XSS sweep (the real server, Chromium): its lines print as it runs. */
@@ -43,6 +44,7 @@ const checks: SecurityCheck[] = [
   fuzzCheck,
   abuseCheck,
   hostHeaderCheck,
+  pageSizeCheck,
   storedXssCheck,
 ];
 
