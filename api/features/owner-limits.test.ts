@@ -93,7 +93,7 @@ describe("caps per owner and per blog", () => {
     );
   });
 
-  it(`keeps the category tree ${limits.categoryDepth} levels deep, on create and on move (400)`, async () => {
+  it(`keeps the category tree ${limits.categoryDepth} levels deep, on create and on move (409)`, async () => {
     const { owner, blogId } = await ownerWithBlog();
     let parentId: string | null = null;
     const chain: string[] = [];
@@ -108,18 +108,17 @@ describe("caps per owner and per blog", () => {
       slug: "level-6",
       parentId,
     });
-    expect(tooDeep.status).toBe(400);
-    expect(tooDeep.body.issues).toEqual([
-      {
-        path: "parentId",
-        message: `Categories can be nested ${limits.categoryDepth} levels deep at most. Choose a parent higher up in the tree.`,
-      },
-    ]);
+    expect(tooDeep.status).toBe(409);
+    expect(tooDeep.body).toMatchObject({
+      code: "category_too_deep",
+      message: `Categories can be nested ${limits.categoryDepth} levels deep at most. Choose a parent higher up in the tree.`,
+    });
     // A branch of two levels moved under level 4 would reach level 6.
     const branch = await createCategory(owner, blogId, { name: "Branch" });
     await createCategory(owner, blogId, { name: "Leaf", parentId: branch.id });
     const moved = await owner.patch(`/api/categories/${branch.id}`, { parentId: chain[3] });
-    expect(moved.status).toBe(400);
+    expect(moved.status).toBe(409);
+    expect(moved.body.code).toBe("category_too_deep");
     expect((await owner.patch(`/api/categories/${branch.id}`, { parentId: chain[2] })).status).toBe(
       200,
     );

@@ -4,7 +4,7 @@ import { limits } from "../../../contracts/limits.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { blogs, categories, posts } from "../../db/schema.ts";
-import { Conflict, NotFound, ValidationFailed } from "../../http/errors.ts";
+import { Conflict, NotFound } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 
@@ -115,13 +115,12 @@ function heightOf(parentOf: Map<string, string | null>, id: string): number {
   return height;
 }
 
+/** Like a move into its own branch, a parent too deep conflicts with the tree as it is: 409. */
 const tooDeep = () =>
-  ValidationFailed([
-    {
-      path: "parentId",
-      message: `Categories can be nested ${limits.categoryDepth} levels deep at most. Choose a parent higher up in the tree.`,
-    },
-  ]);
+  Conflict(
+    `Categories can be nested ${limits.categoryDepth} levels deep at most. Choose a parent higher up in the tree.`,
+    "category_too_deep",
+  );
 
 const slugTaken = (slug: string) =>
   Conflict(
