@@ -29,7 +29,7 @@ export const limits = {
   affiliateLinksPerPost: 5,
   // Caps per owner and per blog (docs/decisions/066): far above what a person writes by hand,
   // low enough that one account cannot make every page or render unbounded.
-  blogsPerOwner: 50,
+  blogsPerOwner: 100,
   /** Published or not; the benchmarks run blogs of this size. */
   postsPerBlog: 10_000,
   categoriesPerBlog: 200,
