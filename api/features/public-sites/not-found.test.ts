@@ -95,6 +95,43 @@ describe("which addresses can name published content", () => {
   });
 });
 
+describe("the kept indexes", () => {
+  it("builds once for concurrent misses, keeps it until a change or its age runs out", async () => {
+    let clock = 0;
+    let builds = 0;
+    let release: () => void = () => {};
+    const indexes = createPublishedIndexes(
+      async () => {
+        builds++;
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return index();
+      },
+      { maxAgeMs: 1000, now: () => clock },
+    );
+    const burst = Array.from({ length: 5 }, () => indexes.get("b"));
+    release();
+    await Promise.all(burst);
+    expect(builds).toBe(1);
+    expect(indexes.peek("b")).toBeDefined();
+    indexes.invalidate("b");
+    expect(indexes.peek("b")).toBeUndefined();
+    const again = indexes.get("b");
+    release();
+    await again;
+    expect(builds).toBe(2);
+    clock = 1000;
+    expect(indexes.peek("b")).toBeUndefined();
+    // A build that a change overtakes answers its request but is not kept.
+    const overtaken = indexes.get("b");
+    indexes.invalidate("b");
+    release();
+    await overtaken;
+    expect(indexes.peek("b")).toBeUndefined();
+  });
+});
+
 describe("unknown addresses cost no more than a cached page (issue 13 finding 2)", () => {
   let dir: string;
   let server: Server;

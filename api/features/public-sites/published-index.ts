@@ -135,20 +135,33 @@ export async function loadPublishedIndex(db: Database, blogId: string): Promise<
 
 /**
  * Each blog's index, kept until `invalidate` (called for every committed change readers could
- * see). A build that overlaps an invalidation is used for its request but not kept.
+ * see) or for `maxAgeMs` at most, a safety net for writes that announce nothing (a script, a
+ * restore). A build that overlaps an invalidation is used for its request but not kept.
  */
-export function createPublishedIndexes(load: (blogId: string) => Promise<PublishedIndex>) {
-  const entries = new Map<string, PublishedIndex>();
+export function createPublishedIndexes(
+  load: (blogId: string) => Promise<PublishedIndex>,
+  { maxAgeMs = 10_000, now = () => Date.now() } = {},
+) {
+  const entries = new Map<string, { index: PublishedIndex; until: number }>();
+  const current = (blogId: string) => {
+    const entry = entries.get(blogId);
+    if (!entry) return undefined;
+    if (entry.until <= now()) {
+      entries.delete(blogId);
+      return undefined;
+    }
+    return entry.index;
+  };
   const versions = new Map<string, number>();
   const building = new Map<string, { version: number; promise: Promise<PublishedIndex> }>();
   const versionOf = (blogId: string) => versions.get(blogId) ?? 0;
   return {
     /** The index when it is known and current (for the synchronous hot path). */
     peek(blogId: string): PublishedIndex | undefined {
-      return entries.get(blogId);
+      return current(blogId);
     },
     async get(blogId: string): Promise<PublishedIndex> {
-      const known = entries.get(blogId);
+      const known = current(blogId);
       if (known) return known;
       const version = versionOf(blogId);
       const pending = building.get(blogId);
@@ -158,7 +171,7 @@ export function createPublishedIndexes(load: (blogId: string) => Promise<Publish
       building.set(blogId, { version, promise });
       try {
         const index = await promise;
-        if (versionOf(blogId) === version) entries.set(blogId, index);
+        if (versionOf(blogId) === version) entries.set(blogId, { index, until: now() + maxAgeMs });
         return index;
       } finally {
         if (building.get(blogId)?.promise === promise) building.delete(blogId);
