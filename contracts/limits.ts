@@ -27,11 +27,19 @@ export const limits = {
   affiliateKeyword: 100,
   /** Affiliate links inserted into one post at most. */
   affiliateLinksPerPost: 5,
+  // Caps per owner and per blog (docs/decisions/066): far above what a person writes by hand,
+  // low enough that one account cannot make every page or render unbounded.
+  blogsPerOwner: 100,
+  /** Published or not; the benchmarks run blogs of this size. */
+  postsPerBlog: 10_000,
+  categoriesPerBlog: 200,
+  /** Levels of the category tree, a top-level category being level 1. */
+  categoryDepth: 5,
 } as const;
 
 /**
- * Affiliate links one blog may have (docs/decisions/075-affiliate-links-in-one-pass.md): every
- * auto-insert keyword is looked for in every rendered post, so the count bounds render work.
+ * Affiliate links one blog may have (docs/decisions/066, 075): every auto-insert keyword is
+ * looked for in every rendered post, so the count bounds render work.
  */
 export const maxAffiliateLinksPerBlog = 500;
 

@@ -231,6 +231,23 @@ export const postSlugHistory = sqliteTable(
   (t) => [uniqueIndex("post_slug_history_blog_slug_unique").on(t.blogId, t.slug)],
 );
 
+/**
+ * Slugs of posts that readers could once read and no longer can (unpublished or deleted):
+ * their addresses answer 410 Gone instead of 404 (docs/decisions/067). Publishing a post
+ * with the slug again removes the row.
+ */
+export const removedPostSlugs = sqliteTable(
+  "removed_post_slugs",
+  {
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    removedAt: timestamp("removed_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.slug] })],
+);
+
 export const affiliateLinks = sqliteTable(
   "affiliate_links",
   {

@@ -19,6 +19,7 @@ import { csrfCheck } from "./security/csrf.ts";
 import { fuzzCheck } from "./security/fuzz.ts";
 import { hostHeaderCheck } from "./security/hosts.ts";
 import { isolationCheck } from "./security/isolation.ts";
+import { pageSizeCheck } from "./security/page-size.ts";
 import { type CheckOptions, crashes, type Figure, type SecurityCheck } from "./security/report.ts";
 import { stallCheck } from "./security/stalls.ts";
 
@@ -46,6 +47,7 @@ const checks: SecurityCheck[] = [
   abuseCheck,
   aiSpendCheck,
   hostHeaderCheck,
+  pageSizeCheck,
   storedXssCheck,
   stallCheck,
 ];

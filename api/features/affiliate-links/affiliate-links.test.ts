@@ -165,8 +165,8 @@ describe("affiliate links API", () => {
     });
     expect(over.status).toBe(409);
     expect(over.body).toMatchObject({
-      code: "too_many_affiliate_links",
-      message: `This blog already has ${maxAffiliateLinksPerBlog} affiliate links, the most one blog can have. Delete a link you no longer use before adding another.`,
+      code: "limit_reached",
+      message: `This blog has reached the limit of ${maxAffiliateLinksPerBlog} affiliate links. Delete links you no longer use before adding more.`,
     });
     // Another blog of the same owner has its own allowance; a deleted link frees a place.
     const elsewhere = await owner.post("/api/affiliate-links", {

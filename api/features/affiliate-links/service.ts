@@ -60,18 +60,17 @@ export async function createLink(
   let link: AffiliateLinkRow | undefined;
   try {
     link = await db.transaction(async (tx) => {
-      const [{ n } = { n: 0 }] = await tx
+      const [held] = await tx
         .select({ n: count() })
         .from(affiliateLinks)
         .where(eq(affiliateLinks.blogId, input.blogId));
-      if (n >= maxAffiliateLinksPerBlog) {
+      if ((held?.n ?? 0) >= maxAffiliateLinksPerBlog) {
         throw Conflict(
-          `This blog already has ${maxAffiliateLinksPerBlog} affiliate links, the most one blog can have. Delete a link you no longer use before adding another.`,
-          "too_many_affiliate_links",
+          `This blog has reached the limit of ${maxAffiliateLinksPerBlog} affiliate links. Delete links you no longer use before adding more.`,
+          "limit_reached",
         );
       }
-      const [row] = await tx.insert(affiliateLinks).values(input).returning();
-      return row;
+      return (await tx.insert(affiliateLinks).values(input).returning())[0];
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw KeywordTaken(input.keyword);

@@ -1,10 +1,11 @@
-import { and, asc, eq, like } from "drizzle-orm";
+import { and, asc, count, eq, like } from "drizzle-orm";
 import type { CreateBlogInput, CustomizationInput } from "../../../contracts/blogs.ts";
+import { limits } from "../../../contracts/limits.ts";
 import { slugify } from "../../../contracts/slug.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { blogs } from "../../db/schema.ts";
-import { NotFound } from "../../http/errors.ts";
+import { Conflict, NotFound } from "../../http/errors.ts";
 
 export type BlogRow = typeof blogs.$inferSelect;
 
@@ -61,12 +62,26 @@ export async function createBlog(
   for (let attempt = 0; ; attempt++) {
     const slug = await freeBlogSlug(db, base);
     try {
-      const [blog] = await db
-        .insert(blogs)
-        .values({ ownerId, name: input.name, description: input.description || null, slug })
-        .returning();
-      if (!blog) throw new Error("insert returned no row");
-      return blog;
+      // Counted and inserted in one transaction (writes queue one at a time): two creations
+      // at once cannot both take the last place.
+      return await db.transaction(async (tx) => {
+        const [owned] = await tx
+          .select({ n: count() })
+          .from(blogs)
+          .where(eq(blogs.ownerId, ownerId));
+        if ((owned?.n ?? 0) >= limits.blogsPerOwner) {
+          throw Conflict(
+            `You have reached the limit of ${limits.blogsPerOwner} blogs. Delete a blog you no longer need before creating another.`,
+            "limit_reached",
+          );
+        }
+        const [blog] = await tx
+          .insert(blogs)
+          .values({ ownerId, name: input.name, description: input.description || null, slug })
+          .returning();
+        if (!blog) throw new Error("insert returned no row");
+        return blog;
+      });
     } catch (error) {
       if (attempt < 5 && isUniqueViolation(error)) continue;
       throw error;

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { CreateCategoryInput, UpdateCategoryInput } from "../../../contracts/categories.ts";
+import { limits } from "../../../contracts/limits.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { blogs, categories, posts } from "../../db/schema.ts";
@@ -77,6 +78,50 @@ async function checkedParent(tx: Queryable, blogId: string, parentId: string): P
   return parent.id;
 }
 
+/** Each category of the blog → its parent (the tree, for depth and cycle checks). */
+async function parentsOf(tx: Queryable, blogId: string): Promise<Map<string, string | null>> {
+  const rows = await tx
+    .select({ id: categories.id, parentId: categories.parentId })
+    .from(categories)
+    .where(eq(categories.blogId, blogId));
+  return new Map(rows.map((c) => [c.id, c.parentId]));
+}
+
+/** The level of a category (top-level = 1), guarding against cycles in bad data. */
+function levelOf(parentOf: Map<string, string | null>, id: string): number {
+  let level = 0;
+  const seen = new Set<string>();
+  for (let at: string | null | undefined = id; at && !seen.has(at); at = parentOf.get(at)) {
+    seen.add(at);
+    level++;
+  }
+  return level;
+}
+
+/** Levels of the branch under `id`, itself included (a leaf has 1). */
+function heightOf(parentOf: Map<string, string | null>, id: string): number {
+  const children = new Map<string, string[]>();
+  for (const [child, parent] of parentOf) {
+    if (parent) children.set(parent, [...(children.get(parent) ?? []), child]);
+  }
+  let height = 0;
+  let level = [id];
+  const seen = new Set<string>();
+  while (level.length > 0 && height <= parentOf.size) {
+    height++;
+    level = level.flatMap((at) => children.get(at) ?? []).filter((c) => !seen.has(c));
+    for (const c of level) seen.add(c);
+  }
+  return height;
+}
+
+/** Like a move into its own branch, a parent too deep conflicts with the tree as it is: 409. */
+const tooDeep = () =>
+  Conflict(
+    `Categories can be nested ${limits.categoryDepth} levels deep at most. Choose a parent higher up in the tree.`,
+    "category_too_deep",
+  );
+
 const slugTaken = (slug: string) =>
   Conflict(
     `A category with the slug "${slug}" already exists in this blog. Choose a different slug.`,
@@ -93,6 +138,14 @@ export async function createCategory(
     created = await deps.db.transaction(async (tx) => {
       const blog = await findOwnedBlog(tx, ownerId, input.blogId);
       const parentId = input.parentId ? await checkedParent(tx, blog.id, input.parentId) : null;
+      const parentOf = await parentsOf(tx, blog.id);
+      if (parentOf.size >= limits.categoriesPerBlog) {
+        throw Conflict(
+          `This blog has reached the limit of ${limits.categoriesPerBlog} categories. Delete or merge categories before adding more.`,
+          "limit_reached",
+        );
+      }
+      if (parentId && levelOf(parentOf, parentId) + 1 > limits.categoryDepth) throw tooDeep();
       const existing = await tx
         .select({ id: categories.id })
         .from(categories)
@@ -130,14 +183,7 @@ export async function updateCategory(
     if (input.parentId !== undefined && input.parentId !== before.parentId) {
       if (input.parentId !== null) {
         const parentId = await checkedParent(tx, before.blogId, input.parentId);
-        const parentOf = new Map(
-          (
-            await tx
-              .select({ id: categories.id, parentId: categories.parentId })
-              .from(categories)
-              .where(eq(categories.blogId, before.blogId))
-          ).map((c) => [c.id, c.parentId]),
-        );
+        const parentOf = await parentsOf(tx, before.blogId);
         const seen = new Set<string>();
         for (let at: string | null | undefined = parentId; at; at = parentOf.get(at)) {
           if (at === before.id || seen.has(at)) {
@@ -147,6 +193,9 @@ export async function updateCategory(
             );
           }
           seen.add(at);
+        }
+        if (levelOf(parentOf, parentId) + heightOf(parentOf, before.id) > limits.categoryDepth) {
+          throw tooDeep();
         }
       }
       changes.parentId = input.parentId;

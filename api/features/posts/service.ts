@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, like, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, like, ne, type SQL, sql } from "drizzle-orm";
 import { limits, type PostStatus, postStatusLabels } from "../../../contracts/limits.ts";
 import {
   type CreatePostInput,
@@ -11,7 +11,14 @@ import type { Clock } from "../../auth/sessions.ts";
 import { excerptFromContent } from "../../content/excerpt.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { blogs, categories, postSlugHistory, posts, users } from "../../db/schema.ts";
+import {
+  blogs,
+  categories,
+  postSlugHistory,
+  posts,
+  removedPostSlugs,
+  users,
+} from "../../db/schema.ts";
 import { Conflict, HttpError, NotFound, ValidationFailed } from "../../http/errors.ts";
 import type { CpuPool } from "../../workers/cpu-pool.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
@@ -327,6 +334,17 @@ async function resolveSlug(
   }
 }
 
+/** A blog holds `limits.postsPerBlog` posts at most, whatever their status (409 past it). */
+async function checkRoomForPost(tx: Queryable, blogId: string): Promise<void> {
+  const [held] = await tx.select({ n: count() }).from(posts).where(eq(posts.blogId, blogId));
+  if ((held?.n ?? 0) >= limits.postsPerBlog) {
+    throw Conflict(
+      `This blog has reached the limit of ${limits.postsPerBlog.toLocaleString("en-US")} posts. Delete posts you no longer need before adding more.`,
+      "limit_reached",
+    );
+  }
+}
+
 /** A slug in use is no longer a redirect: a post's current slug always wins. */
 async function claimSlug(tx: Queryable, blogId: string, slug: string): Promise<void> {
   await tx
@@ -356,6 +374,7 @@ export async function createPost(
   try {
     const post = await deps.db.transaction(async (tx) => {
       const blog = await findOwnedBlog(tx, author.id, input.blogId);
+      await checkRoomForPost(tx, blog.id);
       const categoryId = await checkedCategoryId(tx, blog.id, input.categoryId ?? null);
       const slug = await resolveSlug(tx, blog.id, input.slug ?? "", input.title, null);
       await claimSlug(tx, blog.id, slug);
@@ -476,6 +495,38 @@ export async function updatePost(
 
 const label = (status: PostStatus) => postStatusLabels[status];
 
+/** The post's current and former slugs: every address it was published at. */
+async function addressesOf(tx: Queryable, post: PostRow): Promise<string[]> {
+  const former = await tx
+    .select({ slug: postSlugHistory.slug })
+    .from(postSlugHistory)
+    .where(eq(postSlugHistory.postId, post.id));
+  return [post.slug, ...former.map((row) => row.slug)];
+}
+
+/**
+ * A published post leaves its readers (unpublished or deleted): its addresses answer 410 Gone
+ * from now on (docs/decisions/067). Called in the same transaction as the change.
+ */
+async function rememberRemoved(tx: Queryable, post: PostRow, now: Date): Promise<void> {
+  const slugs = await addressesOf(tx, post);
+  await tx
+    .insert(removedPostSlugs)
+    .values(slugs.map((slug) => ({ blogId: post.blogId, slug, removedAt: now })))
+    .onConflictDoUpdate({
+      target: [removedPostSlugs.blogId, removedPostSlugs.slug],
+      set: { removedAt: now },
+    });
+}
+
+/** Published again: its addresses are no longer gone. */
+async function forgetRemoved(tx: Queryable, post: PostRow): Promise<void> {
+  const slugs = await addressesOf(tx, post);
+  await tx
+    .delete(removedPostSlugs)
+    .where(and(eq(removedPostSlugs.blogId, post.blogId), inArray(removedPostSlugs.slug, slugs)));
+}
+
 /**
  * Enforces the transitions of `postStatusTransitions`. Publishing sets `publishedAt` the first
  * time only (unpublishing and publishing again keeps the original date) and drops a pending
@@ -516,6 +567,8 @@ export async function changePostStatus(
       .returning();
     if (!after) throw new Error("update returned no row");
     await keepFingerprint(tx, before, after);
+    if (publishing) await forgetRemoved(tx, after);
+    else if (before.status === "published") await rememberRemoved(tx, before, deps.clock());
     return { before, after };
   });
   if (before.status === "published" || after.status === "published") {
@@ -569,6 +622,7 @@ export async function schedulePost(
 export async function deletePost(deps: PostDeps, ownerId: string, postId: string): Promise<void> {
   const post = await deps.db.transaction(async (tx) => {
     const post = await findOwnedPost(tx, ownerId, postId);
+    if (post.status === "published") await rememberRemoved(tx, post, deps.clock());
     // Its former slugs go with it (ON DELETE CASCADE): they would redirect to nothing.
     await tx.delete(posts).where(eq(posts.id, post.id));
     return post;
@@ -599,6 +653,7 @@ export async function insertGeneratedPost(
     now: Date;
   },
 ): Promise<PostRow> {
+  await checkRoomForPost(tx, post.blogId);
   const slug = await resolveSlug(tx, post.blogId, "", post.title, null);
   await claimSlug(tx, post.blogId, slug);
   const [row] = await tx

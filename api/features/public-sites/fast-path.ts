@@ -1,6 +1,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type PageCache, sendCachedPage } from "./page-cache.ts";
-import { fileForRequestPath, publicHeaders } from "./serve.ts";
+import { classifyFile, type PublishedIndexes } from "./published-index.ts";
+import {
+  fileForRequestPath,
+  notFoundKey,
+  publicHeaders,
+  sendNotFoundPage,
+  statusOf,
+} from "./serve.ts";
 
 /**
  * Which blog a Host header serves, as last looked up in the database. Entries expire after a few
@@ -35,10 +42,12 @@ export type HostMap = ReturnType<typeof createHostMap>;
 
 /**
  * The hot path for readers: a page already in memory for a host already known is answered
- * here, before the app's middleware runs. Anything else (first request, unknown host, a page
- * not cached yet) returns false and takes the full path, which fills the caches.
+ * here, before the app's middleware runs; so is an address the blog's index says names nothing
+ * (404, or 410 for a removed post), with the not-found page kept in memory. Anything else
+ * (first request, unknown host, a page not cached yet) returns false and takes the full path,
+ * which fills the caches.
  */
-export function createFastPath(hostMap: HostMap, cache: PageCache) {
+export function createFastPath(hostMap: HostMap, cache: PageCache, indexes?: PublishedIndexes) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const host = req.headers.host;
@@ -48,12 +57,22 @@ export function createFastPath(hostMap: HostMap, cache: PageCache) {
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
-    if (path.startsWith("/api/")) return false;
+    if (path.startsWith("/api/") || path.startsWith("/go/")) return false;
     const file = fileForRequestPath(path);
     if (!file) return false;
     const page = cache.get(blogId, file);
-    if (!page) return false;
-    sendCachedPage(req, res, page, publicHeaders);
+    if (page) {
+      sendCachedPage(req, res, page, publicHeaders);
+      return true;
+    }
+    const index = indexes?.peek(blogId);
+    if (!index) return false;
+    const verdict = classifyFile(index, file);
+    if (verdict.kind === "content") return false;
+    // On a blog's own host the home is `/`, as the full path renders it.
+    const notFound = cache.get(blogId, notFoundKey(verdict.notFound, "/"));
+    if (!notFound) return false;
+    sendNotFoundPage(req, res, statusOf(verdict), notFound);
     return true;
   };
 }

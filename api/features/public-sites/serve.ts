@@ -1,11 +1,19 @@
 import { readFile, stat } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
 import { fileForPath } from "../../../site-builder/pipeline/page-plan.ts";
 import type { SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
 import type { SiteSnapshot } from "../../../site-builder/pipeline/snapshot.ts";
 import type { Theme } from "../../../site-builder/pipeline/theme.ts";
 import type { BlogRow } from "./hosts.ts";
-import { cachedPage, type PageCache, sendCachedPage } from "./page-cache.ts";
+import { type CachedPage, cachedPage, type PageCache, sendCachedPage } from "./page-cache.ts";
+import {
+  classifyFile,
+  type NotFoundKind,
+  notFoundPaths,
+  type PathVerdict,
+  type PublishedIndexes,
+} from "./published-index.ts";
 
 /**
  * Public blog pages never run scripts: the policy forbids them outright. `connect-src 'self'`
@@ -70,7 +78,42 @@ export type BlogServerDeps = {
   followLink?: (req: Request, blog: BlogRow, linkId: string) => Promise<string | undefined>;
   /** A snapshot holding one post of the blog, whatever its status (owner preview). */
   loadPreview: (blogId: string, postId: string) => Promise<SiteSnapshot | undefined>;
+  /** The blog without its posts: enough for its not-found pages. */
+  loadShell: (blogId: string) => Promise<SiteSnapshot | undefined>;
+  /** What each blog's addresses can name (published slugs, categories, archive pages). */
+  index: PublishedIndexes;
 };
+
+/** The page-cache key of a blog's not-found page of one kind, as reached from `homeHref`. */
+export const notFoundKey = (kind: NotFoundKind, homeHref: string) =>
+  `\u0000not-found\u0000${kind}\u0000${homeHref}`;
+
+/** The status a verdict answers: 410 for a post that was published and is gone, else 404. */
+export const statusOf = (verdict: PathVerdict) => (verdict.kind === "gone" ? 410 : 404);
+
+/**
+ * Sends a blog's not-found page (already rendered and kept in the page cache) with its status.
+ * A missing page may appear any moment (a publish): nobody keeps the answer.
+ */
+export function sendNotFoundPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  page: CachedPage,
+): void {
+  const gzip = page.gzip !== undefined && req.headers["accept-encoding"]?.includes("gzip") === true;
+  const body = gzip ? (page.gzip as Buffer) : page.body;
+  res.removeHeader("Cross-Origin-Embedder-Policy");
+  res.writeHead(status, {
+    ...publicHeaders,
+    "Content-Type": page.contentType,
+    "Cache-Control": "no-cache",
+    Vary: "Accept-Encoding",
+    "Content-Length": body.length,
+    ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+  });
+  res.end(req.method === "HEAD" ? undefined : body);
+}
 
 export const publicHeaders = {
   "CDN-Cache-Control": cdnCache,
@@ -95,6 +138,43 @@ function setPublicHeaders(res: Response) {
  * `homeHref` is the blog's home as this reader reached it (`/` or `/blog/{slug}/`).
  */
 export function createBlogServer(deps: BlogServerDeps) {
+  const rendering = new Map<string, Promise<CachedPage>>();
+
+  /**
+   * The blog's not-found page of this kind, rendered once per blog generation from the blog
+   * without its posts (a miss never loads the blog's content) and kept in the page cache.
+   */
+  async function notFoundPage(blog: BlogRow, kind: NotFoundKind, homeHref: string) {
+    const key = notFoundKey(kind, homeHref);
+    const known = deps.cache.get(blog.id, key);
+    if (known) return known;
+    const generation = deps.cache.generation(blog.id);
+    const flight = `${blog.id}${key}${generation}`;
+    let pending = rendering.get(flight);
+    if (!pending) {
+      pending = (async () => {
+        const shell = await deps.loadShell(blog.id);
+        const page = await deps.theme.render(shell?.site, notFoundPaths[kind], { homeHref });
+        const cached = cachedPage(Buffer.from(page.body), new Date(), page.contentType, "no-cache");
+        deps.cache.set(blog.id, key, cached, generation);
+        return cached;
+      })().finally(() => rendering.delete(flight));
+      rendering.set(flight, pending);
+    }
+    return pending;
+  }
+
+  async function answerMissing(
+    req: Request,
+    res: Response,
+    blog: BlogRow,
+    verdict: Exclude<PathVerdict, { kind: "content" }>,
+    homeHref: string,
+  ) {
+    const page = await notFoundPage(blog, verdict.notFound, homeHref);
+    sendNotFoundPage(req, res, statusOf(verdict), page);
+  }
+
   async function renderLive(
     res: Response,
     blog: BlogRow,
@@ -149,16 +229,24 @@ export function createBlogServer(deps: BlogServerDeps) {
         res.redirect(302, target);
         return;
       }
-      await renderLive(res, blog, "/404", homeHref, head);
+      await answerMissing(req, res, blog, { kind: "missing", notFound: "page" }, homeHref);
       return;
     }
     const file = fileForRequestPath(path);
     const generation = deps.cache.generation(blog.id);
     if (!file) {
-      await renderLive(res, blog, "/404", homeHref, head);
+      await answerMissing(req, res, blog, { kind: "missing", notFound: "page" }, homeHref);
       return;
     }
-    const absolute = await deps.output.resolveFile(blog.id, file);
+    // Only addresses that can name published content go further: the index answers the rest
+    // without the disk or the blog's content, and a post that is not published is never
+    // served, even while its file lags behind the database (a render failed or is pending).
+    const verdict = classifyFile(await deps.index.get(blog.id), file);
+    if (verdict.kind !== "content") {
+      await answerMissing(req, res, blog, verdict, homeHref);
+      return;
+    }
+    const absolute = verdict.live ? undefined : await deps.output.resolveFile(blog.id, file);
     const found = absolute ? await stat(absolute).catch(() => undefined) : undefined;
     if (!absolute || !found?.isFile()) {
       await renderLive(

@@ -17,6 +17,11 @@ import { followAffiliateLink } from "../affiliate-links/clicks.ts";
 import { createFastPath, createHostMap, type HostMap } from "../public-sites/fast-path.ts";
 import { type CanonicalSettings, canonicalBaseOf, hostsOfBlog } from "../public-sites/hosts.ts";
 import { createPageCache, type PageCache } from "../public-sites/page-cache.ts";
+import {
+  createPublishedIndexes,
+  loadPublishedIndex,
+  type PublishedIndexes,
+} from "../public-sites/published-index.ts";
 import { type BlogServer, createBlogServer } from "../public-sites/serve.ts";
 import type { ContentEvents } from "./content-events.ts";
 
@@ -29,6 +34,8 @@ export type Publishing = {
   /** Every committed change readers could see becomes a (persisted) render job for its blog. */
   contentEvents: ContentEvents;
   cache: PageCache;
+  /** What each blog's addresses can name; dropped with every content change. */
+  indexes: PublishedIndexes;
   hostMap: HostMap;
   /** Answers readers' requests for cached pages before the app runs; false when it did not. */
   fastPath: ReturnType<typeof createFastPath>;
@@ -89,6 +96,7 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
   });
   const cache = createPageCache();
   output.onChange((blogId, file) => cache.invalidate(blogId, file));
+  const indexes = createPublishedIndexes((blogId) => loadPublishedIndex(deps.db, blogId));
   const hostMap = createHostMap();
   const server = createBlogServer({
     output,
@@ -103,6 +111,9 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
         : load(blogId, { kind: "all", previous: queue.liveSnapshot(blogId) });
     },
     loadPreview: (blogId, postId) => load(blogId, { kind: "preview", postId }),
+    // No post has an empty slug: the blog, its categories and no posts.
+    loadShell: (blogId) => load(blogId, { kind: "post", slug: "" }),
+    index: indexes,
     followLink: (req, blog, linkId) =>
       followAffiliateLink(deps.db, {
         blogId: blog.id,
@@ -118,10 +129,19 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
     output,
     queue,
     server,
-    contentEvents: { blogChanged: (blogId, change) => queue.enqueue(blogId, change) },
+    contentEvents: {
+      blogChanged: (blogId, change) => {
+        // Committed already: what the blog's addresses name has changed now, whatever the
+        // render does, so the index and the pages kept in memory go at once.
+        indexes.invalidate(blogId);
+        cache.invalidate(blogId);
+        return queue.enqueue(blogId, change);
+      },
+    },
     cache,
+    indexes,
     hostMap,
-    fastPath: createFastPath(hostMap, cache),
+    fastPath: createFastPath(hostMap, cache, indexes),
     loadSnapshot: load,
     canonical,
     blogDomain: deps.env.BLOG_DOMAIN,
