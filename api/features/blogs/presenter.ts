@@ -33,6 +33,7 @@ export function presentBlog(row: typeof blogs.$inferSelect, target?: DomainTarge
     primaryColor: row.primaryColor,
     fontFamily: row.fontFamily,
     logoUrl: row.logoUrl,
+    aiDisclosure: row.aiDisclosure,
     domainInstructions: instructions(row, target),
     createdAt: row.createdAt.toISOString(),
   };

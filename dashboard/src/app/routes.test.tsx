@@ -27,6 +27,7 @@ const blog: Blog = {
   domainVerified: false,
   primaryColor: "#2563eb",
   fontFamily: "IBM Plex Serif",
+  aiDisclosure: true,
   logoUrl: null,
   domainInstructions: null,
   createdAt: "2026-11-01T09:00:00.000Z",

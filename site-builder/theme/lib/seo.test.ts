@@ -14,6 +14,7 @@ const post = (over: Partial<ThemePost> = {}): ThemePost => ({
   keywords: ["soil", "compost"],
   metaTitle: null,
   metaDescription: null,
+  aiAssisted: false,
   ...over,
 });
 
@@ -27,7 +28,8 @@ const site = (canonicalBase: string, posts = [post()]) =>
       primaryColor: "#df7020",
       fontFamily: "Inter",
       logoUrl: "https://cdn.example.com/logo.png",
-      ownerName: "Ada Lovelace",
+      author: { name: "Ada Lovelace", slug: "ada-lovelace", bio: null },
+      aiDisclosure: true,
     },
     canonicalBase,
     posts,
@@ -76,7 +78,11 @@ describe("seo", () => {
       headline: "First post",
       datePublished: "2026-03-04T10:00:00.000Z",
       dateModified: "2026-03-05T10:00:00.000Z",
-      author: { "@type": "Person", name: "Ada Lovelace" },
+      author: {
+        "@type": "Person",
+        name: "Ada Lovelace",
+        url: "https://g.example/author/ada-lovelace",
+      },
       publisher: { "@type": "Organization", name: "Garden Notes" },
       url: "https://g.example/post/first-post",
     });

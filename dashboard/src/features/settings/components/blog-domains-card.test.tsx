@@ -24,6 +24,7 @@ const blog = (over: Partial<Blog> = {}): Blog => ({
   domainVerified: false,
   primaryColor: "#df7020",
   fontFamily: "IBM Plex Serif",
+  aiDisclosure: true,
   domainInstructions: null,
   logoUrl: null,
   createdAt: "2025-01-01T00:00:00.000Z",

@@ -27,6 +27,7 @@ const blog: Blog = {
   domainVerified: false,
   primaryColor: "#df7020",
   fontFamily: "IBM Plex Serif",
+  aiDisclosure: true,
   domainInstructions: null,
   logoUrl: null,
   createdAt: "2025-01-01T00:00:00.000Z",
