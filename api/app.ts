@@ -25,6 +25,7 @@ import { createDnsResolver, type DnsResolver } from "./features/domains/dns.ts";
 import { domainRoutes } from "./features/domains/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
+import { profileRoutes } from "./features/profile/routes.ts";
 import { publicApiRoutes } from "./features/public-sites/public-api.ts";
 import { blogHostRoutes, blogPathRoutes } from "./features/public-sites/routes.ts";
 import {
@@ -188,6 +189,7 @@ export function createApp({
     }),
   );
   app.use(postRoutes({ db, clock, contentEvents: events, cpu }));
+  app.use(profileRoutes({ db, contentEvents: events }));
   app.use(categoryRoutes({ db, contentEvents: events }));
   app.use(affiliateLinkRoutes({ db, contentEvents: events, clock }));
   app.use(aiRoutes({ db, ai, clock }));

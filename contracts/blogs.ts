@@ -41,6 +41,8 @@ export const customizationInput = z.object({
         .pipe(z.url({ protocol: /^https?$/, error: "Logo URL must be an http(s) address" })),
     ])
     .optional(),
+  /** Show an 'AI-assisted' note on posts generated and not substantially edited (decision 057). */
+  aiDisclosure: z.boolean({ error: "aiDisclosure must be true or false" }).optional(),
 });
 export type CustomizationInput = z.infer<typeof customizationInput>;
 
@@ -110,6 +112,8 @@ export type Blog = {
   primaryColor: string;
   fontFamily: string;
   logoUrl: string | null;
+  /** Posts generated and not substantially edited show an 'AI-assisted' note. */
+  aiDisclosure: boolean;
   /** Present while a custom domain waits for verification. */
   domainInstructions: DomainInstructions | null;
   /** When an unverified custom domain's claim expires unless it is verified first. */

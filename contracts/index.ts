@@ -8,6 +8,7 @@ export * from "./errors.ts";
 export * from "./ids.ts";
 export * from "./limits.ts";
 export * from "./posts.ts";
+export * from "./profile.ts";
 export * from "./recommendations.ts";
 export * from "./slug.ts";
 export * from "./users.ts";

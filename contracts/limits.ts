@@ -10,6 +10,9 @@ export const limits = {
   postsPerWeek: { min: 1, max: 14, default: 3 },
   password: { min: 8, max: 200 },
   email: 254,
+  /** Public profile in Account Settings (decision 055). */
+  publicName: 100,
+  publicBio: 500,
   approvedRecommendationTopics: 4,
   generateButtonBusyMs: 2000,
   // Maxima the spec leaves open (docs/decisions/020-posts-api-rules.md). Generous for people,

@@ -63,6 +63,12 @@ const postFields = {
   metaDescription: optionalText(limits.metaDescription).optional(),
   keywords: keywords.optional(),
   slug: derivable(limits.postSlug).optional(),
+  /**
+   * The content sent is the AI output the editor was just filled with ('Generate with AI'):
+   * it is kept, and the post shows the blog's 'AI-assisted' note until it is substantially
+   * edited (decision 057). Only `true` with content means anything.
+   */
+  generatedByAi: z.boolean({ error: "generatedByAi must be true or false" }).optional(),
 };
 
 /**
@@ -155,4 +161,6 @@ export type Post = PostSummary & {
   metaTitle: string | null;
   metaDescription: string | null;
   keywords: string[];
+  /** Filled with AI output and not substantially edited since (decision 057). */
+  aiAssisted: boolean;
 };

@@ -44,6 +44,8 @@ describe("deployment guide", () => {
       for (const file of [
         "index.html",
         `post/${post.slug}.html`,
+        // No public name: the author page is named after the blog (decision 056).
+        "author/deployed.html",
         "rss.xml",
         "sitemap.xml",
         "robots.txt",

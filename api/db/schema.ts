@@ -47,6 +47,10 @@ export const users = sqliteTable(
     oidcSubject: text("oidc_subject"),
     /** 'maximum trust': the AI may approve its own best blog idea each week. */
     maximumTrust: bool("maximum_trust").notNull().default(false),
+    /** Public byline set in Account Settings; null: the blog's name is shown (decision 055). */
+    publicName: text("public_name"),
+    /** Short public bio on each blog's author page. */
+    publicBio: text("public_bio"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -106,6 +110,8 @@ export const blogs = sqliteTable(
     logoUrl: text("logo_url"),
     /** Set when the AI created the blog itself in maximum-trust mode. */
     createdByAi: bool("created_by_ai").notNull().default(false),
+    /** Show an 'AI-assisted' note on posts generated and not substantially edited (decision 057). */
+    aiDisclosure: bool("ai_disclosure").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -183,6 +189,10 @@ export const posts = sqliteTable(
      * failed, docs/decisions/052); null when none. Cleared when the post is published.
      */
     reviewReasons: text("review_reasons", { mode: "json" }).$type<ReviewReason[]>(),
+    /** The AI output the post was filled with, kept to measure later edits against (decision 057). */
+    aiText: text("ai_text"),
+    /** Generated and not substantially edited since: what the 'AI-assisted' note shows on. */
+    aiAssisted: bool("ai_assisted").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

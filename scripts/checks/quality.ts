@@ -365,6 +365,8 @@ function publicPagesOf({ slugs }: Seeded): PublicPage[] {
     ["category with subcategories", "/category/vegetables", 200],
     ["subcategory", "/category/tomatoes", 200],
     ["empty category", `/category/${slugs.emptyCategory}`, 200],
+    // No public name set: the author is the blog (decisions 055, 056).
+    ["author page", "/author/garden-table", 200],
     ["404 page", "/no-such-page", 404],
     ["404 post", "/post/no-such-post", 404],
   ];

@@ -36,6 +36,9 @@ function listingPages(site: Site): Map<string, string> {
     }
   };
   addAll(site.posts, "/", paths.page);
+  // Every post of a blog is its owner's: the author page lists them all (decision 056).
+  const author = site.blog.author.slug;
+  addAll(site.posts, paths.author(author), (n) => paths.authorArchive(author, n));
   for (const category of site.categories) {
     addAll(postsInCategory(site, category.id), paths.category(category.slug), (n) =>
       paths.categoryArchive(category.slug, n),

@@ -129,8 +129,9 @@ describe("render queue", () => {
     expect(liveFile("index.html")).toContain("Title second");
     const last = (await builds()).at(-1);
     expect(last?.full).toBe(false);
-    // its page, the home page, the feed and the sitemap: not the untouched first post
-    expect(last?.pagesWritten).toBe(4);
+    // its page, the home page, the author page, the feed and the sitemap: not the untouched
+    // first post
+    expect(last?.pagesWritten).toBe(5);
 
     await handle.db.update(posts).set({ status: "draft" }).where(eq(posts.id, first.id));
     await queue.enqueue(blogId, { postIds: [first.id] });
@@ -149,6 +150,9 @@ describe("render queue", () => {
     await queue.onIdle();
     const archiveOne = liveFile("page/1.html");
     const archiveThree = liveFile("page/3.html");
+    // No public name: the author is the blog (decision 055), its page paginated like home.
+    const authorArchiveOne = liveFile("author/garden-notes/page/1.html");
+    expect(authorArchiveOne).toContain("Title old-0");
     expect(archiveOne).toContain("Title old-0");
     expect(liveFile("page/3.html")).toBeDefined();
     expect(liveFile("page/4.html")).toBeUndefined();
@@ -159,11 +163,14 @@ describe("render queue", () => {
     await queue.enqueue(blogId, { postIds: [fresh.id] });
     await queue.onIdle();
     const last = (await builds()).at(-1);
-    // its page, the first page, the feed and the sitemap; no archive page changed
-    expect(last?.pagesWritten).toBe(4);
+    // its page, the first page, the author page, the feed and the sitemap; no archive page
+    // (of the home page or the author page) changed
+    expect(last?.pagesWritten).toBe(5);
     expect(liveFile("page/1.html")).toBe(archiveOne);
     expect(liveFile("page/3.html")).toBe(archiveThree);
+    expect(liveFile("author/garden-notes/page/1.html")).toBe(authorArchiveOne);
     expect(liveFile("index.html")).toContain("Title fresh");
+    expect(liveFile("author/garden-notes.html")).toContain("Title fresh");
   });
 
   it("coalesces a burst of changes into at most two renders", async () => {

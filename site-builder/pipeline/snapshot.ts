@@ -9,8 +9,9 @@ import {
   users,
 } from "../../api/db/schema.ts";
 import { limits } from "../../contracts/limits.ts";
+import { slugify } from "../../contracts/slug.ts";
 import { type AutoLink, insertAffiliateLinks } from "../affiliate/insert-links.ts";
-import { buildSite, type Site, type ThemePost } from "../theme/lib/site.ts";
+import { buildSite, type Site, type ThemeAuthor, type ThemePost } from "../theme/lib/site.ts";
 
 export type SnapshotOptions = {
   /** Absolute URL of the blog's home on its canonical host (no trailing slash). */
@@ -32,11 +33,18 @@ const prepareBatchChars = 2_000_000;
 
 export type SiteSnapshot = { site: Site; blog: typeof blogs.$inferSelect };
 
-const displayName = (user: typeof users.$inferSelect | undefined) => {
-  if (!user) return "The author";
-  const full = [user.firstName, user.lastName].filter(Boolean).join(" ");
-  return full || user.email?.split("@")[0] || "The author";
-};
+/**
+ * Who readers see as the author: the public name the owner set in Account Settings, else the
+ * blog's name. Never the e-mail nor the provider's name fields: a pseudonymous blog must not
+ * name the person behind it (decision 055).
+ */
+export function authorOf(
+  owner: Pick<typeof users.$inferSelect, "publicName" | "publicBio"> | undefined,
+  blogName: string,
+): ThemeAuthor {
+  const name = owner?.publicName?.trim() || blogName;
+  return { name, slug: slugify(name) || "author", bio: owner?.publicBio?.trim() || null };
+}
 
 const postColumns = {
   id: posts.id,
@@ -49,6 +57,7 @@ const postColumns = {
   keywords: posts.keywords,
   metaTitle: posts.metaTitle,
   metaDescription: posts.metaDescription,
+  aiAssisted: posts.aiAssisted,
 };
 
 /** Which published posts to read: all of them, only some (the rest kept from `previous`), or one slug. */
@@ -84,7 +93,11 @@ export async function loadSnapshot(
           ? and(eq(posts.blogId, blogId), eq(posts.id, scope.postId))
           : published;
   const [owner, postRows, categoryRows, history] = await Promise.all([
-    db.select().from(users).where(eq(users.id, blog.ownerId)).get(),
+    db
+      .select({ publicName: users.publicName, publicBio: users.publicBio })
+      .from(users)
+      .where(eq(users.id, blog.ownerId))
+      .get(),
     scope.kind === "changed" && scope.postIds.length === 0
       ? Promise.resolve([])
       : db.select(postColumns).from(posts).where(where),
@@ -181,7 +194,8 @@ export async function loadSnapshot(
       primaryColor: blog.primaryColor,
       fontFamily: blog.fontFamily,
       logoUrl: blog.logoUrl,
-      ownerName: displayName(owner),
+      author: authorOf(owner, blog.name),
+      aiDisclosure: blog.aiDisclosure,
     },
     canonicalBase: options.canonicalBaseOf(blog),
     categories: categoryRows,

@@ -37,7 +37,8 @@ beforeAll(async () => {
       primaryColor: "#059669",
       fontFamily: "Georgia",
       logoUrl: "https://example.com/logo.png",
-      ownerName: "Ada Lovelace",
+      author: { name: "Ada Lovelace", slug: "ada-lovelace", bio: "Grows <things> & writes" },
+      aiDisclosure: true,
     },
     canonicalBase: "https://garden.example.com",
     categories: [
@@ -56,6 +57,7 @@ beforeAll(async () => {
       keywords: ["soil", "compost"],
       metaTitle: null,
       metaDescription: null,
+      aiAssisted: i % 3 === 0,
     })),
   });
 });

@@ -182,8 +182,24 @@ test("the AI dialog opens on entry, asks for a topic, fills the editor with a la
     title: string;
     content: string;
     status: string;
+    aiAssisted: boolean;
   };
   expect(saved.title).toBe(title);
   expect(saved.content).toContain("<h2>");
   expect(saved.status).toBe("draft");
+  // The editor told the server the content came from 'Generate with AI' (decision 057).
+  expect(saved.aiAssisted).toBe(true);
+
+  // Rewritten by the owner and saved again: no longer AI-assisted.
+  await page
+    .getByRole("textbox", { name: "Content" })
+    .fill(
+      "<p>I stopped following the draft and wrote my own: oats, milk and a spoon of honey in a jar, left overnight by the window, then eaten on the train with whatever fruit was left.</p>",
+    );
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await expectToast(page, "Post updated");
+  const rewritten = (await (await page.request.get(`/api/posts/${id}`)).json()) as {
+    aiAssisted: boolean;
+  };
+  expect(rewritten.aiAssisted).toBe(false);
 });

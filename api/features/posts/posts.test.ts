@@ -68,6 +68,7 @@ describe("creating posts", () => {
       metaTitle: "Meta title",
       metaDescription: null,
       keywords: ["hiking", "trails"],
+      aiAssisted: false,
       scheduledPublishAt: null,
       publishedAt: null,
       createdAt: expect.any(String),
@@ -391,7 +392,7 @@ describe("listing posts", () => {
     await owner.patch(`/api/posts/${planned.id}/schedule`, { scheduledPublishAt: inAnHour() });
     const cards = (await owner.get(`/api/blogs/${blogId}/posts`)).body;
     for (const card of cards) {
-      const { content, metaTitle, metaDescription, keywords, ...summary } = (
+      const { content, metaTitle, metaDescription, keywords, aiAssisted, ...summary } = (
         await owner.get(`/api/posts/${card.id}`)
       ).body;
       expect(card).toEqual(summary);
@@ -410,6 +411,7 @@ describe("listing posts", () => {
       (await owner.get(`/api/blogs/${blogId}/posts?include=content`)).body[0],
     ]) {
       expect(body).not.toHaveProperty("source");
+      expect(body).not.toHaveProperty("aiText");
       expect(body.author).not.toHaveProperty("email");
     }
   });

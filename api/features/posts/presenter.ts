@@ -49,5 +49,6 @@ export function presentPost(row: PostRow, author: AuthorRow | undefined): Post {
     metaTitle: row.metaTitle,
     metaDescription: row.metaDescription,
     keywords: row.keywords,
+    aiAssisted: row.aiAssisted,
   };
 }

@@ -23,6 +23,7 @@ import { Conflict, HttpError, NotFound, ValidationFailed } from "../../http/erro
 import type { CpuPool } from "../../workers/cpu-pool.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
+import { stillAiAssisted } from "./ai-disclosure.ts";
 import { fingerprintOfContent, keepFingerprint, saveFingerprint } from "./fingerprints.ts";
 
 export type PostRow = typeof posts.$inferSelect;
@@ -59,6 +60,8 @@ export type PostSummaryRow = Omit<
   | "keywords"
   | "source"
   | "reviewReasons"
+  | "aiText"
+  | "aiAssisted"
   | "scheduledPublishAt"
   | "publishedAt"
   | "createdAt"
@@ -392,6 +395,7 @@ export async function createPost(
           metaTitle: input.metaTitle ?? null,
           metaDescription: input.metaDescription ?? null,
           keywords: input.keywords ?? [],
+          ...(input.generatedByAi && content ? { aiText: content, aiAssisted: true } : {}),
         })
         .returning();
       if (!row) throw new Error("insert returned no row");
@@ -438,6 +442,13 @@ export async function updatePost(
       set("keywords", input.keywords);
       if (input.categoryId !== undefined) {
         set("categoryId", await checkedCategoryId(tx, before.blogId, input.categoryId));
+      }
+      if (input.generatedByAi && input.content) {
+        // The editor was just filled with AI output: edits are measured against it from now on.
+        set("aiText", input.content);
+        set("aiAssisted", true);
+      } else if (input.content !== undefined && before.aiText !== null) {
+        set("aiAssisted", stillAiAssisted(before.aiText, input.content));
       }
 
       const content = input.content ?? before.content;
@@ -633,6 +644,29 @@ export async function deletePost(deps: PostDeps, ownerId: string, postId: string
 }
 
 /**
+ * Marks a post as filled with AI output `generatedText` (inside the caller's transaction, if
+ * any): the text is kept, and the post shows its blog's 'AI-assisted' note while its content
+ * stays close to it (docs/decisions/057-ai-disclosure.md). For content automation and any
+ * other flow that writes AI output into a post outside the editor. Returns whether the post
+ * is AI-assisted now.
+ */
+export async function markPostAiGenerated(
+  db: Queryable,
+  postId: string,
+  generatedText: string,
+): Promise<boolean> {
+  const post = await db
+    .select({ content: posts.content })
+    .from(posts)
+    .where(eq(posts.id, postId))
+    .get();
+  if (!post) throw NotFound("Post");
+  const aiAssisted = generatedText.trim() !== "" && stillAiAssisted(generatedText, post.content);
+  await db.update(posts).set({ aiText: generatedText, aiAssisted }).where(eq(posts.id, postId));
+  return aiAssisted;
+}
+
+/**
  * A post written by content automation (inside the caller's transaction): slug from the title
  * like any post, published at once or left under review for the owner.
  */
@@ -671,6 +705,9 @@ export async function insertGeneratedPost(
       keywords: post.keywords.slice(0, limits.keywords.maxItems),
       source: post.source,
       reviewReasons: post.reviewReasons?.length ? post.reviewReasons : null,
+      // Automation's text is AI output as it stands (decision 057).
+      aiText: post.content,
+      aiAssisted: post.content.trim() !== "",
       publishedAt: post.status === "published" ? post.now : null,
       createdAt: post.now,
       updatedAt: post.now,

@@ -55,6 +55,7 @@ const index = (fields: Partial<PublishedIndex> = {}): PublishedIndex => ({
     ["garden", 1],
     ["empty", 0],
   ]),
+  author: "garden-notes",
   ...fields,
 });
 
@@ -73,6 +74,8 @@ describe("which addresses can name published content", () => {
       "category/empty.html",
       "category/garden/rss.xml",
       "category/garden/page/1.html",
+      "author/garden-notes.html",
+      "author/garden-notes/page/2.html",
     ];
     for (const file of content) expect(classifyFile(index(), file).kind, file).toBe("content");
     const missing = [
@@ -85,6 +88,8 @@ describe("which addresses can name published content", () => {
       "category/nope/rss.xml",
       "category/garden/page/2.html",
       "category/empty/page/1.html",
+      "author/someone-else.html",
+      "author/garden-notes/page/3.html",
       "wp-login.php.html",
       "a/b/c/d/e.html",
     ];
@@ -149,7 +154,8 @@ describe("unknown addresses cost no more than a cached page (issue 13 finding 2)
       primaryColor: "#df7020",
       fontFamily: "Inter",
       logoUrl: null,
-      ownerName: "Ada",
+      author: { name: "Garden Notes", slug: "garden-notes", bio: null },
+      aiDisclosure: true,
     },
     canonicalBase: "https://garden.blogs.test",
     posts: [],

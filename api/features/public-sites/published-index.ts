@@ -1,7 +1,15 @@
 import { and, eq } from "drizzle-orm";
+import { authorOf } from "../../../site-builder/pipeline/snapshot.ts";
 import { archiveCount } from "../../../site-builder/theme/lib/archive.ts";
 import type { Database } from "../../db/client.ts";
-import { categories, postSlugHistory, posts, removedPostSlugs } from "../../db/schema.ts";
+import {
+  blogs,
+  categories,
+  postSlugHistory,
+  posts,
+  removedPostSlugs,
+  users,
+} from "../../db/schema.ts";
 
 /**
  * What a blog's addresses can name, without its content: the slugs of its published posts
@@ -19,6 +27,8 @@ export type PublishedIndex = {
   archives: number;
   /** Category slug → archive pages of its listing. */
   categories: Map<string, number>;
+  /** The slug of the blog's author page (decision 056); it lists every published post. */
+  author: string;
 };
 
 /**
@@ -67,6 +77,19 @@ export function classifyFile(index: PublishedIndex, file: string): PathVerdict {
       ? content
       : missing("listing");
   }
+  if (first === "author" && second !== undefined) {
+    if (parts.length === 2 && second === `${index.author}.html`) return content;
+    if (
+      parts.length === 4 &&
+      second === index.author &&
+      third === "page" &&
+      fourth?.endsWith(".html")
+    )
+      return isArchivePage(fourth.slice(0, -".html".length), index.archives)
+        ? content
+        : missing("listing");
+    return missing("page");
+  }
   if (first === "category" && second !== undefined) {
     if (parts.length === 2 && second.endsWith(".html")) {
       return index.categories.has(second.slice(0, -".html".length)) ? content : missing("category");
@@ -86,7 +109,7 @@ export function classifyFile(index: PublishedIndex, file: string): PathVerdict {
 
 /** Reads the index of one blog (published posts and categories only). */
 export async function loadPublishedIndex(db: Database, blogId: string): Promise<PublishedIndex> {
-  const [postRows, categoryRows, history, removed] = await Promise.all([
+  const [postRows, categoryRows, history, removed, owner] = await Promise.all([
     db
       .select({ slug: posts.slug, categoryId: posts.categoryId })
       .from(posts)
@@ -104,6 +127,12 @@ export async function loadPublishedIndex(db: Database, blogId: string): Promise<
       .select({ slug: removedPostSlugs.slug })
       .from(removedPostSlugs)
       .where(eq(removedPostSlugs.blogId, blogId)),
+    db
+      .select({ blogName: blogs.name, publicName: users.publicName, publicBio: users.publicBio })
+      .from(blogs)
+      .leftJoin(users, eq(users.id, blogs.ownerId))
+      .where(eq(blogs.id, blogId))
+      .get(),
   ]);
   const published = new Set(postRows.map((p) => p.slug));
   const redirects = new Set(history.map((h) => h.slug).filter((slug) => !published.has(slug)));
@@ -130,6 +159,7 @@ export async function loadPublishedIndex(db: Database, blogId: string): Promise<
     gone,
     archives: archiveCount(postRows.length),
     categories: new Map(categoryRows.map((c) => [c.slug, archiveCount(counts.get(c.id) ?? 0)])),
+    author: authorOf(owner, owner?.blogName ?? "").slug,
   };
 }
 

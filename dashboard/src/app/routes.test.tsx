@@ -27,6 +27,7 @@ const blog: Blog = {
   domainVerified: false,
   primaryColor: "#2563eb",
   fontFamily: "IBM Plex Serif",
+  aiDisclosure: true,
   logoUrl: null,
   domainInstructions: null,
   domainClaimExpiresAt: null,

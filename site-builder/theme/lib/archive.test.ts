@@ -15,6 +15,7 @@ const posts = (n: number): ThemePost[] =>
     keywords: [],
     metaTitle: null,
     metaDescription: null,
+    aiAssisted: false,
   }));
 
 const ids = (list: ThemePost[] | undefined) => list?.map((p) => Number(p.id.slice(1))) ?? [];

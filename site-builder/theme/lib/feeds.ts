@@ -46,7 +46,7 @@ export function rssFeed(site: Site, posts: ThemePost[], title: string, path: str
       `<link>${xml(url)}</link>`,
       `<guid isPermaLink="false">${xml(post.id)}</guid>`,
       `<pubDate>${post.publishedAt.toUTCString()}</pubDate>`,
-      `<dc:creator>${xml(clean(site.blog.ownerName))}</dc:creator>`,
+      `<dc:creator>${xml(clean(site.blog.author.name))}</dc:creator>`,
       category ? `<category>${xml(clean(category.name))}</category>` : "",
       `<description>${feedDescription(post.excerpt)}</description>`,
       `<content:encoded>${cdata(absoluteLinks(site, post.html))}</content:encoded>`,
@@ -85,12 +85,13 @@ function postSitemapLine(site: Site, post: ThemePost): string {
   return line;
 }
 
-/** Home, every category and every published post, on the canonical host. */
+/** Home, the author page, every category and every published post, on the canonical host. */
 export function sitemap(site: Site): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     sitemapLine(absoluteUrl(site.canonicalBase, "/"), site.posts[0]?.updatedAt),
+    sitemapLine(absoluteUrl(site.canonicalBase, paths.author(site.blog.author.slug))),
     ...site.categories.map((c) =>
       sitemapLine(absoluteUrl(site.canonicalBase, paths.category(c.slug))),
     ),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryHead, homeHead, postHead } from "./seo.ts";
+import { authorHead, categoryHead, homeHead, postHead } from "./seo.ts";
 import { buildSite, type ThemePost } from "./site.ts";
 
 const post = (over: Partial<ThemePost> = {}): ThemePost => ({
@@ -14,6 +14,7 @@ const post = (over: Partial<ThemePost> = {}): ThemePost => ({
   keywords: ["soil", "compost"],
   metaTitle: null,
   metaDescription: null,
+  aiAssisted: false,
   ...over,
 });
 
@@ -27,7 +28,8 @@ const site = (canonicalBase: string, posts = [post()]) =>
       primaryColor: "#df7020",
       fontFamily: "Inter",
       logoUrl: "https://cdn.example.com/logo.png",
-      ownerName: "Ada Lovelace",
+      author: { name: "Ada Lovelace", slug: "ada-lovelace", bio: null },
+      aiDisclosure: true,
     },
     canonicalBase,
     posts,
@@ -76,7 +78,11 @@ describe("seo", () => {
       headline: "First post",
       datePublished: "2026-03-04T10:00:00.000Z",
       dateModified: "2026-03-05T10:00:00.000Z",
-      author: { "@type": "Person", name: "Ada Lovelace" },
+      author: {
+        "@type": "Person",
+        name: "Ada Lovelace",
+        url: "https://g.example/author/ada-lovelace",
+      },
       publisher: { "@type": "Organization", name: "Garden Notes" },
       url: "https://g.example/post/first-post",
     });
@@ -109,5 +115,27 @@ describe("seo", () => {
       "https://g.example/rss.xml",
       "https://g.example/category/tomatoes/rss.xml",
     ]);
+  });
+
+  it("describes the author page as a ProfilePage of the author, archive pages with their own canonical", () => {
+    const s = site("https://g.example");
+    const head = authorHead(s);
+    expect(head.canonical).toBe("https://g.example/author/ada-lovelace");
+    expect(head.title).toBe("Ada Lovelace · Garden Notes");
+    expect(head.description).toBe("Posts by Ada Lovelace on Garden Notes.");
+    expect(head.openGraph["og:type"]).toBe("profile");
+    expect(head.jsonLd).toEqual([
+      {
+        "@context": "https://schema.org",
+        "@type": "ProfilePage",
+        url: "https://g.example/author/ada-lovelace",
+        mainEntity: {
+          "@type": "Person",
+          name: "Ada Lovelace",
+          url: "https://g.example/author/ada-lovelace",
+        },
+      },
+    ]);
+    expect(authorHead(s, 2).canonical).toBe("https://g.example/author/ada-lovelace/page/2");
   });
 });

@@ -30,6 +30,13 @@ const publisher = (site: Site) => ({
   ...(site.blog.logoUrl ? { logo: { "@type": "ImageObject", url: site.blog.logoUrl } } : {}),
 });
 
+/** Google's author markup: the name, and the author page as the url (decision 056). */
+const authorPerson = (site: Site) => ({
+  "@type": "Person",
+  name: site.blog.author.name,
+  url: absoluteUrl(site.canonicalBase, paths.author(site.blog.author.slug)),
+});
+
 function baseHead(
   site: Site,
   title: string,
@@ -121,7 +128,7 @@ export function postHead(site: Site, post: ThemePost): Head {
     description,
     datePublished: post.publishedAt.toISOString(),
     dateModified: post.updatedAt.toISOString(),
-    author: { "@type": "Person", name: site.blog.ownerName },
+    author: authorPerson(site),
     publisher: publisher(site),
     mainEntityOfPage: { "@type": "WebPage", "@id": head.canonical },
     url: head.canonical,
@@ -146,6 +153,26 @@ export function categoryHead(site: Site, category: ThemeCategory, page?: number)
     href: absoluteUrl(site.canonicalBase, paths.categoryFeed(category.slug)),
   });
   head.jsonLd.push(breadcrumbs(site, categoryTrail(site, category.id)));
+  return head;
+}
+
+/** The author page: a ProfilePage whose main entity is the author (decision 056). */
+export function authorHead(site: Site, page?: number): Head {
+  const { author } = site.blog;
+  const name = page ? `${author.name} – Archive page ${page}` : author.name;
+  const title = `${name} · ${site.blog.name}`;
+  const description = clip(author.bio || `Posts by ${author.name} on ${site.blog.name}.`, 160);
+  const path = page ? paths.authorArchive(author.slug, page) : paths.author(author.slug);
+  const head = baseHead(site, title, description, path, "profile");
+  head.jsonLd.push({
+    "@context": "https://schema.org",
+    "@type": "ProfilePage",
+    url: head.canonical,
+    mainEntity: {
+      ...authorPerson(site),
+      ...(author.bio ? { description: author.bio } : {}),
+    },
+  });
   return head;
 }
 

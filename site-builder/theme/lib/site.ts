@@ -8,8 +8,14 @@ export type ThemeBlog = {
   primaryColor: string;
   fontFamily: string;
   logoUrl: string | null;
-  ownerName: string;
+  /** Who readers see as the author of every post (decision 055): never from the e-mail. */
+  author: ThemeAuthor;
+  /** Show the 'AI-assisted' note on posts marked `aiAssisted` (decision 057). */
+  aiDisclosure: boolean;
 };
+
+/** The owner's public name (or the blog's name), the author page's slug, and the bio. */
+export type ThemeAuthor = { name: string; slug: string; bio: string | null };
 
 export type ThemeCategory = { id: string; name: string; slug: string; parentId: string | null };
 
@@ -26,6 +32,8 @@ export type ThemePost = {
   keywords: string[];
   metaTitle: string | null;
   metaDescription: string | null;
+  /** Filled with AI output and not substantially edited since (decision 057). */
+  aiAssisted: boolean;
 };
 
 export type Site = {

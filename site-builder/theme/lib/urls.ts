@@ -12,6 +12,9 @@ export const paths = {
   post: (slug: string) => `/post/${slug}`,
   category: (slug: string) => `/category/${slug}`,
   categoryArchive: (slug: string, n: number) => `/category/${slug}/page/${n}`,
+  /** The blog's author page and its archive pages (decision 056). */
+  author: (slug: string) => `/author/${slug}`,
+  authorArchive: (slug: string, n: number) => `/author/${slug}/page/${n}`,
   feed: () => "/rss.xml",
   categoryFeed: (slug: string) => `/category/${slug}/rss.xml`,
   sitemap: () => "/sitemap.xml",

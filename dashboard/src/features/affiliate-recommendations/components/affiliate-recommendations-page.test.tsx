@@ -19,6 +19,7 @@ const blog: Blog = {
   domainVerified: false,
   primaryColor: "#df7020",
   fontFamily: "IBM Plex Serif",
+  aiDisclosure: true,
   domainInstructions: null,
   domainClaimExpiresAt: null,
   domainNotice: null,

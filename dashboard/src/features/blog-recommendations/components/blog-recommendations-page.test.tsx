@@ -39,6 +39,7 @@ const newBlog: Blog = {
   domainVerified: false,
   primaryColor: "#2563eb",
   fontFamily: "IBM Plex Serif",
+  aiDisclosure: true,
   logoUrl: null,
   domainInstructions: null,
   domainClaimExpiresAt: null,

@@ -112,6 +112,11 @@ export function PostEditor({
   const [metaSuggestion, setMetaSuggestion] = useState<MetaSuggestion>(null);
   /** The content on screen came from the built-in offline writer (no model): say so. */
   const [offlineDraft, setOfflineDraft] = useState(false);
+  /**
+   * 'Generate with AI' filled the editor since the last save: the next save says so, and the
+   * server keeps that text to tell later edits from it (decision 057).
+   */
+  const [filledByAi, setFilledByAi] = useState(false);
   const status: PostStatus = post?.status ?? "draft";
   const readOnly = viewMode;
 
@@ -144,6 +149,7 @@ export function PostEditor({
       metaDescription: fields.metaDescription,
       keywords: fields.keywords,
       slug: fields.slug,
+      ...(filledByAi ? { generatedByAi: true } : {}),
     };
     if (!post) {
       if (!user?.id) {
@@ -157,6 +163,7 @@ export function PostEditor({
       setBusy("save");
       try {
         const created = await createPost({ ...body, blogId: blog.id });
+        setFilledByAi(false);
         await saved(created);
         toast({ title: "Post created", description: "Your post has been saved as a draft." });
         navigate(`/editor?id=${encodeURIComponent(created.id)}`);
@@ -174,6 +181,7 @@ export function PostEditor({
     setBusy("save");
     try {
       const updated = await updatePost(post.id, body);
+      setFilledByAi(false);
       setFields(fieldsOf(updated));
       await saved(updated);
       toast({ title: "Post updated", description: "Your changes have been saved." });
@@ -324,6 +332,7 @@ export function PostEditor({
       categoryId: categoryId ?? current.categoryId,
     }));
     setOfflineDraft(generated.source === "offline");
+    setFilledByAi(true);
   }
 
   const heading = !post ? "New Post" : viewMode ? "View Post" : "Edit Post";

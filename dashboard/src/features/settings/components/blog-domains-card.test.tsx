@@ -24,6 +24,7 @@ const blog = (over: Partial<Blog> = {}): Blog => ({
   domainVerified: false,
   primaryColor: "#df7020",
   fontFamily: "IBM Plex Serif",
+  aiDisclosure: true,
   domainInstructions: null,
   domainClaimExpiresAt: null,
   domainNotice: null,

@@ -2,6 +2,7 @@ import { NoBlogSelected } from "../../../components/no-blog-selected.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { useSelectedBlog } from "../../../lib/selected-blog-context.tsx";
 import { AccountSettingsCard } from "./account-settings-card.tsx";
+import { AiDisclosureCard } from "./ai-disclosure-card.tsx";
 import { BlogCustomizationCard } from "./blog-customization-card.tsx";
 import { BlogDomainsCard } from "./blog-domains-card.tsx";
 import { ContentAutomationCard } from "./content-automation-card.tsx";
@@ -30,6 +31,7 @@ export function SettingsPage() {
         <>
           <BlogDomainsCard key={`domains-${selectedBlog.id}`} blog={selectedBlog} />
           <BlogCustomizationCard key={selectedBlog.id} blog={selectedBlog} />
+          <AiDisclosureCard key={`ai-disclosure-${selectedBlog.id}`} blog={selectedBlog} />
           <ContentAutomationCard key={`automation-${selectedBlog.id}`} blog={selectedBlog} />
         </>
       ) : (

@@ -1,0 +1,28 @@
+import { Router } from "express";
+import { type PublicProfileInput, publicProfileInput } from "../../../contracts/profile.ts";
+import { currentUser, requireUser } from "../../auth/session-middleware.ts";
+import type { Database } from "../../db/client.ts";
+import { inputOf, validate } from "../../http/validate.ts";
+import type { ContentEvents } from "../publishing/content-events.ts";
+import { getPublicProfile, updatePublicProfile } from "./service.ts";
+
+/** The owner's public author identity (decision 055); the provider's fields stay read-only. */
+export function profileRoutes(deps: { db: Database; contentEvents: ContentEvents }): Router {
+  const router = Router();
+
+  router.get("/api/auth/profile", requireUser, async (req, res) => {
+    res.json(await getPublicProfile(deps.db, currentUser(req).id));
+  });
+
+  router.patch(
+    "/api/auth/profile",
+    requireUser,
+    validate({ body: publicProfileInput }),
+    async (req, res) => {
+      const { body } = inputOf<PublicProfileInput>(res);
+      res.json(await updatePublicProfile(deps, currentUser(req).id, body));
+    },
+  );
+
+  return router;
+}
