@@ -12,6 +12,7 @@ import { loadSession } from "./auth/session-middleware.ts";
 import { type Clock, createSessionStore, systemClock } from "./auth/sessions.ts";
 import { sanitizePostHtml } from "./content/sanitize.ts";
 import type { Database } from "./db/client.ts";
+import type { WriteHealth } from "./db/write-health.ts";
 import { type Env, oidcConfigured } from "./env.ts";
 import { affiliateLinkRoutes } from "./features/affiliate-links/routes.ts";
 import { affiliateRecommendationRoutes } from "./features/affiliate-recommendations/routes.ts";
@@ -52,6 +53,8 @@ export type AppDeps = {
   ai?: AiProvider;
   /** Told about every committed change readers could see (the render pipeline listens). */
   contentEvents?: ContentEvents;
+  /** Whether database writes fail (full disk): shown by /healthz. */
+  writeHealth?: WriteHealth;
 };
 
 export function createApp({
@@ -63,6 +66,7 @@ export function createApp({
   dashboardDir,
   publishing,
   contentEvents = noContentEvents,
+  writeHealth,
   dnsResolver = createDnsResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }),
   ai = createAiProvider(
     { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.AI_MODEL },
@@ -126,7 +130,12 @@ export function createApp({
   const sessions = createSessionStore(db, clock);
   app.use(loadSession(sessions));
 
-  app.use(healthRoutes(db, clock));
+  app.use(
+    healthRoutes(
+      { db, writeHealth, failingRenders: () => publishing?.queue.failing() ?? [] },
+      clock,
+    ),
+  );
 
   const oidc = oidcConfigured(env)
     ? createOidcSignIn(
@@ -150,7 +159,10 @@ export function createApp({
     blogRoutes({
       db,
       contentEvents: events,
-      isRendering: (blogId) => publishing?.queue.stateOf(blogId) === "rendering",
+      renderState: (blogId) => ({
+        state: publishing?.queue.stateOf(blogId) ?? "idle",
+        retry: publishing?.queue.retryOf(blogId),
+      }),
       domainTarget,
     }),
   );

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { type AppDeps, createApp, withFastPath } from "../app.ts";
 import type { Clock } from "../auth/sessions.ts";
 import { sanitizePostHtml } from "../content/sanitize.ts";
-import { openDatabase } from "../db/client.ts";
+import { type OpenOptions, openDatabase } from "../db/client.ts";
 import { type Env, parseEnv } from "../env.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
 import { createPublishing, type Publishing } from "../features/publishing/publishing.ts";
@@ -34,6 +34,8 @@ type StartOptions = {
   contentEvents?: ContentEvents;
   dnsResolver?: AppDeps["dnsResolver"];
   ai?: AppDeps["ai"];
+  /** Wraps the database driver (for example `fullDatabaseDisk().wrap`). */
+  wrapDatabaseClient?: OpenOptions["wrapClient"];
 };
 
 /** The real app on a real SQLite file in a temp dir, listening on a free loopback port. */
@@ -46,7 +48,9 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     ...options.env,
   });
-  const database = await openDatabase(env.DATABASE_URL);
+  const database = await openDatabase(env.DATABASE_URL, {
+    wrapClient: options.wrapDatabaseClient,
+  });
   const logger = createLogger(env.LOG_LEVEL);
   const publishing = options.publishing
     ? await createPublishing({
@@ -67,6 +71,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     contentEvents: options.contentEvents ?? publishing?.contentEvents,
     dnsResolver: options.dnsResolver,
     ai: options.ai,
+    writeHealth: database.writeHealth,
   });
   const server = createServer(withFastPath(app, publishing)).listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
