@@ -1254,6 +1254,7 @@ function mountUnavailable(): string | undefined {
  */
 function smallDisk(dir: string, size = "2m") {
   execFileSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir]);
+  mounted.add(dir);
   const filler = join(dir, ".filler");
   return {
     /** Fills the disk to the last byte (the write stops with ENOSPC). */
@@ -1268,10 +1269,26 @@ function smallDisk(dir: string, size = "2m") {
       rmSync(filler, { force: true });
     },
     unmount() {
-      const done = spawnSync("umount", [dir]);
-      if (done.status !== 0) spawnSync("umount", ["-l", dir]);
+      unmount(dir);
     },
   };
+}
+
+/** Every tmpfs this run mounted and has not unmounted yet. */
+const mounted = new Set<string>();
+function unmount(dir: string) {
+  if (!mounted.has(dir)) return;
+  const done = spawnSync("umount", [dir]);
+  if (done.status !== 0) spawnSync("umount", ["-l", dir]);
+  mounted.delete(dir);
+}
+// Also when the run ends early (an error, Ctrl-C, a timeout's SIGTERM): no mount stays behind.
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+  for (const dir of [...mounted]) unmount(dir);
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => process.exit(130));
 }
 
 /** Stops the server, unmounts, then removes its folder (in that order: the mount is inside). */
