@@ -1,5 +1,5 @@
 /**
- * `npm run check:reliability`: the reliability figures of issue 9, measured against the real
+ * `npm run check:reliability`: the reliability figures of issues 9 and 14 (kills, load, shutdown, full disks), measured against the real
  * server (`api/server.ts`) running as a child process on 127.0.0.1, with its own temp folder
  * and port. Each figure prints one line, PASS or FAIL; the exit code is 1 when any failed.
  * What each figure checks, and the knobs below, are described in docs/reliability.md.
