@@ -13,6 +13,7 @@ import { loadSession } from "./auth/session-middleware.ts";
 import { type Clock, createSessionStore, systemClock } from "./auth/sessions.ts";
 import { sanitizePostHtml } from "./content/sanitize.ts";
 import type { Database } from "./db/client.ts";
+import type { WriteHealth } from "./db/write-health.ts";
 import { type Env, oidcConfigured } from "./env.ts";
 import { affiliateLinkRoutes } from "./features/affiliate-links/routes.ts";
 import { affiliateRecommendationRoutes } from "./features/affiliate-recommendations/routes.ts";
@@ -61,6 +62,8 @@ export type AppDeps = {
   contentEvents?: ContentEvents;
   /** Worker threads for CPU-heavy steps (default: a pool of its own, started on first use). */
   cpu?: CpuPool;
+  /** Whether database writes fail (full disk): shown by /healthz. */
+  writeHealth?: WriteHealth;
 };
 
 export function createApp({
@@ -72,6 +75,7 @@ export function createApp({
   dashboardDir,
   publishing,
   contentEvents = noContentEvents,
+  writeHealth,
   dnsResolver = createDnsResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }),
   ai: provider,
   aiGate,
@@ -145,7 +149,12 @@ export function createApp({
   const sessions = createSessionStore(db, clock);
   app.use(loadSession(sessions));
 
-  app.use(healthRoutes(db, clock));
+  app.use(
+    healthRoutes(
+      { db, writeHealth, failingRenders: () => publishing?.queue.failing() ?? [] },
+      clock,
+    ),
+  );
 
   const oidc = oidcConfigured(env)
     ? createOidcSignIn(
@@ -169,7 +178,10 @@ export function createApp({
     blogRoutes({
       db,
       contentEvents: events,
-      isRendering: (blogId) => publishing?.queue.stateOf(blogId) === "rendering",
+      renderState: (blogId) => ({
+        state: publishing?.queue.stateOf(blogId) ?? "idle",
+        retry: publishing?.queue.retryOf(blogId),
+      }),
       domainTarget,
     }),
   );

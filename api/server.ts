@@ -11,6 +11,7 @@ import { type ContentEvents, guardContentEvents } from "./features/publishing/co
 import { createPublishing } from "./features/publishing/publishing.ts";
 import { gracefulCloser } from "./http/graceful-close.ts";
 import { startContentAutomation } from "./jobs/content-automation.ts";
+import { startPeriodic } from "./jobs/periodic.ts";
 import { changesByBlog, startScheduledPublishing } from "./jobs/scheduled-publishing.ts";
 import { startWeeklySuggestions } from "./jobs/weekly-suggestions.ts";
 import { createLogger } from "./logger.ts";
@@ -31,6 +32,11 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     throw error;
   }
   const logger = createLogger(env.LOG_LEVEL);
+  // Last resort (decision 070): a promise nobody awaited must not end the process and take
+  // the dashboard, the API and the live blogs down with it. Reads go on; the log says why.
+  process.on("unhandledRejection", (reason) => {
+    logger.error({ err: reason }, "unhandled rejection (kept serving)");
+  });
   const database = await openDatabase(env.DATABASE_URL);
   // One pool of worker threads for CPU-heavy steps of requests and renders.
   const cpu = createCpuPool();
@@ -62,6 +68,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     // Switching automation on writes the first post now, not at the job's next minute.
     onAutomationDue: () => contentAutomation?.runSoon(),
     cpu,
+    writeHealth: database.writeHealth,
   });
   const server = createServer(withFastPath(app, publishing));
   const closer = gracefulCloser(server);
@@ -77,11 +84,21 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     `Blogfleet is serving on http://localhost:${port}`,
   );
   // Renders that were pending when the last process stopped (or was killed) run now.
-  await publishing.queue.resume();
-  // …and blogs whose last change never reached the queue (lost between save and enqueue).
-  for (const blogId of await blogsNeedingRender(database.db)) {
-    await publishing.queue.enqueue(blogId, { full: true });
-  }
+  // Neither this nor what follows may stop the start: with the database disk full, the
+  // server still serves reads, and the queue retries its writes until there is room.
+  await publishing.queue
+    .resume()
+    .catch((error: unknown) => logger.error({ err: error }, "pending renders could not be read"));
+  // …and blogs whose last change never reached the queue (lost between save and enqueue, or
+  // refused because the disk was full): now and every few minutes, so they heal without a restart.
+  const reconcile = startPeriodic(
+    async () => {
+      for (const blogId of await blogsNeedingRender(database.db)) {
+        await publishing.queue.enqueue(blogId, { full: true });
+      }
+    },
+    { intervalMs: 5 * 60 * 1000, logger, failure: "render reconcile failed; tried again later" },
+  );
   // Started here, not in createApp, so tests drive it with their own clock. The first run
   // publishes whatever fell due while the server was down.
   // Content automation: due generations run now (catching up after a restart) and every minute.
@@ -124,6 +141,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
       contentAutomation.stop(),
       weeklySuggestions.stop(),
       publishing.queue.stop(),
+      reconcile.stop(),
     ]);
     database.close();
     process.exit(0);

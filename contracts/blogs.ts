@@ -125,11 +125,14 @@ export type Blog = {
 
 /** `GET /api/blogs/{id}/site`: the state of the blog's public site. */
 export type SiteStatus = {
-  state: "not_published" | "queued" | "rendering" | "live";
+  /** 'retrying': the last render failed and is tried again at `nextAttemptAt`. */
+  state: "not_published" | "queued" | "rendering" | "retrying" | "live";
   /** When the site readers see now was rendered. */
   liveSince: string | null;
   lastDurationMs: number | null;
   /** Why the last render failed (the previous site stays live meanwhile). */
   lastError: string | null;
   lastRenderedAt: string | null;
+  /** While retrying: when the next attempt starts. */
+  nextAttemptAt: string | null;
 };

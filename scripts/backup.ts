@@ -9,6 +9,9 @@ try {
   const env = parseEnv(process.env);
   const folder = process.argv[2] ?? "./backups";
   const result = await backupDatabase(env.DATABASE_URL, folder);
+  for (const partial of result.removedPartials) {
+    console.log(`Removed ${partial}, left unfinished by an earlier run that failed.`);
+  }
   console.log(
     `Backup written: ${result.file} (${(result.bytes / 1024).toFixed(0)} KiB in ${result.durationMs} ms, integrity_check ok)`,
   );

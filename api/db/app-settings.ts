@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "./client.ts";
+import type { Queryable } from "./client.ts";
 import { appSettings } from "./schema.ts";
 
 /** A moment kept in app_settings under `key` (for example a job's last attempt), or null. */
-export async function readMark(db: Database, key: string): Promise<Date | null> {
+export async function readMark(db: Queryable, key: string): Promise<Date | null> {
   const row = await db
     .select({ value: appSettings.value })
     .from(appSettings)
@@ -12,7 +12,7 @@ export async function readMark(db: Database, key: string): Promise<Date | null> 
   return row ? new Date(row.value) : null;
 }
 
-export async function writeMark(db: Database, key: string, at: Date): Promise<void> {
+export async function writeMark(db: Queryable, key: string, at: Date): Promise<void> {
   await db
     .insert(appSettings)
     .values({ key, value: at.toISOString() })

@@ -96,6 +96,20 @@ describe("backup and restore", () => {
     );
   });
 
+  it("removes unfinished snapshots that earlier failed runs left behind", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "blogfleet-backup-partials-"));
+    try {
+      // What a run that found the backup disk full (or was killed) used to leave forever.
+      const stale = join(folder, "test-2026-11-20T10-00-00Z.db.partial");
+      writeFileSync(stale, "");
+      const result = await backupDatabase(app.env.DATABASE_URL, folder);
+      expect(result.removedPartials).toEqual([stale]);
+      expect(readdirSync(folder)).toEqual([result.file.slice(folder.length + 1)]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it("works on local file databases only, with a clear message", () => {
     expect(() => databaseFile("libsql://example.turso.io")).toThrow(/local file database/);
   });

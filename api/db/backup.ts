@@ -4,12 +4,15 @@ import {
   fsyncSync,
   mkdirSync,
   openSync,
+  readdirSync,
   renameSync,
+  rmSync,
   statSync,
 } from "node:fs";
 import { copyFile, rm } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { createClient } from "@libsql/client";
+import { fullStorageOf } from "./write-health.ts";
 
 /** The file behind a local `file:` database URL (backups work on local databases only). */
 export function databaseFile(url: string): string {
@@ -45,7 +48,28 @@ export async function integrityCheck(file: string): Promise<string> {
 
 const sqlString = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
-export type BackupResult = { file: string; bytes: number; durationMs: number };
+export type BackupResult = {
+  file: string;
+  bytes: number;
+  durationMs: number;
+  /** Unfinished snapshots of earlier runs that failed or were killed, removed by this one. */
+  removedPartials: string[];
+};
+
+/**
+ * Removes `*.partial` files a failed or killed run left in the backup folder: they are never
+ * complete backups, and on a small disk they take the room the next backup needs.
+ * One backup runs at a time per folder (a second one started meanwhile would lose its file).
+ */
+function removeLeftoverPartials(dir: string): string[] {
+  const removed: string[] = [];
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith(".partial")) continue;
+    rmSync(join(dir, name), { force: true });
+    removed.push(join(dir, name));
+  }
+  return removed;
+}
 
 /**
  * An online, consistent snapshot: `VACUUM INTO` copies the database as one read transaction
@@ -70,22 +94,39 @@ export async function backupDatabase(
   const partial = `${file}.partial`;
   if (existsSync(file)) throw new Error(`${file} exists already; wait a second and try again.`);
   const started = performance.now();
-  await rm(partial, { force: true });
-  const client = createClient({ url: `file:${source}`, timeout: 5000 });
+  const removedPartials = removeLeftoverPartials(dir);
   try {
-    await client.execute(`VACUUM INTO ${sqlString(partial)}`);
-  } finally {
-    client.close();
-  }
-  fsyncPath(partial);
-  const check = await integrityCheck(partial);
-  if (check !== "ok") {
+    const client = createClient({ url: `file:${source}`, timeout: 5000 });
+    try {
+      await client.execute(`VACUUM INTO ${sqlString(partial)}`);
+    } finally {
+      client.close();
+    }
+    fsyncPath(partial);
+    const check = await integrityCheck(partial);
+    if (check !== "ok") {
+      throw new Error(`The snapshot failed its integrity check (${check}); nothing was kept.`);
+    }
+    renameSync(partial, file);
+    fsyncPath(dir);
+  } catch (error) {
+    // Whatever failed, no unfinished file stays behind to fill the folder.
     await rm(partial, { force: true });
-    throw new Error(`The snapshot failed its integrity check (${check}); nothing was kept.`);
+    const full = fullStorageOf(error);
+    if (full) {
+      throw new Error(
+        `The backup folder ${dir} is full (${full === "database" ? "SQLITE_FULL" : "ENOSPC"}): no backup was written and nothing was kept. Free some space there and run the backup again.`,
+        { cause: error },
+      );
+    }
+    throw error;
   }
-  renameSync(partial, file);
-  fsyncPath(dir);
-  return { file, bytes: statSync(file).size, durationMs: Math.round(performance.now() - started) };
+  return {
+    file,
+    bytes: statSync(file).size,
+    durationMs: Math.round(performance.now() - started),
+    removedPartials,
+  };
 }
 
 export type RestoreResult = { file: string; previous: string[] };

@@ -6,6 +6,7 @@ import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import * as schema from "./schema.ts";
+import { createWriteHealth, trackWrites, type WriteHealth } from "./write-health.ts";
 import { insideTransaction, withWriteLock } from "./write-lock.ts";
 
 export type Database = ReturnType<typeof drizzle<typeof schema>>;
@@ -15,7 +16,18 @@ export type Database = ReturnType<typeof drizzle<typeof schema>>;
  * must go through `tx`: a write on `db` would wait for the write lock the transaction holds.
  */
 export type Queryable = BaseSQLiteDatabase<"async", ResultSet, typeof schema>;
-export type DatabaseHandle = { db: Database; client: Client; close: () => void };
+export type DatabaseHandle = {
+  db: Database;
+  client: Client;
+  /** Whether database writes currently fail for a reason of storage (disk full, I/O). */
+  writeHealth: WriteHealth;
+  close: () => void;
+};
+
+export type OpenOptions = {
+  /** Wraps the driver's client before anything else sees it (tests: a disk that fills up). */
+  wrapClient?: (client: Client) => Client;
+};
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -35,9 +47,17 @@ const busyTimeoutMs = 5000;
  * synchronous FULL and the busy timeout given here, and WAL is a property of the file,
  * so the assertion holds for every connection, not only the first.
  */
-export async function openDatabase(url: string): Promise<DatabaseHandle> {
+export async function openDatabase(
+  url: string,
+  options: OpenOptions = {},
+): Promise<DatabaseHandle> {
   ensureDatabaseFolder(url);
-  const client = withWriteLock(createClient({ url, timeout: busyTimeoutMs }));
+  const driver = createClient({ url, timeout: busyTimeoutMs });
+  const writeHealth = createWriteHealth();
+  const client = trackWrites(
+    withWriteLock(options.wrapClient ? options.wrapClient(driver) : driver),
+    writeHealth,
+  );
   const local = url.startsWith("file:");
   if (local) await client.execute("PRAGMA journal_mode = WAL");
   await assertPragmas(client, local);
@@ -48,7 +68,7 @@ export async function openDatabase(url: string): Promise<DatabaseHandle> {
   db.transaction = ((callback, config) =>
     transaction((tx) => insideTransaction(() => callback(tx)), config)) as typeof db.transaction;
   await migrate(db, { migrationsFolder });
-  return { db, client, close: () => client.close() };
+  return { db, client, writeHealth, close: () => client.close() };
 }
 
 async function pragma(client: Client, name: string): Promise<string> {

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import type { ApiErrorBody } from "../../contracts/errors.ts";
+import { isStorageFull } from "../db/write-health.ts";
 
 /** An expected failure: a status, a stable code and a message that says what to do. */
 export class HttpError extends Error {
@@ -66,6 +67,16 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   ) {
     status = (error as BodyParserError).status ?? 400;
     body = { code: "bad_request", message: (error as Error).message };
+  } else if (isStorageFull(error)) {
+    // Every write of a request runs in one transaction or alone, so a refused write saved nothing.
+    req.log?.error({ err: error, requestId }, "disk full: the request saved nothing");
+    status = 507;
+    body = {
+      code: "storage_full",
+      message:
+        "The server's disk is full, so nothing was saved. Free up disk space on the server (or ask its administrator to), then try again.",
+      requestId,
+    };
   } else {
     req.log?.error({ err: error, requestId }, "unexpected error");
     body = {

@@ -8,7 +8,7 @@ import type { AiProvider } from "../ai/provider.ts";
 import { type AppDeps, createApp, withFastPath } from "../app.ts";
 import type { Clock } from "../auth/sessions.ts";
 import { sanitizePostHtml } from "../content/sanitize.ts";
-import { openDatabase } from "../db/client.ts";
+import { type OpenOptions, openDatabase } from "../db/client.ts";
 import { type Env, parseEnv } from "../env.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
 import { createPublishing, type Publishing } from "../features/publishing/publishing.ts";
@@ -40,6 +40,8 @@ type StartOptions = {
   dnsResolver?: AppDeps["dnsResolver"];
   /** The provider behind the app's AI gate (default: offline, or from the env's key). */
   ai?: AiProvider;
+  /** Wraps the database driver (for example `fullDatabaseDisk().wrap`). */
+  wrapDatabaseClient?: OpenOptions["wrapClient"];
 };
 
 /** The real app on a real SQLite file in a temp dir, listening on a free loopback port. */
@@ -52,7 +54,9 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     ...options.env,
   });
-  const database = await openDatabase(env.DATABASE_URL);
+  const database = await openDatabase(env.DATABASE_URL, {
+    wrapClient: options.wrapDatabaseClient,
+  });
   const logger = createLogger(env.LOG_LEVEL);
   // Real worker threads, as in production, for requests and renders alike.
   const cpu = createCpuPool(1);
@@ -86,6 +90,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     dnsResolver: options.dnsResolver,
     aiGate,
     cpu,
+    writeHealth: database.writeHealth,
   });
   const server = createServer(withFastPath(app, publishing)).listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));

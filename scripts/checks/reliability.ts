@@ -1,11 +1,20 @@
 /**
- * `npm run check:reliability`: the reliability figures of issue 9, measured against the real
+ * `npm run check:reliability`: the reliability figures of issues 9 and 14 (kills, load, shutdown, full disks), measured against the real
  * server (`api/server.ts`) running as a child process on 127.0.0.1, with its own temp folder
  * and port. Each figure prints one line, PASS or FAIL; the exit code is 1 when any failed.
  * What each figure checks, and the knobs below, are described in docs/reliability.md.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { Agent, createServer, type IncomingHttpHeaders, request } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -25,9 +34,41 @@ const num = (name: string, fallback: number) => {
   return parsed;
 };
 
+/** Names for groups of figures on the command line. */
+const figureGroups: Record<string, number[]> = {
+  kills: [1, 2, 3],
+  load: [4],
+  shutdown: [5],
+  "disk-full": [6, 7, 8],
+  "sites-full": [6],
+  "database-full": [7],
+  "backup-full": [8],
+};
+
+function figuresAsked(): number[] {
+  const args = process.argv.slice(2);
+  if (args.length === 0) {
+    return (process.env.RELIABILITY_ONLY ?? "1,2,3,4,5,6,7,8")
+      .split(",")
+      .map((s) => Number(s.trim()));
+  }
+  return args.flatMap((arg) => {
+    const group = figureGroups[arg];
+    if (group) return group;
+    if (/^\d+$/.test(arg)) return [Number(arg)];
+    throw new Error(
+      `Unknown figure "${arg}": use a number or one of ${Object.keys(figureGroups).join(", ")}`,
+    );
+  });
+}
+
 const config = {
-  /** Which figures run: "1,3" runs figures 1 and 3 (all by default). */
-  only: (process.env.RELIABILITY_ONLY ?? "1,2,3,4,5").split(",").map((s) => Number(s.trim())),
+  /**
+   * Which figures run: "1,3" runs figures 1 and 3 (all by default). Names given on the
+   * command line choose instead: `npm run check:reliability -- disk-full` (6, 7 and 8), or
+   * figure numbers (`-- 6 7`).
+   */
+  only: figuresAsked(),
   keep: process.env.RELIABILITY_KEEP === "1",
   renderKills: num("RELIABILITY_RENDER_KILLS", 20),
   renderPosts: num("RELIABILITY_RENDER_POSTS", 600),
@@ -249,11 +290,22 @@ process.on("exit", () => {
  * One Blogfleet instance: a folder (database, rendered sites, log) and a port, started and
  * stopped (gracefully or with SIGKILL) as many times as a figure needs.
  */
-function serverProcess(name: string, extraEnv: Record<string, string> = {}) {
+function serverProcess(
+  name: string,
+  extraEnv: Record<string, string> = {},
+  /** A folder of its own for the database (to put it on a small file system). */
+  layout: { databaseSubdir?: string } = {},
+) {
   const dir = mkdtempSync(join(tmpdir(), `blogfleet-reliability-${name}-`));
   const logPath = join(dir, "server.log");
   const log = createWriteStream(logPath, { flags: "a" });
-  const databaseUrl = `file:${join(dir, "blogfleet.db")}`;
+  const databaseDir = layout.databaseSubdir ? join(dir, layout.databaseSubdir) : dir;
+  mkdirSync(databaseDir, { recursive: true });
+  mkdirSync(join(dir, "sites"), { recursive: true });
+  const databaseUrl = `file:${join(databaseDir, "blogfleet.db")}`;
+  /** Exits nobody asked for (a crash): the disk-full figures require none. */
+  const crashes: Exit[] = [];
+  let stopping = false;
   let child: ChildProcess | undefined;
   let exited: Promise<Exit> = Promise.resolve({ code: 0, signal: null });
   const lineListeners = new Set<(line: string) => void>();
@@ -263,7 +315,9 @@ function serverProcess(name: string, extraEnv: Record<string, string> = {}) {
 
   return {
     starts,
+    crashes,
     dir,
+    databaseDir,
     logPath,
     databaseUrl,
     sitesDir: join(dir, "sites"),
@@ -279,6 +333,7 @@ function serverProcess(name: string, extraEnv: Record<string, string> = {}) {
     },
     async start(logLevel = "warn"): Promise<void> {
       port ||= await freePort();
+      stopping = false;
       const spawnedAt = Date.now();
       const started = spawn(process.execPath, ["api/server.ts"], {
         cwd: root,
@@ -312,13 +367,16 @@ function serverProcess(name: string, extraEnv: Record<string, string> = {}) {
       exited = new Promise<Exit>((done) =>
         started.once("exit", (code, signal) => {
           children.delete(started);
+          if (!stopping) crashes.push({ code, signal });
           if (child === started) child = undefined;
           done({ code, signal });
         }),
       );
+      // Ready when /healthz answers: 200, or 503 with the reasons (a full disk, say).
       const ready = await waitUntil(
         async () =>
-          child === started && (await call(port, "/healthz", { timeoutMs: 2000 })).status === 200,
+          child === started &&
+          [200, 503].includes((await call(port, "/healthz", { timeoutMs: 2000 })).status),
         60_000,
         20,
       );
@@ -330,12 +388,14 @@ function serverProcess(name: string, extraEnv: Record<string, string> = {}) {
     },
     /** SIGKILL: no handler runs, nothing is flushed that was not already. */
     async kill9(): Promise<void> {
+      stopping = true;
       child?.kill("SIGKILL");
       await exited;
     },
     /** SIGTERM, then the exit code and how long the shutdown took. */
     async terminate(): Promise<Exit & { ms: number }> {
       const started = performance.now();
+      stopping = true;
       child?.kill("SIGTERM");
       const exit = await exited;
       return { ...exit, ms: Math.round(performance.now() - started) };
@@ -1171,6 +1231,450 @@ async function gracefulShutdown() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 6–8. Full disks (issue 14): the sites folder, the database folder, the backup folder
+
+/** Why the disk-full figures cannot run here, or undefined when they can (root, tmpfs). */
+function mountUnavailable(): string | undefined {
+  if (process.platform !== "linux") return "needs Linux (tmpfs mounts)";
+  if (process.getuid?.() !== 0) return "needs root to mount small tmpfs file systems";
+  const probe = mkdtempSync(join(tmpdir(), "blogfleet-mount-probe-"));
+  try {
+    const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe]);
+    if (mounted.status !== 0) return `mount failed: ${mounted.stderr.toString().trim()}`;
+    spawnSync("umount", [probe]);
+    return undefined;
+  } finally {
+    rmSync(probe, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A small tmpfs mounted on `dir` (which must exist), filled up on demand with one file and
+ * freed by removing it. `unmount` is always called (try/finally by the caller).
+ */
+function smallDisk(dir: string, size = "2m") {
+  execFileSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir]);
+  mounted.add(dir);
+  const filler = join(dir, ".filler");
+  return {
+    /** Fills the disk to the last byte (the write stops with ENOSPC). */
+    fill() {
+      try {
+        writeFileSync(filler, Buffer.alloc(64 * 1024 * 1024));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOSPC") throw error;
+      }
+    },
+    free() {
+      rmSync(filler, { force: true });
+    },
+    unmount() {
+      unmount(dir);
+    },
+  };
+}
+
+/** Every tmpfs this run mounted and has not unmounted yet. */
+const mounted = new Set<string>();
+function unmount(dir: string) {
+  if (!mounted.has(dir)) return;
+  const done = spawnSync("umount", [dir]);
+  if (done.status !== 0) spawnSync("umount", ["-l", dir]);
+  mounted.delete(dir);
+}
+// Also when the run ends early (an error, Ctrl-C, a timeout's SIGTERM): no mount stays behind.
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+  for (const dir of [...mounted]) unmount(dir);
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => process.exit(130));
+}
+
+/** Stops the server, unmounts, then removes its folder (in that order: the mount is inside). */
+async function disposeWithDisks(
+  server: ServerProcess,
+  disks: { unmount: () => void }[],
+  failed: boolean,
+) {
+  if (server.running) await server.kill9();
+  for (const disk of disks) disk.unmount();
+  await server.dispose(config.keep || failed);
+}
+
+type HealthBody = Omit<Health, "queue"> & {
+  database: string;
+  reasons: string[];
+  queue: { pending: number; running: number; failedBlogs: number } | null;
+};
+const healthBody = async (port: number) => {
+  const reply = await call(port, "/healthz", { timeoutMs: 5000 });
+  return { status: reply.status, body: JSON.parse(reply.body) as HealthBody };
+};
+
+/**
+ * 6. SITES_DIR full: a post is unpublished and another deleted while nothing can be written.
+ * Their pages must go at once, from the live server and from the files nginx/Caddy serve; the
+ * owner and /healthz see the failing renders; when space returns the site is fresh again.
+ */
+async function sitesDiskFull() {
+  const server = serverProcess("sites-full");
+  const disk = smallDisk(server.sitesDir);
+  const failedBefore = failures;
+  try {
+    await server.start();
+    const owner = apiClient(server.port);
+    await signUp(owner);
+    const blog = await createBlog(owner, "Sites Full", "sites-full");
+    const posts = [];
+    for (let i = 0; i < 6; i++)
+      posts.push(await publishPost(owner, blog.id, `Full disk post ${i}`, `<p>Body ${i}</p>`));
+    if (!(await waitForIdleQueue(server.port))) throw new Error("the first render never finished");
+    const [unpublished, deleted] = posts as [(typeof posts)[0], (typeof posts)[0]];
+    const fileOf = (slug: string) =>
+      join(server.sitesDir, "hosts", blog.host, "post", `${slug}.html`);
+    if (!existsSync(fileOf(unpublished.slug))) throw new Error("the rendered post file is missing");
+
+    disk.fill();
+    const filledAt = performance.now();
+    await owner.expect(200, "PATCH", `/api/posts/${unpublished.id}/status`, { status: "draft" });
+    const removedAt = performance.now();
+    const del = await owner.send("DELETE", `/api/posts/${deleted.id}`);
+    if (del.status !== 204 && del.status !== 200) throw new Error(`delete answered ${del.status}`);
+    const takenDownAt = new Map([
+      [unpublished.id, removedAt],
+      [deleted.id, performance.now()],
+    ]);
+    const fresh = await publishPost(owner, blog.id, "Written after the disk filled", "<p>new</p>");
+
+    // 20 s of readers asking for the two pages, as the live server and as a static server.
+    const settleMs = 2000;
+    let wronglyServed = 0;
+    let reads = 0;
+    let lastServedMs = 0;
+    const pollUntil = performance.now() + 20_000;
+    let healthSeenMs: number | undefined;
+    let retryingSeen = false;
+    while (performance.now() < pollUntil) {
+      for (const post of [unpublished, deleted]) {
+        const started = performance.now();
+        const reply = await call(server.port, `/post/${post.slug}`, { host: blog.host });
+        const onDisk = existsSync(fileOf(post.slug));
+        reads++;
+        if (reply.status === 200 || onDisk) {
+          const since = started - (takenDownAt.get(post.id) ?? removedAt);
+          lastServedMs = Math.max(lastServedMs, Math.round(since));
+          if (since > settleMs) wronglyServed++;
+        }
+      }
+      if (healthSeenMs === undefined) {
+        const h = await healthBody(server.port);
+        if (h.status === 503 && h.body.queue && h.body.queue.failedBlogs > 0)
+          healthSeenMs = Math.round(performance.now() - filledAt);
+      }
+      if (!retryingSeen) {
+        const site = await owner.send<{ state: string }>("GET", `/api/blogs/${blog.id}/site`);
+        retryingSeen = site.body.state === "retrying";
+      }
+      await sleep(100);
+    }
+
+    disk.free();
+    const freedAt = performance.now();
+    const freshFile = join(server.sitesDir, "hosts", blog.host, "index.html");
+    const recovered = await waitUntil(
+      async () =>
+        readFileSync(freshFile, "utf8").includes(fresh.slug) &&
+        (await call(server.port, "/", { host: blog.host })).body.includes(fresh.slug) &&
+        (await healthBody(server.port)).status === 200,
+      5 * 60_000,
+      100,
+    );
+    const recoveryMs = Math.round(performance.now() - freedAt);
+    const stillGone =
+      !existsSync(fileOf(unpublished.slug)) &&
+      !existsSync(fileOf(deleted.slug)) &&
+      (await call(server.port, `/post/${unpublished.slug}`, { host: blog.host })).status !== 200;
+    owner.close();
+    const stopped = await server.terminate();
+    figure(
+      wronglyServed === 0 && healthSeenMs !== undefined && retryingSeen,
+      "6a sites folder full: pages taken down at once, failures visible",
+      `${reads} reads of an unpublished and a deleted post over 20 s with SITES_DIR full: served after ${settleMs} ms ${wronglyServed} (last served ${lastServedMs} ms after its unpublish or delete was acknowledged), ` +
+        `/healthz 503 with failing renders ${healthSeenMs ?? "never"} ms after the disk filled, site status 'retrying' ${retryingSeen ? "seen" : "NOT seen"}`,
+    );
+    figure(
+      recovered && stillGone && server.crashes.length === 0 && stopped.code === 0,
+      "6b sites folder full: fresh site after space returns, no exit",
+      `space returned → fresh site (new post on the static home page, /healthz 200) ${recovered ? `${recoveryMs} ms` : "NEVER (5 min)"}; ` +
+        `taken-down pages still gone ${stillGone}; process exits ${server.crashes.length}; exit code at SIGTERM ${stopped.code ?? stopped.signal}`,
+    );
+  } finally {
+    await disposeWithDisks(server, [disk], failures > failedBefore);
+  }
+}
+
+/**
+ * 7. The database folder full while four blogs publish: the process keeps serving reads,
+ * refuses writes with 507, says so on /healthz; a restart while it is still full starts and
+ * serves; when space returns, everything acknowledged is there and the sites are fresh.
+ */
+async function databaseDiskFull() {
+  const server = serverProcess("db-full", {}, { databaseSubdir: "db" });
+  // Room for the database and its WAL to grow a little before the filler takes the rest.
+  const disk = smallDisk(server.databaseDir, "4m");
+  const failedBefore = failures;
+  try {
+    await server.start();
+    const owner = apiClient(server.port);
+    await signUp(owner);
+    const blogs: BlogInfo[] = [];
+    for (let i = 0; i < 4; i++) blogs.push(await createBlog(owner, `DB Full ${i}`, `db-full-${i}`));
+    for (const blog of blogs)
+      await publishPost(owner, blog.id, `First of ${blog.host}`, "<p>1</p>");
+    if (!(await waitForIdleQueue(server.port))) throw new Error("the first renders never finished");
+
+    // Four publishers, one per blog, as fast as the server answers.
+    const statuses = new Map<number, number>();
+    const acknowledged = new Map<string, { id: string; slug: string }>(); // last per blog
+    const ackedIds: string[] = [];
+    let publishing = true;
+    const publisher = async (blog: BlogInfo) => {
+      for (let n = 0; publishing; n++) {
+        try {
+          const created = await owner.send<{ id: string; slug: string }>("POST", "/api/posts", {
+            blogId: blog.id,
+            title: `${blog.host} post ${n}`,
+            content: `<p>${"Some content. ".repeat(20)}</p>`,
+          });
+          statuses.set(created.status, (statuses.get(created.status) ?? 0) + 1);
+          if (created.status !== 201) {
+            await sleep(50);
+            continue;
+          }
+          for (const status of ["under_review", "published"]) {
+            const reply = await owner.send("PATCH", `/api/posts/${created.body.id}/status`, {
+              status,
+            });
+            statuses.set(reply.status, (statuses.get(reply.status) ?? 0) + 1);
+            if (reply.status !== 200) break;
+            if (status === "published") {
+              acknowledged.set(blog.id, created.body);
+              ackedIds.push(created.body.id);
+            }
+          }
+        } catch {
+          statuses.set(0, (statuses.get(0) ?? 0) + 1);
+          await sleep(50);
+        }
+      }
+    };
+    const publishers = blogs.map(publisher);
+    await sleep(500);
+    disk.fill();
+    const filledAt = performance.now();
+    // While full: writes refused with 507, reads answered, /healthz says so.
+    let writesFailingMs: number | undefined;
+    let readsOk = 0;
+    let readsFailed = 0;
+    const fullUntil = performance.now() + 10_000;
+    while (performance.now() < fullUntil) {
+      const h = await healthBody(server.port).catch(() => undefined);
+      if (
+        writesFailingMs === undefined &&
+        h?.status === 503 &&
+        h.body.database === "writes_failing"
+      )
+        writesFailingMs = Math.round(performance.now() - filledAt);
+      for (const path of ["/api/blogs", `/api/blogs/${blogs[0]?.id}/posts`]) {
+        const reply = await owner.send("GET", path).catch(() => ({ status: 0 }));
+        if (reply.status === 200) readsOk++;
+        else readsFailed++;
+      }
+      for (const blog of blogs) {
+        const page = await call(server.port, "/", { host: blog.host }).catch(() => undefined);
+        if (page?.status === 200) readsOk++;
+        else readsFailed++;
+      }
+      await sleep(200);
+    }
+    publishing = false;
+    await Promise.all(publishers);
+    const crashesWhileFull = server.crashes.length;
+
+    // Restart while the disk is still full (a kill, then a start).
+    await server.kill9();
+    let restartedWhileFull = true;
+    try {
+      await server.start();
+    } catch {
+      restartedWhileFull = false;
+    }
+    owner.reconnect();
+    const readsAfterRestart = restartedWhileFull
+      ? (await owner.send("GET", "/api/blogs")).status === 200 &&
+        (await call(server.port, "/", { host: blogs[0]?.host })).status === 200
+      : false;
+    await sleep(6000); // the health probe's interval: it must find out by itself
+    const healthWhileFull = restartedWhileFull ? await healthBody(server.port) : undefined;
+    await sleep(2000);
+    const crashesAfterRestart = server.crashes.length - crashesWhileFull;
+
+    disk.free();
+    const freedAt = performance.now();
+    // Fresh: writes work again, the queue is idle, and each blog's last acknowledged publish
+    // is on its rendered home page.
+    const recovered = await waitUntil(
+      async () => {
+        const h = await healthBody(server.port);
+        if (h.status !== 200 || h.body.queue?.pending !== 0 || h.body.queue?.running !== 0)
+          return false;
+        for (const blog of blogs) {
+          const last = acknowledged.get(blog.id);
+          if (!last) continue;
+          const page = await call(server.port, "/", { host: blog.host });
+          if (!page.body.includes(`/post/${last.slug}`)) return false;
+        }
+        return true;
+      },
+      5 * 60_000,
+      200,
+    );
+    const recoveryMs = Math.round(performance.now() - freedAt);
+    const after = await publishPost(
+      owner,
+      blogs[0]?.id as string,
+      "After space returned",
+      "<p>x</p>",
+    );
+    const afterLive = await waitUntil(
+      async () =>
+        (await call(server.port, "/", { host: blogs[0]?.host })).body.includes(
+          `/post/${after.slug}`,
+        ),
+      60_000,
+      100,
+    );
+    owner.close();
+    const stopped = await server.terminate();
+    const { missing, integrity } = await server.database(async (db) => {
+      const check = await rows<Record<string, string>>(db, "PRAGMA integrity_check");
+      const found = new Set(
+        (await rows<{ id: string }>(db, "select id from posts where status = 'published'")).map(
+          (r) => r.id,
+        ),
+      );
+      return {
+        missing: ackedIds.filter((id) => !found.has(id)).length,
+        integrity: check.map((r) => Object.values(r)[0]).join("; "),
+      };
+    });
+    const count = (status: number) => statuses.get(status) ?? 0;
+    figure(
+      crashesWhileFull === 0 &&
+        count(500) === 0 &&
+        count(507) > 0 &&
+        readsFailed === 0 &&
+        writesFailingMs !== undefined,
+      "7a database folder full while four blogs publish: no exit, 507, reads served",
+      `process exits ${crashesWhileFull}; answers to writes: ${[...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(", ")} (500s must be 0); ` +
+        `reads while full ${readsOk} ok, ${readsFailed} failed; /healthz 503 writes_failing ${writesFailingMs ?? "never"} ms after the disk filled`,
+    );
+    figure(
+      restartedWhileFull &&
+        readsAfterRestart &&
+        crashesAfterRestart === 0 &&
+        healthWhileFull?.status === 503 &&
+        healthWhileFull.body.database === "writes_failing",
+      "7b restart while the database folder is full: starts and serves reads",
+      `start ${restartedWhileFull ? `took ${(server.starts.at(-1)?.readyAt ?? 0) - (server.starts.at(-1)?.spawnedAt ?? 0)} ms` : "FAILED"}, reads ${readsAfterRestart ? "ok" : "FAILED"}, ` +
+        `process exits ${crashesAfterRestart}, /healthz ${healthWhileFull?.status ?? "-"} ${healthWhileFull?.body.database ?? ""}`,
+    );
+    figure(
+      recovered && afterLive && missing === 0 && integrity === "ok" && stopped.code === 0,
+      "7c database folder full: fresh sites after space returns, nothing acknowledged lost",
+      `space returned → writes ok, queue idle and every blog's last acknowledged post on its home page ${recovered ? `${recoveryMs} ms` : "NEVER (5 min)"}; ` +
+        `publish after recovery live ${afterLive}; acknowledged publishes missing ${missing}/${ackedIds.length}; integrity_check ${integrity}; exit code ${stopped.code ?? stopped.signal}`,
+    );
+  } finally {
+    await disposeWithDisks(server, [disk], failures > failedBefore);
+  }
+}
+
+/** 8. The backup folder full: the backup fails cleanly, leaves nothing, and works once freed. */
+async function backupDiskFull() {
+  const server = serverProcess("backup-full");
+  const backups = join(server.dir, "backups");
+  mkdirSync(backups);
+  const disk = smallDisk(backups);
+  const failedBefore = failures;
+  try {
+    await server.start();
+    const owner = apiClient(server.port);
+    await signUp(owner);
+    const blog = await createBlog(owner, "Backed Up", "backed-up");
+    await publishPost(owner, blog.id, "Worth keeping", "<p>keep</p>");
+    // What a killed run leaves behind.
+    writeFileSync(join(backups, "blogfleet-2026-01-01T00-00-00Z.db.partial"), "");
+    disk.fill();
+    const backup = () =>
+      spawnSync(process.execPath, ["scripts/backup.ts", backups], {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: server.databaseUrl, LOG_LEVEL: "warn" },
+        encoding: "utf8",
+      });
+    const failed = backup();
+    const partialsAfterFailure = readdirSync(backups).filter((f) => f.endsWith(".partial"));
+    const servingDuring = (await healthBody(server.port)).status === 200;
+    disk.free();
+    const succeeded = backup();
+    const files = readdirSync(backups);
+    const kept = files.filter((f) => f.endsWith(".db"));
+    const integrity = kept[0] ? await integrityCheckOf(join(backups, kept[0])) : "no file";
+    owner.close();
+    await server.terminate();
+    figure(
+      failed.status === 1 &&
+        /is full/.test(failed.stderr) &&
+        partialsAfterFailure.length === 0 &&
+        succeeded.status === 0 &&
+        kept.length === 1 &&
+        files.every((f) => !f.endsWith(".partial")) &&
+        integrity === "ok" &&
+        servingDuring,
+      "8 backup folder full: fails cleanly, nothing left behind, works once freed",
+      `full: exit ${failed.status} "${failed.stderr.trim().slice(0, 140)}", .partial files left ${partialsAfterFailure.length} (one from an earlier killed run was there); ` +
+        `server healthy meanwhile ${servingDuring}; after freeing: exit ${succeeded.status}, backups ${kept.length}, integrity_check ${integrity}`,
+    );
+  } finally {
+    await disposeWithDisks(server, [disk], failures > failedBefore);
+  }
+}
+
+async function integrityCheckOf(file: string): Promise<string> {
+  const db = createClient({ url: `file:${file}` });
+  try {
+    const check = await rows<Record<string, string>>(db, "PRAGMA integrity_check");
+    return check.map((r) => String(Object.values(r)[0])).join("; ");
+  } finally {
+    db.close();
+  }
+}
+
+/** 6–8 need tmpfs mounts: skipped, with the reason, where that is not possible. */
+const whenMountable = (label: string, run: () => Promise<void>) => async (): Promise<void> => {
+  const reason = mountUnavailable();
+  if (reason) {
+    console.log(`SKIP  ${label}: ${reason}`);
+    return;
+  }
+  await run();
+};
+
+// ---------------------------------------------------------------------------------------------
 
 const figures: [number, string, () => Promise<void>][] = [
   [1, "kill -9 during full render", killDuringRender],
@@ -1178,6 +1682,9 @@ const figures: [number, string, () => Promise<void>][] = [
   [3, "scheduler across kills", schedulerAcrossKills],
   [4, "publish load", publishLoad],
   [5, "graceful shutdown", gracefulShutdown],
+  [6, "sites folder full", whenMountable("6 sites folder full", sitesDiskFull)],
+  [7, "database folder full", whenMountable("7 database folder full", databaseDiskFull)],
+  [8, "backup folder full", whenMountable("8 backup folder full", backupDiskFull)],
 ];
 
 const started = performance.now();

@@ -62,7 +62,7 @@ export function allPages(site: Site): string[] {
 export type PagePlan = {
   /** Pages to write, in order: a page is written before any page that links to it. */
   write: string[];
-  /** Files to remove after the writes (pages that no longer exist). */
+  /** Files to remove, before the writes (pages that no longer exist). */
   remove: string[];
 };
 

@@ -5,8 +5,14 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "../../api/db/client.ts";
 import { blogs, categories, posts, renderJobs, siteBuilds, users } from "../../api/db/schema.ts";
-import { createRenderQueue, type RenderQueueDeps } from "./render-queue.ts";
-import { createSiteOutput, type SiteOutput } from "./site-output.ts";
+import { fullDatabaseDisk } from "../../api/test/full-disk.ts";
+import {
+  createRenderQueue,
+  defaultRetryDelayMs,
+  maxRetryDelayMs,
+  type RenderQueueDeps,
+} from "./render-queue.ts";
+import { type BuildWriter, createSiteOutput, type SiteOutput } from "./site-output.ts";
 import { loadSnapshot } from "./snapshot.ts";
 import { loadTheme, type Theme } from "./theme.ts";
 
@@ -185,7 +191,11 @@ describe("render queue", () => {
 
   it("keeps the previous site live when a render fails, and retries", async () => {
     await addPost("first");
-    await queueWith().enqueue(blogId, { full: true });
+    // The first site is live before the failing renders start (it used to be given 50 ms,
+    // less than a first render takes on a busy machine).
+    const first = queueWith();
+    await first.enqueue(blogId, { full: true });
+    await first.onIdle();
     let failures = 2;
     const flaky: Theme = {
       render: async (site, path, options) => {
@@ -197,7 +207,6 @@ describe("render queue", () => {
       },
     };
     const queue = queueWith({ theme: flaky });
-    await new Promise((r) => setTimeout(r, 50));
     const second = await addPost("second");
     await queue.enqueue(blogId, { postIds: [second.id] });
     await queue.onIdle();
@@ -237,5 +246,120 @@ describe("render queue", () => {
     await queue.onIdle();
     expect(existsSync(join(dir, "sites", "blogs", blogId))).toBe(false);
     expect(existsSync(join(dir, "sites", "hosts", "garden.blogs.test"))).toBe(false);
+  });
+});
+
+/** A sites disk with no room left: every write fails with ENOSPC, removals still work. */
+function fullSitesDisk(inner: SiteOutput): SiteOutput {
+  const enospc = () =>
+    Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+  const refuse = (writer: BuildWriter): BuildWriter => ({
+    ...writer,
+    write: async () => {
+      throw enospc();
+    },
+    writeAll: async () => {
+      throw enospc();
+    },
+  });
+  return {
+    ...inner,
+    beginFull: async (id) => refuse(await inner.beginFull(id)),
+    beginIncremental: async (id) => refuse(await inner.beginIncremental(id)),
+  };
+}
+
+describe("render queue on a full disk", () => {
+  it("keeps going when the database disk is full: bookkeeping is retried, nothing rejects", async () => {
+    const disk = fullDatabaseDisk();
+    const full = await openDatabase(`file:${join(dir, "db.sqlite")}`, { wrapClient: disk.wrap });
+    try {
+      await addPost("first");
+      await handle.db
+        .insert(renderJobs)
+        .values({ blogId, full: true, postIds: [], requestedAt: new Date() });
+      const queue = queueWith({ db: full.db, retryDelayMs: () => 20 });
+      disk.fill();
+      await queue.resume();
+      await queue.onIdle();
+      // The pages are live (they need no database writes); their record waits for room.
+      expect(liveFile("post/first.html")).toContain("Title first");
+      expect(queue.stateOf(blogId)).toBe("retrying");
+      expect(queue.failing().map((f) => [f.blogId, f.retry.error])).toEqual([
+        [blogId, "The render could not be recorded"],
+      ]);
+      expect(disk.refused).toBeGreaterThan(0);
+      expect(await builds()).toEqual([]);
+
+      disk.free();
+      await expect
+        .poll(async () => (await builds()).map((b) => b.status), { timeout: 3000 })
+        .toEqual(["succeeded"]);
+      await expect.poll(() => queue.stateOf(blogId), { timeout: 3000 }).toBe("idle");
+      expect(await handle.db.select().from(renderJobs)).toEqual([]);
+      expect(queue.failing()).toEqual([]);
+      await queue.stop();
+    } finally {
+      full.close();
+    }
+  });
+
+  it("takes an unpublished or deleted post's page down even when no page can be written", async () => {
+    const first = await addPost("first");
+    const second = await addPost("second");
+    const queue = queueWith();
+    await queue.enqueue(blogId, { full: true });
+    await queue.onIdle();
+    expect(liveFile("post/first.html")).toContain("Title first");
+
+    // Incremental render: the unpublished post's page goes before the writes fail.
+    const fullQueue = queueWith({ output: fullSitesDisk(output), retryDelayMs: () => 60_000 });
+    await fullQueue.enqueue(blogId, { full: true });
+    await fullQueue.onIdle();
+    await handle.db.update(posts).set({ status: "draft" }).where(eq(posts.id, first.id));
+    await fullQueue.enqueue(blogId, { postIds: [first.id] });
+    await fullQueue.onIdle();
+    expect(liveFile("post/first.html")).toBeUndefined();
+    expect(fullQueue.stateOf(blogId)).toBe("retrying");
+    expect(fullQueue.retryOf(blogId)?.error).toBe(
+      "The disk of the rendered sites is full (no space left on device)",
+    );
+    await fullQueue.stop();
+
+    // After a restart (a full render, nothing known of the live files): the deleted post goes.
+    await handle.db.delete(posts).where(eq(posts.id, second.id));
+    const restarted = queueWith({ output: fullSitesDisk(output), retryDelayMs: () => 60_000 });
+    await restarted.enqueue(blogId, { postIds: [second.id] });
+    await restarted.onIdle();
+    expect(liveFile("post/second.html")).toBeUndefined();
+    // The rest of the previous site stays live.
+    expect(liveFile("index.html")).toContain("Garden Notes");
+    expect((await builds()).at(-1)?.status).toBe("failed");
+    await restarted.stop();
+  });
+
+  it("retries a failing render for as long as it fails, with a backoff capped at a few minutes", async () => {
+    expect([1, 2, 3, 8].map(defaultRetryDelayMs)).toEqual([1000, 2000, 4000, 120_000]);
+    expect(defaultRetryDelayMs(1000)).toBe(maxRetryDelayMs);
+    expect(maxRetryDelayMs).toBeLessThanOrEqual(5 * 60 * 1000);
+
+    await addPost("first");
+    let failures = 12; // far more than the five attempts the queue used to give up after
+    const flaky: Theme = {
+      render: async (site, path, options) => {
+        if (failures > 0 && path === "/post/first") {
+          failures--;
+          throw new Error("theme exploded");
+        }
+        return theme.render(site, path, options);
+      },
+    };
+    const queue = queueWith({ theme: flaky, retryDelayMs: () => 5 });
+    await queue.enqueue(blogId, { full: true });
+    await expect
+      .poll(() => liveFile("post/first.html"), { timeout: 5000 })
+      .toContain("Title first");
+    expect((await builds()).filter((b) => b.status === "failed")).toHaveLength(12);
+    await expect.poll(() => queue.stateOf(blogId), { timeout: 3000 }).toBe("idle");
   });
 });

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import PQueue from "p-queue";
 import type { Database } from "../../api/db/client.ts";
 import { renderJobs, siteBuilds } from "../../api/db/schema.ts";
+import { fullStorageOf } from "../../api/db/write-health.ts";
 import type { Site } from "../theme/lib/site.ts";
 import { renderFull, renderIncremental } from "./render-site.ts";
 import type { SiteOutput } from "./site-output.ts";
@@ -20,69 +21,152 @@ export type RenderQueueDeps = {
   hostsOf: (snapshot: SiteSnapshot) => string[];
   clock?: () => Date;
   concurrency?: number;
-  maxAttempts?: number;
+  /** Pause before the retry that follows the `attempt`-th failure in a row (1, 2, …). */
   retryDelayMs?: (attempt: number) => number;
-  log?: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  log?: {
+    info: (obj: object, msg: string) => void;
+    warn?: (obj: object, msg: string) => void;
+    error: (obj: object, msg: string) => void;
+  };
   onRendered?: (
     blogId: string,
     result: { full: boolean; pagesWritten: number; durationMs: number },
   ) => void;
 };
 
+export type RenderState = "queued" | "rendering" | "retrying" | "idle";
+
+/** A blog whose last render (or its bookkeeping) failed, and when it is tried again. */
+export type RenderRetry = { attempts: number; nextAttemptAt: Date; error: string };
+
 export type RenderQueue = {
   /** Records the change (persisted) and makes sure one render will pick it up. */
   enqueue: (blogId: string, change: BlogChange) => Promise<void>;
   /** Schedules every job left in the database (after a restart). */
   resume: () => Promise<void>;
-  /** 'queued' or 'rendering' while work is pending in this process. */
-  stateOf: (blogId: string) => "queued" | "rendering" | "idle";
+  /** 'queued' or 'rendering' while work is pending, 'retrying' while waiting after a failure. */
+  stateOf: (blogId: string) => RenderState;
+  /** Set while the blog waits for a retry after a failed render. */
+  retryOf: (blogId: string) => RenderRetry | undefined;
+  /** Blogs waiting for a retry in this process (their failures may not be in the database). */
+  failing: () => { blogId: string; retry: RenderRetry }[];
   /** The snapshot the blog's live files were rendered from, if this process rendered them. */
   liveSnapshot: (blogId: string) => Site | undefined;
   onIdle: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
+/** The longest pause between two attempts: a few minutes, so a fixed fault heals soon. */
+export const maxRetryDelayMs = 2 * 60 * 1000;
+
+/** 1 s, 2 s, 4 s … doubling after each failure in a row, at most `maxRetryDelayMs`. */
+export const defaultRetryDelayMs = (attempt: number) =>
+  Math.min(maxRetryDelayMs, 1000 * 2 ** Math.max(0, attempt - 1));
+
+/**
+ * What the owner is told about a failed render (site status, /healthz): a full disk in plain
+ * words, never a server path or a query's parameters (drizzle puts them in its messages).
+ */
+export function renderErrorMessage(error: unknown): string {
+  const full = fullStorageOf(error);
+  if (full === "database") return "The database disk is full";
+  if (full === "files") return "The disk of the rendered sites is full (no space left on device)";
+  const message = error instanceof Error ? error.message : String(error);
+  return (message.split("\nparams:")[0] ?? message).slice(0, 2000);
+}
+const messageOf = renderErrorMessage;
+
 /**
  * The render queue: at most one pending job per blog, persisted in `render_jobs`. Changes that
  * arrive while a blog renders are merged into its row and make exactly one more run. A failed
  * render leaves the previous site live, is recorded in `site_builds`, and is retried with
- * backoff a few times; the row stays, so a restart picks the work up again.
+ * backoff (capped at a few minutes) for as long as it fails; the row stays, so a restart picks
+ * the work up again.
+ *
+ * Its own bookkeeping writes (start time, build records) may fail too, for example with a full
+ * database disk: such a failure is logged and the job retried like a failed render. Nothing a
+ * job does can reject out of the queue (decision 070).
  */
 export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
   const clock = deps.clock ?? (() => new Date());
-  const maxAttempts = deps.maxAttempts ?? 5;
-  const retryDelayMs =
-    deps.retryDelayMs ?? ((attempt: number) => Math.min(60_000, 1000 * 2 ** attempt));
+  const retryDelayMs = deps.retryDelayMs ?? defaultRetryDelayMs;
   const queue = new PQueue({
     concurrency: deps.concurrency ?? Math.max(1, availableParallelism()),
   });
   const scheduled = new Set<string>();
   const running = new Set<string>();
   const live = new Map<string, Site>();
-  const retryTimers = new Set<NodeJS.Timeout>();
+  const retries = new Map<string, RenderRetry & { timer: NodeJS.Timeout }>();
   let stopped = false;
 
   const { db } = deps;
 
   function schedule(blogId: string) {
     if (stopped || scheduled.has(blogId)) return;
+    const retry = retries.get(blogId);
+    if (retry) clearTimeout(retry.timer);
     scheduled.add(blogId);
-    void queue.add(() => run(blogId));
+    queue
+      .add(() => run(blogId))
+      .catch((error: unknown) => {
+        // run() catches everything it expects; this is the last guard for the process.
+        scheduled.delete(blogId);
+        deps.log?.error({ blogId, err: error }, "render job failed unexpectedly");
+      });
+  }
+
+  /** After a failure: try again later, for as long as it takes (a new change tries at once). */
+  function retryLater(blogId: string, attempts: number, error: unknown) {
+    if (stopped) return;
+    const delay = retryDelayMs(attempts);
+    const timer = setTimeout(() => {
+      const retry = retries.get(blogId);
+      if (retry?.timer === timer) schedule(blogId);
+    }, delay);
+    const previous = retries.get(blogId);
+    if (previous) clearTimeout(previous.timer);
+    retries.set(blogId, {
+      attempts,
+      nextAttemptAt: new Date(clock().getTime() + delay),
+      error: messageOf(error),
+      timer,
+    });
+  }
+
+  /** Best effort: a bookkeeping write that fails is logged, and the caller carries on. */
+  async function tryWrite(blogId: string, what: string, write: () => Promise<unknown>) {
+    try {
+      await write();
+      return true;
+    } catch (error) {
+      deps.log?.error({ blogId, err: error }, `render bookkeeping failed: ${what}`);
+      return false;
+    }
   }
 
   async function run(blogId: string): Promise<void> {
     let again = false;
     running.add(blogId);
+    const attemptsBefore = retries.get(blogId)?.attempts ?? 0;
     try {
       const job = await db.select().from(renderJobs).where(eq(renderJobs.blogId, blogId)).get();
-      if (!job) return;
+      if (!job) {
+        retries.delete(blogId);
+        return;
+      }
+      const attempts = Math.max(job.attempts, attemptsBefore) + 1;
       const startedAt = clock();
-      await db.update(renderJobs).set({ startedAt }).where(eq(renderJobs.blogId, blogId));
+      // Only shown in /healthz ('running'): the render goes ahead without it.
+      await tryWrite(blogId, "start time", () =>
+        db.update(renderJobs).set({ startedAt }).where(eq(renderJobs.blogId, blogId)),
+      );
+      let result: Awaited<ReturnType<typeof renderFull>>;
+      let snapshot: SiteSnapshot | undefined;
       try {
         const previous = live.get(blogId);
         const hasLiveFiles = (await deps.output.currentDir(blogId)) !== undefined;
         const incremental = !job.full && previous !== undefined && hasLiveFiles;
-        const snapshot = await deps.loadSnapshot(
+        snapshot = await deps.loadSnapshot(
           blogId,
           incremental ? { kind: "changed", previous, postIds: job.postIds } : { kind: "all" },
         );
@@ -91,69 +175,85 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
           await deps.output.removeBlog(blogId);
           live.delete(blogId);
           await db.delete(renderJobs).where(eq(renderJobs.blogId, blogId));
+          retries.delete(blogId);
           return;
         }
-        const result = incremental
+        result = incremental
           ? await renderIncremental(deps.theme, deps.output, previous, snapshot.site, job.postIds)
           : await renderFull(deps.theme, deps.output, snapshot.site);
         await deps.output.setHosts(blogId, deps.hostsOf(snapshot));
         live.set(blogId, snapshot.site);
-        const finishedAt = clock();
-        const durationMs = finishedAt.getTime() - startedAt.getTime();
-        await db.insert(siteBuilds).values({
-          blogId,
-          status: "succeeded",
-          full: result.full,
-          pagesWritten: result.pagesWritten,
-          startedAt,
-          finishedAt,
-          durationMs,
-        });
-        // Finished: drop the job unless a change arrived meanwhile (then run exactly once more).
-        const removed = await db
-          .delete(renderJobs)
-          .where(and(eq(renderJobs.blogId, blogId), eq(renderJobs.requestedAt, job.requestedAt)))
-          .returning({ blogId: renderJobs.blogId });
-        if (removed.length === 0) {
-          await db
-            .update(renderJobs)
-            .set({ startedAt: null, attempts: 0 })
-            .where(eq(renderJobs.blogId, blogId));
-          again = true;
-        }
-        deps.log?.info({ blogId, ...result, durationMs }, "blog rendered");
-        deps.onRendered?.(blogId, { ...result, durationMs });
       } catch (error) {
         const finishedAt = clock();
-        const message = error instanceof Error ? error.message : String(error);
-        const attempts = job.attempts + 1;
-        await db.insert(siteBuilds).values({
-          blogId,
-          status: "failed",
-          full: job.full,
-          startedAt,
-          finishedAt,
-          durationMs: finishedAt.getTime() - startedAt.getTime(),
-          error: message.slice(0, 2000),
-        });
         // The next attempt renders everything: the live files may be partly updated.
-        await db
-          .update(renderJobs)
-          .set({ startedAt: null, attempts, full: true })
-          .where(eq(renderJobs.blogId, blogId));
         live.delete(blogId);
         deps.log?.error(
           { blogId, err: error, attempts },
           "blog render failed; the previous site stays live",
         );
-        if (attempts < maxAttempts && !stopped) {
-          const timer = setTimeout(() => {
-            retryTimers.delete(timer);
-            schedule(blogId);
-          }, retryDelayMs(attempts));
-          retryTimers.add(timer);
-        }
+        await tryWrite(blogId, "failed build", () =>
+          db.transaction(async (tx) => {
+            await tx.insert(siteBuilds).values({
+              blogId,
+              status: "failed",
+              full: job.full,
+              startedAt,
+              finishedAt,
+              durationMs: finishedAt.getTime() - startedAt.getTime(),
+              error: messageOf(error).slice(0, 2000),
+            });
+            await tx
+              .update(renderJobs)
+              .set({ startedAt: null, attempts, full: true })
+              .where(eq(renderJobs.blogId, blogId));
+          }),
+        );
+        retryLater(blogId, attempts, error);
+        return;
       }
+      const finishedAt = clock();
+      const durationMs = finishedAt.getTime() - startedAt.getTime();
+      // The files are live; what is left is the record. If it cannot be written, the job stays
+      // and is run again later (cheap: the next run is incremental from the live snapshot).
+      let removed = false;
+      const recorded = await tryWrite(blogId, "build record", () =>
+        db.transaction(async (tx) => {
+          await tx.insert(siteBuilds).values({
+            blogId,
+            status: "succeeded",
+            full: result.full,
+            pagesWritten: result.pagesWritten,
+            startedAt,
+            finishedAt,
+            durationMs,
+          });
+          // Finished: drop the job unless a change arrived meanwhile (then run exactly once more).
+          const gone = await tx
+            .delete(renderJobs)
+            .where(and(eq(renderJobs.blogId, blogId), eq(renderJobs.requestedAt, job.requestedAt)))
+            .returning({ blogId: renderJobs.blogId });
+          removed = gone.length > 0;
+          if (!removed) {
+            await tx
+              .update(renderJobs)
+              .set({ startedAt: null, attempts: 0 })
+              .where(eq(renderJobs.blogId, blogId));
+          }
+        }),
+      );
+      deps.log?.info({ blogId, ...result, durationMs }, "blog rendered");
+      deps.onRendered?.(blogId, { ...result, durationMs });
+      if (!recorded) {
+        retryLater(blogId, attempts, new Error("The render could not be recorded"));
+        return;
+      }
+      retries.delete(blogId);
+      again = !removed;
+    } catch (error) {
+      // Reading the job failed (the database is unreachable): try again later.
+      const attempts = attemptsBefore + 1;
+      deps.log?.error({ blogId, err: error, attempts }, "render job could not run");
+      retryLater(blogId, attempts, error);
     } finally {
       running.delete(blogId);
       scheduled.delete(blogId);
@@ -171,7 +271,7 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
           if (now.getTime() <= row.requestedAt.getTime())
             now = new Date(row.requestedAt.getTime() + 1);
           const postIds = [...new Set([...row.postIds, ...(change.postIds ?? [])])];
-          // A new change is a new chance: reset the attempts of a job that had given up.
+          // A new change is a new chance: it runs at once, with the backoff started afresh.
           await tx
             .update(renderJobs)
             .set({ full: row.full || Boolean(change.full), postIds, requestedAt: now, attempts: 0 })
@@ -185,6 +285,11 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
           });
         }
       });
+      const retry = retries.get(blogId);
+      if (retry) {
+        clearTimeout(retry.timer);
+        retries.delete(blogId);
+      }
       schedule(blogId);
     },
 
@@ -196,8 +301,26 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
     stateOf(blogId) {
       if (running.has(blogId)) return "rendering";
       if (scheduled.has(blogId)) return "queued";
+      if (retries.has(blogId)) return "retrying";
       return "idle";
     },
+
+    retryOf(blogId) {
+      const retry = retries.get(blogId);
+      return (
+        retry && {
+          attempts: retry.attempts,
+          nextAttemptAt: retry.nextAttemptAt,
+          error: retry.error,
+        }
+      );
+    },
+
+    failing: () =>
+      [...retries].map(([blogId, r]) => ({
+        blogId,
+        retry: { attempts: r.attempts, nextAttemptAt: r.nextAttemptAt, error: r.error },
+      })),
 
     liveSnapshot: (blogId) => live.get(blogId),
 
@@ -205,7 +328,7 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
 
     async stop() {
       stopped = true;
-      for (const timer of retryTimers) clearTimeout(timer);
+      for (const retry of retries.values()) clearTimeout(retry.timer);
       queue.clear();
       await queue.onIdle();
     },

@@ -34,15 +34,21 @@ async function writePages(
   return written;
 }
 
-/** Renders every page into a fresh build and swaps it live in one step. */
+/**
+ * Renders every page into a fresh build and swaps it live in one step. Pages the new site no
+ * longer has (a post unpublished or deleted) are first removed from the live build: a takedown
+ * must not wait for a render that a full disk may never let finish.
+ */
 export async function renderFull(
   theme: Theme,
   output: SiteOutput,
   site: Site,
 ): Promise<RenderResult> {
+  const pages = allPages(site);
+  await output.removeStale(site.blog.id, new Set([...pages.map(fileForPath), "404.html"]));
   const writer = await output.beginFull(site.blog.id);
   try {
-    let written = await writePages(theme, site, writer, allPages(site));
+    let written = await writePages(theme, site, writer, pages);
     const notFound = await theme.render(site, "/404", { homeHref: "/" });
     await writer.write("404.html", notFound.body);
     written++;
@@ -56,8 +62,9 @@ export async function renderFull(
 
 /**
  * Re-renders only the pages a change to some posts touches, into the live build: each file
- * is replaced atomically, pages before the indexes that link to them, removals last, so a
- * reader never follows a link to a page that is not there yet.
+ * is replaced atomically, pages before the indexes that link to them. Removals come first,
+ * before any write: a page taken down must go even when the writes fail (a full disk), and
+ * a reader following an old link to it meanwhile gets the live server's answer, not the page.
  */
 export async function renderIncremental(
   theme: Theme,
@@ -68,8 +75,8 @@ export async function renderIncremental(
 ): Promise<RenderResult> {
   const plan = planIncremental(before, after, postIds);
   const writer = await output.beginIncremental(after.blog.id);
-  const written = await writePages(theme, after, writer, plan.write);
   for (const path of plan.remove) await writer.remove(fileForPath(path));
+  const written = await writePages(theme, after, writer, plan.write);
   await writer.commit();
   return { pagesWritten: written, full: false };
 }

@@ -185,3 +185,26 @@ describe("setHosts", () => {
     expect(existsSync(join(dir, "blogs", blogId))).toBe(false);
   });
 });
+
+describe("removeStale", () => {
+  it("removes from the live folder every file the new site does not have, and says so", async () => {
+    const live = await output.beginIncremental(blogId);
+    await live.writeAll([
+      { file: "post/kept.html", body: "kept" },
+      { file: "post/taken-down.html", body: "gone" },
+      { file: "page/4.html", body: "old archive" },
+    ]);
+    const announced: (string | undefined)[] = [];
+    output.onChange((_blog, file) => announced.push(file));
+    const removed = await output.removeStale(blogId, new Set(["index.html", "post/kept.html"]));
+    expect(removed).toBe(2);
+    const current = (await output.currentDir(blogId)) as string;
+    expect(existsSync(join(current, "post", "kept.html"))).toBe(true);
+    expect(existsSync(join(current, "index.html"))).toBe(true);
+    expect(existsSync(join(current, "post", "taken-down.html"))).toBe(false);
+    expect(existsSync(join(current, "page", "4.html"))).toBe(false);
+    expect(announced.sort()).toEqual(["page/4.html", "post/taken-down.html"]);
+    // A blog never rendered has nothing to remove.
+    expect(await output.removeStale("other", new Set())).toBe(0);
+  });
+});

@@ -37,6 +37,12 @@ export type SiteOutput = {
   /** Resolves a file inside a blog's live folder; undefined if it would leave that folder. */
   resolveFile: (blogId: string, file: string) => Promise<string | undefined>;
   beginFull: (blogId: string) => Promise<BuildWriter>;
+  /**
+   * Removes from the blog's live folder every file not in `keep` (site-relative paths):
+   * pages of posts that were unpublished or deleted go at once, before anything is written,
+   * so they go even when the disk is too full for the new pages. Returns how many went.
+   */
+  removeStale: (blogId: string, keep: Set<string>) => Promise<number>;
   beginIncremental: (blogId: string) => Promise<BuildWriter>;
   /** Points exactly these hosts at the blog's live folder (others of the blog are removed). */
   setHosts: (blogId: string, hosts: string[]) => Promise<void>;
@@ -250,6 +256,23 @@ export function createSiteOutput(root: string): SiteOutput {
           written.push(target);
         },
       );
+    },
+
+    async removeStale(blogId, keep) {
+      const base = await currentDir(blogId);
+      if (!base) return 0;
+      const entries = await readdir(base, { recursive: true, withFileTypes: true }).catch(() => []);
+      let removed = 0;
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const path = join(entry.parentPath, entry.name);
+        const file = relative(base, path).split(sep).join("/");
+        if (keep.has(file)) continue;
+        await rm(path, { force: true });
+        changed(blogId, file);
+        removed++;
+      }
+      return removed;
     },
 
     async beginIncremental(blogId) {

@@ -88,6 +88,7 @@ describe("blog customization", () => {
       lastDurationMs: null,
       lastError: null,
       lastRenderedAt: null,
+      nextAttemptAt: null,
     });
   });
 });

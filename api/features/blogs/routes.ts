@@ -12,13 +12,13 @@ import { inputOf, validate } from "../../http/validate.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { type DomainTarget, presentBlog } from "./presenter.ts";
 import { createBlog, customizeBlog, findOwnedBlog, listBlogs } from "./service.ts";
-import { siteStatus } from "./site-status.ts";
+import { type RenderStateOf, siteStatus } from "./site-status.ts";
 
 export type BlogRouteDeps = {
   db: Database;
   contentEvents: ContentEvents;
-  /** Whether a render of the blog is running in this process right now. */
-  isRendering?: (blogId: string) => boolean;
+  /** What the render queue of this process is doing for the blog (rendering, retrying…). */
+  renderState?: RenderStateOf;
   /** Where custom domains must point; shown in each unverified blog's instructions. */
   domainTarget?: DomainTarget;
 };
@@ -26,7 +26,7 @@ export type BlogRouteDeps = {
 export function blogRoutes({
   db,
   contentEvents,
-  isRendering = () => false,
+  renderState = () => ({ state: "idle" }),
   domainTarget,
 }: BlogRouteDeps): Router {
   const router = Router();
@@ -67,7 +67,7 @@ export function blogRoutes({
     async (req, res) => {
       const { params } = inputOf<unknown, unknown, IdParams>(res);
       const blog = await findOwnedBlog(db, currentUser(req).id, params.id);
-      res.json(await siteStatus(db, blog.id, isRendering));
+      res.json(await siteStatus(db, blog.id, renderState));
     },
   );
 

@@ -7,11 +7,17 @@ import { renderJobs, siteBuilds } from "../../db/schema.ts";
  * What the owner sees of a blog's public site: whether a render is waiting or running, since
  * when the live site is up, how long the last render took and, if it failed, why.
  */
+export type RenderStateOf = (blogId: string) => {
+  state: "queued" | "rendering" | "retrying" | "idle";
+  retry?: { nextAttemptAt: Date; error: string };
+};
+
 export async function siteStatus(
   db: Database,
   blogId: string,
-  rendering: (blogId: string) => boolean,
+  renderState: RenderStateOf,
 ): Promise<SiteStatus> {
+  const render = renderState(blogId);
   const [job, lastBuild, lastSuccess] = await Promise.all([
     db.select().from(renderJobs).where(eq(renderJobs.blogId, blogId)).get(),
     db
@@ -27,18 +33,24 @@ export async function siteStatus(
       .orderBy(desc(siteBuilds.finishedAt))
       .get(),
   ]);
-  const state = rendering(blogId)
-    ? "rendering"
-    : job
-      ? "queued"
-      : lastSuccess
-        ? "live"
-        : "not_published";
+  const state =
+    render.state === "rendering" || render.state === "retrying"
+      ? render.state
+      : render.state === "queued" || job
+        ? "queued"
+        : lastSuccess
+          ? "live"
+          : "not_published";
+  // A failure the queue could not record (the database disk was full) is still the owner's news.
+  const lastError =
+    lastBuild?.status === "failed" ? lastBuild.error : (render.retry?.error ?? null);
   return {
     state,
     liveSince: lastSuccess?.finishedAt.toISOString() ?? null,
     lastDurationMs: lastBuild?.durationMs ?? null,
-    lastError: lastBuild?.status === "failed" ? lastBuild.error : null,
+    lastError,
     lastRenderedAt: lastBuild?.finishedAt.toISOString() ?? null,
+    nextAttemptAt:
+      state === "retrying" ? (render.retry?.nextAttemptAt.toISOString() ?? null) : null,
   };
 }

@@ -7,10 +7,14 @@ export const siteStatusKey = (blogId: string) => `/api/blogs/${blogId}/site`;
 
 export const getSiteStatus = createFetcher<SiteStatus>() as (key: string) => Promise<SiteStatus>;
 
-/** `GET /api/blogs/{id}/site`; asked again every 2 s while a render is waiting or running. */
+/** `GET /api/blogs/{id}/site`; asked again every 2 s while a render is waiting or running, 5 s while it waits for a retry. */
 export function useSiteStatus(blogId: string) {
   return useSWR<SiteStatus>(siteStatusKey(blogId), getSiteStatus, {
     refreshInterval: (status) =>
-      status?.state === "queued" || status?.state === "rendering" ? 2000 : 0,
+      status?.state === "queued" || status?.state === "rendering"
+        ? 2000
+        : status?.state === "retrying"
+          ? 5000
+          : 0,
   });
 }

@@ -10,6 +10,7 @@ const status = (over: Partial<SiteStatus>): SiteStatus => ({
   lastDurationMs: null,
   lastError: null,
   lastRenderedAt: null,
+  nextAttemptAt: null,
   ...over,
 });
 
@@ -24,7 +25,7 @@ describe("site badge", () => {
   });
   it("says 'Live' with the time the site went live, also while an update renders", () => {
     const liveSince = new Date(2025, 2, 7, 15, 4).toISOString();
-    for (const state of ["live", "queued", "rendering"] as const) {
+    for (const state of ["live", "queued", "rendering", "retrying"] as const) {
       expect(siteBadgeOf(status({ state, liveSince }))).toEqual({
         label: "Live",
         since: "Mar 7, 3:04 PM",

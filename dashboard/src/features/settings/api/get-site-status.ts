@@ -6,10 +6,14 @@ export const siteStatusKey = (blogId: string) => `/api/blogs/${blogId}/site`;
 
 export const getSiteStatus = createFetcher<SiteStatus>() as (key: string) => Promise<SiteStatus>;
 
-/** The blog's public site; asked again every 2 s while a render is waiting or running. */
+/** The blog's public site; asked again every 2 s while a render is waiting or running, 5 s while it waits for a retry. */
 export function useSiteStatus(blogId: string | undefined) {
   return useSWR<SiteStatus>(blogId ? siteStatusKey(blogId) : null, getSiteStatus, {
     refreshInterval: (status) =>
-      status?.state === "queued" || status?.state === "rendering" ? 2000 : 0,
+      status?.state === "queued" || status?.state === "rendering"
+        ? 2000
+        : status?.state === "retrying"
+          ? 5000
+          : 0,
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { customizationChanges } from "./blog-customization-card.tsx";
-import { siteStatusText } from "./site-status-line.tsx";
+import { lastErrorText, siteStatusText } from "./site-status-line.tsx";
 
 const blog = {
   primaryColor: "#df7020",
@@ -44,6 +44,7 @@ describe("site status line", () => {
         lastDurationMs: null,
         lastError: null,
         lastRenderedAt: null,
+        nextAttemptAt: null,
       }),
     ).toBe("Not published yet: the site is rendered when the first post is published.");
     expect(
@@ -53,6 +54,7 @@ describe("site status line", () => {
         lastDurationMs: null,
         lastError: null,
         lastRenderedAt: null,
+        nextAttemptAt: null,
       }),
     ).toBe("First render queued.");
     expect(
@@ -62,7 +64,36 @@ describe("site status line", () => {
         lastDurationMs: 42,
         lastError: null,
         lastRenderedAt: "2026-11-22T10:05:00Z",
+        nextAttemptAt: null,
       }),
     ).toMatch(/^Live since Nov 22, \d{1,2}:05 (AM|PM) \(last render 42 ms\)\.$/);
+  });
+});
+
+describe("site status line while renders fail", () => {
+  const base = {
+    liveSince: "2026-11-22T10:05:00Z",
+    lastDurationMs: 42,
+    lastError: "The disk of the rendered sites is full (no space left on device)",
+    lastRenderedAt: "2026-11-22T10:06:00Z",
+    nextAttemptAt: null,
+  };
+  it("says when the next attempt is, and never that a render is retried when it is not", () => {
+    const retrying = { ...base, state: "retrying" as const, nextAttemptAt: "2026-11-22T10:08:00Z" };
+    expect(siteStatusText(retrying)).toMatch(
+      /^The update failed; trying again at \d{1,2}:08:00 (AM|PM)\. Live since Nov 22, \d{1,2}:05 (AM|PM)\.$/,
+    );
+    expect(lastErrorText(retrying)).toBe(
+      "The last render failed: The disk of the rendered sites is full (no space left on device). The previous site stays live until a render succeeds.",
+    );
+    // Nothing pending: the next change renders again; nothing claims a retry.
+    const settled = { ...base, state: "live" as const };
+    expect(lastErrorText(settled)).toBe(
+      "The last render failed: The disk of the rendered sites is full (no space left on device). The previous site stays live; the next change renders it again.",
+    );
+    expect(lastErrorText({ ...settled, lastError: null })).toBeNull();
+    expect(
+      siteStatusText({ ...retrying, liveSince: null, nextAttemptAt: "2026-11-22T10:08:00Z" }),
+    ).toMatch(/^The first render failed; trying again at \d{1,2}:08:00 (AM|PM)\.$/);
   });
 });

@@ -13,6 +13,14 @@ export function siteStatusText(status: SiteStatus | undefined): string {
       return since
         ? `Rendering the update. Live since ${since}.`
         : "Rendering the site for the first time.";
+    case "retrying": {
+      const next = status.nextAttemptAt
+        ? format(new Date(status.nextAttemptAt), "h:mm:ss a")
+        : "shortly";
+      return since
+        ? `The update failed; trying again at ${next}. Live since ${since}.`
+        : `The first render failed; trying again at ${next}.`;
+    }
     case "live":
       return `Live since ${since}${took}.`;
     default:
@@ -20,15 +28,26 @@ export function siteStatusText(status: SiteStatus | undefined): string {
   }
 }
 
+/**
+ * Why the last render failed, and only what is true about what happens next: a render that
+ * is queued, running or waiting for its retry is retried; otherwise the next change renders.
+ */
+export function lastErrorText(status: SiteStatus | undefined): string | null {
+  if (!status?.lastError) return null;
+  const pending =
+    status.state === "queued" || status.state === "rendering" || status.state === "retrying";
+  const stays = status.liveSince ? "The previous site stays live" : "Readers see nothing yet";
+  return pending
+    ? `The last render failed: ${status.lastError}. ${stays} until a render succeeds.`
+    : `The last render failed: ${status.lastError}. ${stays}; the next change renders it again.`;
+}
+
 export function SiteStatusLine({ status }: { status: SiteStatus | undefined }) {
+  const error = lastErrorText(status);
   return (
     <div className="space-y-1 text-sm" role="status">
       <p>{siteStatusText(status)}</p>
-      {status?.lastError && (
-        <p className="text-error">
-          The last render failed: {status.lastError}. The previous site stays live; it is retried.
-        </p>
-      )}
+      {error && <p className="text-error">{error}</p>}
     </div>
   );
 }
