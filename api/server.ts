@@ -1,6 +1,5 @@
 import { createServer, type Server } from "node:http";
 import { resolve } from "node:path";
-import { blogsNeedingRender } from "../site-builder/pipeline/reconcile.ts";
 import { aiGateOptions, createAiGate } from "./ai/gate.ts";
 import { createApp, withFastPath } from "./app.ts";
 import { createSessionStore } from "./auth/sessions.ts";
@@ -9,6 +8,7 @@ import { openDatabase } from "./db/client.ts";
 import { InvalidEnvironmentError, parseEnv } from "./env.ts";
 import { type ContentEvents, guardContentEvents } from "./features/publishing/content-events.ts";
 import { createPublishing } from "./features/publishing/publishing.ts";
+import { blogsNeedingRender } from "./features/publishing/reconcile.ts";
 import { gracefulCloser } from "./http/graceful-close.ts";
 import { startContentAutomation } from "./jobs/content-automation.ts";
 import { startPeriodic } from "./jobs/periodic.ts";

@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sanitizePostHtml } from "../../api/content/sanitize.ts";
+import { loadSnapshot } from "../../api/features/publishing/snapshot.ts";
 import { renderFull } from "../../site-builder/pipeline/render-site.ts";
 import { createSiteOutput } from "../../site-builder/pipeline/site-output.ts";
-import { loadSnapshot } from "../../site-builder/pipeline/snapshot.ts";
 import { loadTheme } from "../../site-builder/pipeline/theme.ts";
 import { seededDatabase } from "./fixtures.ts";
 

@@ -7,7 +7,6 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSiteOutput } from "../../../site-builder/pipeline/site-output.ts";
-import type { SiteSnapshot } from "../../../site-builder/pipeline/snapshot.ts";
 import { loadTheme } from "../../../site-builder/pipeline/theme.ts";
 import { buildSite } from "../../../site-builder/theme/lib/site.ts";
 import { blogs } from "../../db/schema.ts";
@@ -18,6 +17,7 @@ import {
   createPublishedPost,
 } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
+import type { SiteSnapshot } from "../publishing/snapshot.ts";
 import { createFastPath, createHostMap } from "./fast-path.ts";
 import type { BlogRow } from "./hosts.ts";
 import { createPageCache } from "./page-cache.ts";

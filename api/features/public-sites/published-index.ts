@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import { authorOf } from "../../../site-builder/pipeline/snapshot.ts";
 import { archiveCount } from "../../../site-builder/theme/lib/archive.ts";
 import type { Database } from "../../db/client.ts";
 import {
@@ -10,6 +9,7 @@ import {
   removedPostSlugs,
   users,
 } from "../../db/schema.ts";
+import { authorOf } from "../publishing/snapshot.ts";
 
 /**
  * What a blog's addresses can name, without its content: the slugs of its published posts

@@ -3,8 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
 import { fileForPath } from "../../../site-builder/pipeline/page-plan.ts";
 import type { SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
-import type { SiteSnapshot } from "../../../site-builder/pipeline/snapshot.ts";
 import type { Theme } from "../../../site-builder/pipeline/theme.ts";
+import type { SiteSnapshot } from "../publishing/snapshot.ts";
 import type { BlogRow } from "./hosts.ts";
 import { type CachedPage, cachedPage, type PageCache, sendCachedPage } from "./page-cache.ts";
 import {

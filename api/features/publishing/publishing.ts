@@ -1,13 +1,4 @@
-import {
-  createRenderQueue,
-  type RenderQueue,
-} from "../../../site-builder/pipeline/render-queue.ts";
 import { createSiteOutput, type SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
-import {
-  loadSnapshot,
-  type SiteSnapshot,
-  type SnapshotScope,
-} from "../../../site-builder/pipeline/snapshot.ts";
 import { loadTheme, type Theme } from "../../../site-builder/pipeline/theme.ts";
 import type { Database } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
@@ -24,6 +15,8 @@ import {
 } from "../public-sites/published-index.ts";
 import { type BlogServer, createBlogServer } from "../public-sites/serve.ts";
 import type { ContentEvents } from "./content-events.ts";
+import { createRenderQueue, type RenderQueue } from "./render-queue.ts";
+import { loadSnapshot, type SiteSnapshot, type SnapshotScope } from "./snapshot.ts";
 
 /** Everything that turns saved content into what readers get: theme, render queue, output, serving. */
 export type Publishing = {

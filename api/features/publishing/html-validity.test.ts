@@ -5,9 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sanitizePostHtml } from "../../api/content/sanitize.ts";
-import { loadTheme, type Theme } from "../pipeline/theme.ts";
-import { buildSite, type Site } from "./lib/site.ts";
+import { loadTheme, type Theme } from "../../../site-builder/pipeline/theme.ts";
+import { buildSite, type Site } from "../../../site-builder/theme/lib/site.ts";
+import { sanitizePostHtml } from "../../content/sanitize.ts";
 
 /**
  * Every kind of public page, checked by the W3C Nu HTML checker (vnu.jar, run with the

@@ -1,5 +1,17 @@
 import { and, count, eq, inArray, type SQL } from "drizzle-orm";
-import type { Database } from "../../api/db/client.ts";
+import { limits } from "../../../contracts/limits.ts";
+import { slugify } from "../../../contracts/slug.ts";
+import {
+  type AutoLink,
+  insertAffiliateLinks,
+} from "../../../site-builder/affiliate/insert-links.ts";
+import {
+  buildSite,
+  type Site,
+  type ThemeAuthor,
+  type ThemePost,
+} from "../../../site-builder/theme/lib/site.ts";
+import type { Database } from "../../db/client.ts";
 import {
   affiliateLinks,
   blogs,
@@ -7,11 +19,7 @@ import {
   postSlugHistory,
   posts,
   users,
-} from "../../api/db/schema.ts";
-import { limits } from "../../contracts/limits.ts";
-import { slugify } from "../../contracts/slug.ts";
-import { type AutoLink, insertAffiliateLinks } from "../affiliate/insert-links.ts";
-import { buildSite, type Site, type ThemeAuthor, type ThemePost } from "../theme/lib/site.ts";
+} from "../../db/schema.ts";
 
 export type SnapshotOptions = {
   /** Absolute URL of the blog's home on its canonical host (no trailing slash). */

@@ -3,18 +3,22 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase } from "../../api/db/client.ts";
-import { blogs, categories, posts, renderJobs, siteBuilds, users } from "../../api/db/schema.ts";
-import { fullDatabaseDisk } from "../../api/test/full-disk.ts";
+import {
+  type BuildWriter,
+  createSiteOutput,
+  type SiteOutput,
+} from "../../../site-builder/pipeline/site-output.ts";
+import { loadTheme, type Theme } from "../../../site-builder/pipeline/theme.ts";
+import { openDatabase } from "../../db/client.ts";
+import { blogs, categories, posts, renderJobs, siteBuilds, users } from "../../db/schema.ts";
+import { fullDatabaseDisk } from "../../test/full-disk.ts";
 import {
   createRenderQueue,
   defaultRetryDelayMs,
   maxRetryDelayMs,
   type RenderQueueDeps,
 } from "./render-queue.ts";
-import { type BuildWriter, createSiteOutput, type SiteOutput } from "./site-output.ts";
 import { loadSnapshot } from "./snapshot.ts";
-import { loadTheme, type Theme } from "./theme.ts";
 
 let theme: Theme;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../../api/db/client.ts";
+import type { Database } from "../../db/client.ts";
 
 /**
  * Blogs whose content changed after their last successful render, with no render pending:

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase } from "../../api/db/client.ts";
-import { blogs, posts, renderJobs, siteBuilds, users } from "../../api/db/schema.ts";
+import { openDatabase } from "../../db/client.ts";
+import { blogs, posts, renderJobs, siteBuilds, users } from "../../db/schema.ts";
 import { blogsNeedingRender } from "./reconcile.ts";
 
 let dir: string;

@@ -1,14 +1,14 @@
 import { availableParallelism } from "node:os";
 import { and, eq } from "drizzle-orm";
 import PQueue from "p-queue";
-import type { Database } from "../../api/db/client.ts";
-import { renderJobs, siteBuilds } from "../../api/db/schema.ts";
-import { fullStorageOf } from "../../api/db/write-health.ts";
-import type { Site } from "../theme/lib/site.ts";
-import { renderFull, renderIncremental } from "./render-site.ts";
-import type { SiteOutput } from "./site-output.ts";
+import { renderFull, renderIncremental } from "../../../site-builder/pipeline/render-site.ts";
+import type { SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
+import type { Theme } from "../../../site-builder/pipeline/theme.ts";
+import type { Site } from "../../../site-builder/theme/lib/site.ts";
+import type { Database } from "../../db/client.ts";
+import { renderJobs, siteBuilds } from "../../db/schema.ts";
+import { fullStorageOf } from "../../db/write-health.ts";
 import type { SiteSnapshot, SnapshotScope } from "./snapshot.ts";
-import type { Theme } from "./theme.ts";
 
 export type BlogChange = { postIds?: string[]; full?: boolean };
 
