@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { Router } from "express";
+import type { PublicBlog } from "../../../contracts/public-blog.ts";
 import { z } from "../../../contracts/zod.ts";
 import type { Database } from "../../db/client.ts";
 import { blogs, categories, posts } from "../../db/schema.ts";
@@ -16,7 +17,7 @@ const postQuery = z.object({ blogSlug: slug.optional() });
 const slugParams = z.object({ slug });
 const postParams = z.object({ postSlug: slug });
 
-const presentPublicBlog = (blog: BlogRow) => ({
+const presentPublicBlog = (blog: BlogRow): PublicBlog => ({
   id: blog.id,
   name: blog.name,
   description: blog.description,

@@ -1,13 +1,9 @@
+import type { PublicBlog } from "../../../contracts/public-blog.ts";
+
 /** The data one blog's pages are rendered from: a read-only snapshot of its published content. */
 
-export type ThemeBlog = {
-  id: string;
-  name: string;
-  description: string | null;
-  slug: string;
-  primaryColor: string;
-  fontFamily: string;
-  logoUrl: string | null;
+/** The blog as every page shows it: its public face, its author and its AI disclosure. */
+export type ThemeBlog = PublicBlog & {
   /** Who readers see as the author of every post (decision 055): never from the e-mail. */
   author: ThemeAuthor;
   /** Show the 'AI-assisted' note on posts marked `aiAssisted` (decision 057). */

@@ -1,16 +1,8 @@
 import useSWR from "swr";
+import type { PublicBlog } from "../../../../contracts/public-blog.ts";
 import { createFetcher } from "../api-client.ts";
 
-/** The public face of a blog (GET /api/public/blog): enough to know which blog a host serves. */
-export type PublicBlog = {
-  id: string;
-  name: string;
-  description: string | null;
-  slug: string;
-  primaryColor: string;
-  fontFamily: string;
-  logoUrl: string | null;
-};
+export type { PublicBlog };
 
 export const publicBlogKey = "/api/public/blog";
 
