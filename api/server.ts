@@ -2,18 +2,13 @@ import { createServer, type Server } from "node:http";
 import { resolve } from "node:path";
 import { aiGateOptions, createAiGate } from "./ai/gate.ts";
 import { createApp, withFastPath } from "./app.ts";
-import { createSessionStore } from "./auth/sessions.ts";
 import { sanitizePostHtml } from "./content/sanitize.ts";
 import { openDatabase } from "./db/client.ts";
 import { InvalidEnvironmentError, parseEnv } from "./env.ts";
 import { type ContentEvents, guardContentEvents } from "./features/publishing/content-events.ts";
 import { createPublishing } from "./features/publishing/publishing.ts";
-import { blogsNeedingRender } from "./features/publishing/reconcile.ts";
 import { gracefulCloser } from "./http/graceful-close.ts";
-import { startContentAutomation } from "./jobs/content-automation.ts";
-import { startPeriodic } from "./jobs/periodic.ts";
-import { changesByBlog, startScheduledPublishing } from "./jobs/scheduled-publishing.ts";
-import { startWeeklySuggestions } from "./jobs/weekly-suggestions.ts";
+import { startJobs } from "./jobs/jobs.ts";
 import { createLogger } from "./logger.ts";
 import { createCpuPool } from "./workers/cpu-pool.ts";
 
@@ -56,7 +51,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     logger,
   });
   logger.info({ ai: ai.configured ? ai.model : "offline writer" }, "AI provider");
-  let contentAutomation: ReturnType<typeof startContentAutomation> | undefined;
+  let jobs: ReturnType<typeof startJobs> | undefined;
   const app = createApp({
     env,
     db: database.db,
@@ -66,7 +61,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     contentEvents,
     aiGate: ai,
     // Switching automation on writes the first post now, not at the job's next minute.
-    onAutomationDue: () => contentAutomation?.runSoon(),
+    onAutomationDue: () => jobs?.runSoon("content automation"),
     cpu,
     writeHealth: database.writeHealth,
   });
@@ -83,51 +78,9 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     { port, database: env.DATABASE_URL },
     `Blogfleet is serving on http://localhost:${port}`,
   );
-  // Renders that were pending when the last process stopped (or was killed) run now.
-  // Neither this nor what follows may stop the start: with the database disk full, the
-  // server still serves reads, and the queue retries its writes until there is room.
-  await publishing.queue
-    .resume()
-    .catch((error: unknown) => logger.error({ err: error }, "pending renders could not be read"));
-  // …and blogs whose last change never reached the queue (lost between save and enqueue, or
-  // refused because the disk was full): now and every few minutes, so they heal without a restart.
-  const reconcile = startPeriodic(
-    async () => {
-      for (const blogId of await blogsNeedingRender(database.db)) {
-        await publishing.queue.enqueue(blogId, { full: true });
-      }
-    },
-    { intervalMs: 5 * 60 * 1000, logger, failure: "render reconcile failed; tried again later" },
-  );
-  // Started here, not in createApp, so tests drive it with their own clock. The first run
-  // publishes whatever fell due while the server was down.
-  // Content automation: due generations run now (catching up after a restart) and every minute.
-  contentAutomation = startContentAutomation({
-    db: database.db,
-    ai,
-    contentEvents,
-    cpu,
-    logger,
-  });
-  // Affiliate programs per blog and blog ideas per owner, weekly (the database keeps the dates).
-  const weeklySuggestions = startWeeklySuggestions({ db: database.db, ai, logger });
-  const scheduledPublishing = startScheduledPublishing({
-    db: database.db,
-    logger,
-    onPublished: async (published) => {
-      for (const [blogId, change] of changesByBlog(published)) {
-        await contentEvents.blogChanged(blogId, change);
-      }
-    },
-  });
-  // Expired sessions are refused anyway; this only keeps the table small.
-  const sessions = createSessionStore(database.db);
-  const clearSessions = () =>
-    sessions
-      .deleteExpired()
-      .catch((error: unknown) => logger.warn({ err: error }, "session cleanup failed"));
-  await clearSessions();
-  setInterval(clearSessions, 60 * 60 * 1000).unref();
+  // Every background job, from the one list (api/jobs/jobs.ts); started here, not in
+  // createApp, so tests drive each job with their own clock.
+  jobs = startJobs({ db: database.db, ai, publishing, contentEvents, cpu, logger });
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, "shutting down: finishing in-flight requests");
@@ -137,11 +90,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     // and starts no other (pending render jobs stay in the database for the next start).
     await Promise.all([
       closer.close({ onStopListening: () => logger.info("no longer taking connections") }),
-      scheduledPublishing.stop(),
-      contentAutomation.stop(),
-      weeklySuggestions.stop(),
-      publishing.queue.stop(),
-      reconcile.stop(),
+      jobs.stop(),
     ]);
     database.close();
     process.exit(0);

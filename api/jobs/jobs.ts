@@ -1,0 +1,120 @@
+import type { AiGate } from "../ai/gate.ts";
+import { createSessionStore } from "../auth/sessions.ts";
+import type { Database } from "../db/client.ts";
+import type { ContentEvents } from "../features/publishing/content-events.ts";
+import type { Publishing } from "../features/publishing/publishing.ts";
+import { blogsNeedingRender } from "../features/publishing/reconcile.ts";
+import type { Logger } from "../logger.ts";
+import type { CpuPool } from "../workers/cpu-pool.ts";
+import { startContentAutomation } from "./content-automation.ts";
+import { startPeriodic } from "./periodic.ts";
+import { changesByBlog, startScheduledPublishing } from "./scheduled-publishing.ts";
+import { startWeeklySuggestions } from "./weekly-suggestions.ts";
+
+/** What the jobs need; the composition root (api/server.ts) builds it once. */
+export type JobDeps = {
+  db: Database;
+  ai: AiGate;
+  publishing: Publishing;
+  contentEvents: ContentEvents;
+  cpu?: CpuPool;
+  logger: Logger;
+};
+
+/** A running job: `stop` waits for work in progress; `runSoon` runs it now if it can. */
+export type RunningJob = { stop: () => Promise<void>; runSoon?: () => void };
+
+const minute = 60 * 1000;
+
+/**
+ * Every background job of Blogfleet, in one list (ARCHITECTURE 'Seams: Jobs'). Each decides
+ * from the database what is due, so a restart neither loses nor doubles work, and the same list
+ * can run in another process by starting it there.
+ */
+export const jobs = [
+  {
+    // Renders that were pending when the last process stopped (or was killed) run now. This
+    // may not stop the start: with the database disk full, the server still serves reads and
+    // the queue retries its writes until there is room (decision 070).
+    name: "renders",
+    start: ({ publishing, logger }) => {
+      publishing.queue
+        .resume()
+        .catch((error: unknown) =>
+          logger.error({ err: error }, "pending renders could not be read"),
+        );
+      return { stop: () => publishing.queue.stop() };
+    },
+  },
+  {
+    // Blogs whose last change never reached the queue (refused because the disk was full):
+    // now and every few minutes, so they heal without a restart.
+    name: "render reconcile",
+    start: ({ db, publishing, logger }) =>
+      startPeriodic(
+        async () => {
+          for (const blogId of await blogsNeedingRender(db)) {
+            await publishing.queue.enqueue(blogId, { full: true });
+          }
+        },
+        { intervalMs: 5 * minute, logger, failure: "render reconcile failed; tried again later" },
+      ),
+  },
+  {
+    // Publishes what fell due (also while the server was down), then at the next due time.
+    name: "scheduled publishing",
+    start: ({ db, logger, contentEvents }) =>
+      startScheduledPublishing({
+        db,
+        logger,
+        onPublished: async (published) => {
+          for (const [blogId, change] of changesByBlog(published)) {
+            await contentEvents.blogChanged(blogId, change);
+          }
+        },
+      }),
+  },
+  {
+    // Due generations now (catching up after a restart) and every minute.
+    name: "content automation",
+    start: ({ db, ai, contentEvents, cpu, logger }) =>
+      startContentAutomation({ db, ai, contentEvents, cpu, logger }),
+  },
+  {
+    // Affiliate programs per blog and blog ideas per owner, weekly (the database keeps the dates).
+    name: "weekly suggestions",
+    start: ({ db, ai, logger }) => startWeeklySuggestions({ db, ai, logger }),
+  },
+  {
+    // Expired sessions are refused anyway; this only keeps the table small.
+    name: "session cleanup",
+    start: ({ db, logger }) => {
+      const sessions = createSessionStore(db);
+      return startPeriodic(() => sessions.deleteExpired(), {
+        intervalMs: 60 * minute,
+        logger,
+        failure: "session cleanup failed",
+      });
+    },
+  },
+] as const satisfies readonly { name: string; start: (deps: JobDeps) => RunningJob }[];
+
+export type JobName = (typeof jobs)[number]["name"];
+
+/**
+ * Starts the jobs (all of them, or those named) and returns one handle: `stop` stops them all,
+ * waiting for work in progress; `runSoon(name)` asks one to run now.
+ */
+export function startJobs(deps: JobDeps, only?: readonly JobName[]) {
+  const running = new Map<JobName, RunningJob>();
+  for (const job of jobs) {
+    if (only && !only.includes(job.name)) continue;
+    running.set(job.name, job.start(deps));
+  }
+  return {
+    runSoon: (name: JobName) => running.get(name)?.runSoon?.(),
+    stop: async () => {
+      await Promise.all([...running.values()].map((job) => job.stop()));
+    },
+  };
+}
