@@ -33,6 +33,7 @@ import {
 } from "./features/publishing/content-events.ts";
 import type { Publishing } from "./features/publishing/publishing.ts";
 import { apiNotFound, errorHandler } from "./http/errors.ts";
+import { platformHostsOf, reservedLabelsOf } from "./http/platform-hosts.ts";
 import { sameOrigin } from "./http/same-origin.ts";
 import type { Logger } from "./logger.ts";
 
@@ -71,13 +72,17 @@ export function createApp({
 }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
-  // One reverse proxy (Caddy, nginx) in front: trust its X-Forwarded-* and nothing beyond it.
-  app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
+  // Only the configured proxies' X-Forwarded-* count (decision 064); `true` means loopback.
+  app.set("trust proxy", env.TRUST_PROXY);
+  // The platform's own hosts are never a blog's, whatever a blog's subdomain says (decision 060).
+  const reservedLabels = reservedLabelsOf(env);
 
   // Readers on a blog's own host get that blog only, before any of the app's machinery.
   // (Pages already in memory are answered even earlier, by `withFastPath` below.)
   if (publishing)
-    app.use(blogHostRoutes(db, env.BLOG_DOMAIN, publishing.server, publishing.hostMap));
+    app.use(
+      blogHostRoutes(db, env.BLOG_DOMAIN, publishing.server, publishing.hostMap, reservedLabels),
+    );
 
   app.use(
     pinoHttp({
@@ -161,10 +166,8 @@ export function createApp({
       resolver: dnsResolver,
       target: domainTarget,
       blogDomain: env.BLOG_DOMAIN,
-      platformHosts: [
-        env.BLOG_DOMAIN,
-        ...(env.APP_ORIGIN ? [new URL(env.APP_ORIGIN).hostname] : []),
-      ],
+      platformHosts: platformHostsOf(env),
+      reservedLabels,
       onHostsChanged: () => publishing?.hostMap.clear(),
     }),
   );
@@ -176,7 +179,7 @@ export function createApp({
   app.use(affiliateRecommendationRoutes({ db, ai, clock }));
   app.use(blogRecommendationRoutes({ db, ai, clock }));
   if (publishing) {
-    app.use(publicApiRoutes(db, env.BLOG_DOMAIN, publishing.sanitize));
+    app.use(publicApiRoutes(db, env.BLOG_DOMAIN, publishing.sanitize, reservedLabels));
     app.use(blogPathRoutes(db, publishing.server));
   }
   app.use("/api", apiNotFound);
