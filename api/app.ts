@@ -6,6 +6,7 @@ import express, { type Express } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { type AiProvider, createAiProvider } from "./ai/provider.ts";
+import { httpsOriginSetting } from "./auth/cookies.ts";
 import { createOidcSignIn } from "./auth/oidc/oidc.ts";
 import { authRoutes, defaultSignInRateLimit, type SignInRateLimit } from "./auth/routes.ts";
 import { loadSession } from "./auth/session-middleware.ts";
@@ -33,6 +34,7 @@ import {
 } from "./features/publishing/content-events.ts";
 import type { Publishing } from "./features/publishing/publishing.ts";
 import { apiNotFound, errorHandler } from "./http/errors.ts";
+import { noStoreOwnerAnswers } from "./http/no-store.ts";
 import { platformHostsOf, reservedLabelsOf } from "./http/platform-hosts.ts";
 import { sameOrigin } from "./http/same-origin.ts";
 import type { Logger } from "./logger.ts";
@@ -72,8 +74,13 @@ export function createApp({
 }: AppDeps): Express {
   const app = express();
   app.disable("x-powered-by");
+  // No ETag on answers Express builds: owners' JSON is never revalidated (finding 9). Blog pages
+  // and static files carry their own validators.
+  app.set("etag", false);
   // Only the configured proxies' X-Forwarded-* count (decision 064); `true` means loopback.
   app.set("trust proxy", env.TRUST_PROXY);
+  // Session cookies are Secure and `__Host-` whenever the dashboard's origin is https.
+  app.set(httpsOriginSetting, env.APP_ORIGIN?.startsWith("https:") ?? false);
   // The platform's own hosts are never a blog's, whatever a blog's subdomain says (decision 060).
   const reservedLabels = reservedLabelsOf(env);
 
@@ -125,6 +132,7 @@ export function createApp({
       strictTransportSecurity: env.APP_ORIGIN?.startsWith("https:") ?? false,
     }),
   );
+  app.use(noStoreOwnerAnswers);
   app.use(express.json({ limit: "1mb" }));
   app.use(sameOrigin(env.APP_ORIGIN));
 

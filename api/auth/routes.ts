@@ -37,7 +37,7 @@ export function authRoutes({ db, sessions, oidc, rateLimit: limits }: Deps): Rou
 
   const startSession = async (req: Request, res: Response, userId: string) => {
     const { token, expiresAt } = await sessions.create(userId);
-    setCookie(req, res, sessionCookieName, token, expiresAt);
+    setCookie(req, res, sessionCookieName(req), token, expiresAt);
   };
 
   // Only failed attempts count, so people signing in normally never meet the limit.
@@ -141,7 +141,7 @@ export function authRoutes({ db, sessions, oidc, rateLimit: limits }: Deps): Rou
 
   router.get("/api/logout", async (req, res) => {
     if (req.sessionToken) await sessions.invalidate(req.sessionToken);
-    clearCookie(req, res, sessionCookieName);
+    clearCookie(req, res, sessionCookieName(req));
     res.redirect(302, "/");
   });
 

@@ -92,7 +92,7 @@ describe("start-up refuses blogs on the dashboard's site", () => {
       ["https://cms.example.com", "blogs.example.com"],
       ["https://example.com", "blogs.example.com"],
       ["https://app.example.co.uk", "blogs.example.co.uk"],
-    ]) {
+    ] as const) {
       expect(refused({ APP_ORIGIN: origin, BLOG_DOMAIN: domain })).toContain(
         "BLOG_DOMAIN: must be a different registrable domain from APP_ORIGIN's",
       );
