@@ -8,7 +8,7 @@ import { pinoHttp } from "pino-http";
 import { type AiProvider, createAiProvider } from "./ai/provider.ts";
 import { httpsOriginSetting } from "./auth/cookies.ts";
 import { createOidcSignIn } from "./auth/oidc/oidc.ts";
-import { authRoutes, defaultSignInRateLimit, type SignInRateLimit } from "./auth/routes.ts";
+import { authRoutes, type SignInRateLimit } from "./auth/routes.ts";
 import { loadSession } from "./auth/session-middleware.ts";
 import { type Clock, createSessionStore, systemClock } from "./auth/sessions.ts";
 import { sanitizePostHtml } from "./content/sanitize.ts";
@@ -24,6 +24,7 @@ import { categoryRoutes } from "./features/categories/routes.ts";
 import { createDnsResolver, type DnsResolver } from "./features/domains/dns.ts";
 import { domainRoutes } from "./features/domains/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
+import { invitationRoutes } from "./features/invitations/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
 import { publicApiRoutes } from "./features/public-sites/public-api.ts";
 import { blogHostRoutes, blogPathRoutes } from "./features/public-sites/routes.ts";
@@ -44,7 +45,7 @@ export type AppDeps = {
   db: Database;
   logger: Logger;
   clock?: Clock;
-  signInRateLimit?: SignInRateLimit;
+  signInRateLimit?: Partial<SignInRateLimit>;
   /** The built dashboard (Vite output); absent in API-only tests and in dev, where Vite serves it. */
   dashboardDir?: string;
   /** Rendering and serving of public blogs; absent in tests that do not need it. */
@@ -62,7 +63,7 @@ export function createApp({
   db,
   logger,
   clock = systemClock,
-  signInRateLimit = defaultSignInRateLimit,
+  signInRateLimit,
   dashboardDir,
   publishing,
   contentEvents = noContentEvents,
@@ -153,7 +154,16 @@ export function createApp({
         clock,
       )
     : undefined;
-  app.use(authRoutes({ db, sessions, oidc, rateLimit: signInRateLimit }));
+  app.use(
+    authRoutes({
+      db,
+      sessions,
+      oidc,
+      rateLimit: { signUpsPerAddress: env.SIGN_UPS_PER_ADDRESS, ...signInRateLimit },
+      signUpPolicy: { registration: env.REGISTRATION, clock },
+    }),
+  );
+  app.use(invitationRoutes({ db, env, clock }));
   const events = guardContentEvents(contentEvents, logger);
   const domainTarget = {
     cnameTarget: env.DOMAIN_CNAME_TARGET ?? env.BLOG_DOMAIN,

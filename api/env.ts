@@ -104,6 +104,8 @@ export const envSchema = z
      * an owner) or `closed`. Unset: open until the first owner exists, then invite-only.
      */
     REGISTRATION: optionalText.pipe(z.enum(["open", "invite", "closed"]).optional()),
+    /** Successful built-in sign-ups per client address per hour (decision 061). */
+    SIGN_UPS_PER_ADDRESS: z.coerce.number().int().min(0).default(5),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),

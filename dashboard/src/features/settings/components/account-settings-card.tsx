@@ -9,6 +9,7 @@ import {
 } from "../../../components/ui/card.tsx";
 import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
 import { displayName, initialsOf } from "../../../lib/user-display.ts";
+import { InviteOwner } from "./invite-owner.tsx";
 
 /** Spec section 2.12: the profile comes from the sign-in provider and is read-only here. */
 export function AccountSettingsCard() {
@@ -57,6 +58,7 @@ export function AccountSettingsCard() {
           Your account is managed by your sign-in provider. To change your name, e-mail or picture,
           update them there; the changes appear here the next time you sign in.
         </p>
+        <InviteOwner />
       </CardContent>
     </Card>
   );

@@ -1,0 +1,27 @@
+import { Router } from "express";
+import { currentUser, requireUser } from "../../auth/session-middleware.ts";
+import type { Clock } from "../../auth/sessions.ts";
+import type { Database } from "../../db/client.ts";
+import type { Env } from "../../env.ts";
+import { appOriginOf } from "../../http/same-origin.ts";
+import { createInvitation } from "./service.ts";
+
+type Deps = { db: Database; env: Pick<Env, "APP_ORIGIN" | "REGISTRATION">; clock: Clock };
+
+/** Account Settings' "Invite someone": a single-use sign-up link (decision 061). */
+export function invitationRoutes({ db, env, clock }: Deps): Router {
+  const router = Router();
+
+  router.post("/api/invitations", requireUser, async (req, res) => {
+    const { token, expiresAt } = await createInvitation(
+      db,
+      env.REGISTRATION,
+      currentUser(req).id,
+      clock,
+    );
+    const url = `${appOriginOf(req, env.APP_ORIGIN)}/auth/sign-in?invite=${token}`;
+    res.status(201).json({ url, expiresAt: expiresAt.toISOString() });
+  });
+
+  return router;
+}
