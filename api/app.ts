@@ -35,6 +35,7 @@ import {
 } from "./features/publishing/content-events.ts";
 import type { Publishing } from "./features/publishing/publishing.ts";
 import { apiNotFound, errorHandler } from "./http/errors.ts";
+import { apiFetchesOnly } from "./http/fetch-metadata.ts";
 import { noStoreOwnerAnswers } from "./http/no-store.ts";
 import { platformHostsOf, reservedLabelsOf } from "./http/platform-hosts.ts";
 import { sameOrigin } from "./http/same-origin.ts";
@@ -136,6 +137,7 @@ export function createApp({
   app.use(noStoreOwnerAnswers);
   app.use(express.json({ limit: "1mb" }));
   app.use(sameOrigin(env.APP_ORIGIN));
+  app.use(apiFetchesOnly);
 
   const sessions = createSessionStore(db, clock);
   app.use(loadSession(sessions));

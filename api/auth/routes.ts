@@ -3,6 +3,7 @@ import { ipKeyGenerator, rateLimit } from "express-rate-limit";
 import { localCredentials } from "../../contracts/auth.ts";
 import type { Database } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
+import { startedOnTheApp } from "../http/fetch-metadata.ts";
 import { clearCookie, sessionCookieName, setCookie } from "./cookies.ts";
 import { createLocalAccounts, type SignUpPolicy } from "./local/service.ts";
 import { renderSignInPage } from "./local/sign-in-page.ts";
@@ -10,6 +11,7 @@ import type { OidcSignIn } from "./oidc/oidc.ts";
 import { presentUser } from "./presenter.ts";
 import { requireUser } from "./session-middleware.ts";
 import type { SessionStore } from "./sessions.ts";
+import { renderSignOutPage } from "./sign-out-page.ts";
 
 export type SignInRateLimit = {
   windowMs: number;
@@ -204,10 +206,22 @@ export function authRoutes({
     });
   }
 
-  router.get("/api/logout", async (req, res) => {
+  const signOut = async (req: Request, res: Response) => {
     if (req.sessionToken) await sessions.invalidate(req.sessionToken);
     clearCookie(req, res, sessionCookieName(req));
+  };
+  // The spec's link. Reached from another site, it only asks (finding 6): the button POSTs,
+  // and the Origin check guards the POST.
+  router.get("/api/logout", async (req, res) => {
+    if (!startedOnTheApp(req.get("sec-fetch-site"))) {
+      return res.type("html").send(renderSignOutPage());
+    }
+    await signOut(req, res);
     res.redirect(302, "/");
+  });
+  router.post("/api/logout", async (req, res) => {
+    await signOut(req, res);
+    res.redirect(303, "/");
   });
 
   if (!oidc) {
