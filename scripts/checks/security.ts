@@ -14,10 +14,13 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import buildTheme from "../../tests/setup/build-theme.ts";
 import { abuseCheck } from "./security/abuse.ts";
+import { accountsCheck } from "./security/accounts.ts";
 import { csrfCheck } from "./security/csrf.ts";
+import { fetchMetadataCheck } from "./security/fetch-metadata.ts";
 import { fuzzCheck } from "./security/fuzz.ts";
 import { hostHeaderCheck } from "./security/hosts.ts";
 import { isolationCheck } from "./security/isolation.ts";
+import { platformHostCheck } from "./security/platform.ts";
 import { type CheckOptions, crashes, type Figure, type SecurityCheck } from "./security/report.ts";
 
 /** The stored-XSS sweep (the real server, Chromium): its lines print as it runs. */
@@ -43,6 +46,9 @@ const checks: SecurityCheck[] = [
   fuzzCheck,
   abuseCheck,
   hostHeaderCheck,
+  platformHostCheck,
+  accountsCheck,
+  fetchMetadataCheck,
   storedXssCheck,
 ];
 
