@@ -165,7 +165,7 @@ export function createApp({
       signUpPolicy: { registration: env.REGISTRATION, clock },
     }),
   );
-  app.use(invitationRoutes({ db, env, clock }));
+  app.use(invitationRoutes({ db, env, clock, builtInSignIn: !oidc }));
   const events = guardContentEvents(contentEvents, logger);
   const domainTarget = {
     cnameTarget: env.DOMAIN_CNAME_TARGET ?? env.BLOG_DOMAIN,

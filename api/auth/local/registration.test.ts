@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { users } from "../../db/schema.ts";
 import { parseEnv } from "../../env.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
+import { createSessionStore } from "../sessions.ts";
 
 const apps: TestApp[] = [];
 const start = async (options: Parameters<typeof startTestApp>[0]) => {
@@ -110,6 +112,23 @@ describe("registration setting (issue 13, finding 5)", () => {
     expect(late.body.code).toBe("invitation_invalid");
   });
 
+  it("makes no invitations when an OpenID provider decides who signs in", async () => {
+    const app = await start({
+      env: {
+        OIDC_ISSUER_URL: "http://127.0.0.1:9/",
+        OIDC_CLIENT_ID: "blogfleet",
+        OIDC_CLIENT_SECRET: "secret",
+      },
+    });
+    const [user] = await app.db.insert(users).values({ email: "sso@example.com" }).returning();
+    const { token } = await createSessionStore(app.db).create((user as { id: string }).id);
+    const owner = app.client();
+    owner.cookies.set("session", token);
+    const res = await owner.post("/api/invitations", {});
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("invitations_unavailable");
+  });
+
   it("REGISTRATION=closed refuses every sign-up and every invitation", async () => {
     const app = await start({ env: { REGISTRATION: "closed" } });
     const refused = await signUp(app.client(), "first@example.com");
@@ -118,6 +137,14 @@ describe("registration setting (issue 13, finding 5)", () => {
       code: "registration_closed",
       message: "New accounts are not accepted on this server. Ask its administrator.",
     });
+    // An owner who exists (created before the server was closed) cannot hand out invitations.
+    const [user] = await app.db.insert(users).values({ email: "earlier@example.com" }).returning();
+    const { token } = await createSessionStore(app.db).create((user as { id: string }).id);
+    const owner = app.client();
+    owner.cookies.set("session", token);
+    const invitation = await owner.post("/api/invitations", {});
+    expect(invitation.status).toBe(409);
+    expect(invitation.body.code).toBe("registration_closed");
   });
 });
 

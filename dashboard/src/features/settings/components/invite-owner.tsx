@@ -46,8 +46,8 @@ export function InviteOwner() {
         Invite someone
       </h3>
       <p className="text-sm text-muted-foreground">
-        New accounts on this server need an invitation. A link creates one account and works for 7
-        days.
+        Send someone a link to create their own account on this server. A link creates one account
+        and works for 7 days.
       </p>
       {invitation && (
         <div className="space-y-2">
