@@ -105,7 +105,7 @@ export const envSchema = z
      */
     REGISTRATION: optionalText.pipe(z.enum(["open", "invite", "closed"]).optional()),
     /** Successful built-in sign-ups per client address per hour (decision 061). */
-    SIGN_UPS_PER_ADDRESS: z.coerce.number().int().min(0).default(5),
+    SIGN_UPS_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
