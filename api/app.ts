@@ -7,8 +7,9 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { type AiGate, aiGateOptions, createAiGate } from "./ai/gate.ts";
 import type { AiProvider } from "./ai/provider.ts";
+import { httpsOriginSetting } from "./auth/cookies.ts";
 import { createOidcSignIn } from "./auth/oidc/oidc.ts";
-import { authRoutes, defaultSignInRateLimit, type SignInRateLimit } from "./auth/routes.ts";
+import { authRoutes, type SignInRateLimit } from "./auth/routes.ts";
 import { loadSession } from "./auth/session-middleware.ts";
 import { type Clock, createSessionStore, systemClock } from "./auth/sessions.ts";
 import { sanitizePostHtml } from "./content/sanitize.ts";
@@ -25,6 +26,7 @@ import { categoryRoutes } from "./features/categories/routes.ts";
 import { createDnsResolver, type DnsResolver } from "./features/domains/dns.ts";
 import { domainRoutes } from "./features/domains/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
+import { invitationRoutes } from "./features/invitations/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
 import { publicApiRoutes } from "./features/public-sites/public-api.ts";
@@ -36,6 +38,9 @@ import {
 } from "./features/publishing/content-events.ts";
 import type { Publishing } from "./features/publishing/publishing.ts";
 import { apiNotFound, errorHandler } from "./http/errors.ts";
+import { apiFetchesOnly } from "./http/fetch-metadata.ts";
+import { noStoreOwnerAnswers } from "./http/no-store.ts";
+import { platformHostsOf, reservedLabelsOf } from "./http/platform-hosts.ts";
 import { sameOrigin } from "./http/same-origin.ts";
 import type { Logger } from "./logger.ts";
 import { type CpuPool, createCpuPool } from "./workers/cpu-pool.ts";
@@ -45,7 +50,7 @@ export type AppDeps = {
   db: Database;
   logger: Logger;
   clock?: Clock;
-  signInRateLimit?: SignInRateLimit;
+  signInRateLimit?: Partial<SignInRateLimit>;
   /** The built dashboard (Vite output); absent in API-only tests and in dev, where Vite serves it. */
   dashboardDir?: string;
   /** Rendering and serving of public blogs; absent in tests that do not need it. */
@@ -71,7 +76,7 @@ export function createApp({
   db,
   logger,
   clock = systemClock,
-  signInRateLimit = defaultSignInRateLimit,
+  signInRateLimit,
   dashboardDir,
   publishing,
   contentEvents = noContentEvents,
@@ -94,13 +99,22 @@ export function createApp({
     });
   const app = express();
   app.disable("x-powered-by");
-  // One reverse proxy (Caddy, nginx) in front: trust its X-Forwarded-* and nothing beyond it.
-  app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
+  // No ETag on answers Express builds: owners' JSON is never revalidated (finding 9). Blog pages
+  // and static files carry their own validators.
+  app.set("etag", false);
+  // Only the configured proxies' X-Forwarded-* count (decision 064); `true` means loopback.
+  app.set("trust proxy", env.TRUST_PROXY);
+  // Session cookies are Secure and `__Host-` whenever the dashboard's origin is https.
+  app.set(httpsOriginSetting, env.APP_ORIGIN?.startsWith("https:") ?? false);
+  // The platform's own hosts are never a blog's, whatever a blog's subdomain says (decision 060).
+  const reservedLabels = reservedLabelsOf(env);
 
   // Readers on a blog's own host get that blog only, before any of the app's machinery.
   // (Pages already in memory are answered even earlier, by `withFastPath` below.)
   if (publishing)
-    app.use(blogHostRoutes(db, env.BLOG_DOMAIN, publishing.server, publishing.hostMap));
+    app.use(
+      blogHostRoutes(db, env.BLOG_DOMAIN, publishing.server, publishing.hostMap, reservedLabels),
+    );
 
   app.use(
     pinoHttp({
@@ -143,8 +157,10 @@ export function createApp({
       strictTransportSecurity: env.APP_ORIGIN?.startsWith("https:") ?? false,
     }),
   );
+  app.use(noStoreOwnerAnswers);
   app.use(express.json({ limit: "1mb" }));
   app.use(sameOrigin(env.APP_ORIGIN));
+  app.use(apiFetchesOnly);
 
   const sessions = createSessionStore(db, clock);
   app.use(loadSession(sessions));
@@ -168,7 +184,16 @@ export function createApp({
         clock,
       )
     : undefined;
-  app.use(authRoutes({ db, sessions, oidc, rateLimit: signInRateLimit }));
+  app.use(
+    authRoutes({
+      db,
+      sessions,
+      oidc,
+      rateLimit: { signUpsPerAddress: env.SIGN_UPS_PER_ADDRESS, ...signInRateLimit },
+      signUpPolicy: { registration: env.REGISTRATION, clock },
+    }),
+  );
+  app.use(invitationRoutes({ db, env, clock, builtInSignIn: !oidc }));
   const events = guardContentEvents(contentEvents, logger);
   const domainTarget = {
     cnameTarget: env.DOMAIN_CNAME_TARGET ?? env.BLOG_DOMAIN,
@@ -192,10 +217,8 @@ export function createApp({
       resolver: dnsResolver,
       target: domainTarget,
       blogDomain: env.BLOG_DOMAIN,
-      platformHosts: [
-        env.BLOG_DOMAIN,
-        ...(env.APP_ORIGIN ? [new URL(env.APP_ORIGIN).hostname] : []),
-      ],
+      platformHosts: platformHostsOf(env),
+      reservedLabels,
       onHostsChanged: () => publishing?.hostMap.clear(),
       clock,
     }),
@@ -209,7 +232,7 @@ export function createApp({
   app.use(affiliateRecommendationRoutes({ db, ai, clock }));
   app.use(blogRecommendationRoutes({ db, ai, clock }));
   if (publishing) {
-    app.use(publicApiRoutes(db, env.BLOG_DOMAIN, publishing.sanitize));
+    app.use(publicApiRoutes(db, env.BLOG_DOMAIN, publishing.sanitize, reservedLabels));
     app.use(blogPathRoutes(db, publishing.server));
   }
   app.use("/api", apiNotFound);

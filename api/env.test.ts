@@ -53,9 +53,9 @@ describe("environment", () => {
   it("keeps only the origin of APP_ORIGIN and lower-cases the blog domain", () => {
     const env = parseEnv({
       APP_ORIGIN: "https://app.example.com/some/path",
-      BLOG_DOMAIN: "Blogs.Example.COM",
+      BLOG_DOMAIN: "Blogs.Example.NET",
     });
     expect(env.APP_ORIGIN).toBe("https://app.example.com");
-    expect(env.BLOG_DOMAIN).toBe("blogs.example.com");
+    expect(env.BLOG_DOMAIN).toBe("blogs.example.net");
   });
 });

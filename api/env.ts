@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const optionalText = z
@@ -15,9 +16,63 @@ const hostname = z
     "must be a host name such as blogs.example.com",
   );
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", ""])
-  .transform((value) => value === "true" || value === "1");
+const ipOrSubnet =
+  /^(loopback|linklocal|uniquelocal|(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:]*:[0-9a-f:.]*)(\/\d{1,3})?)$/i;
+
+/**
+ * Which peers may set X-Forwarded-For/-Proto (decision 064): `false` (default) trusts nobody;
+ * `true` means the proxy runs on this machine (loopback only); otherwise a comma-separated list
+ * of proxy addresses or subnets (`127.0.0.1,10.0.0.5`, `10.0.0.0/8`, `loopback`).
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((value, ctx): false | string[] => {
+    if (value === "" || value === "false" || value === "0") return false;
+    if (value === "true" || value === "1") return ["loopback"];
+    const entries = value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => !ipOrSubnet.test(entry) || !validAddress(entry));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be true, false or proxy addresses such as 127.0.0.1,10.0.0.5 (not ${bad.join(", ")})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+function validAddress(entry: string): boolean {
+  if (/^(loopback|linklocal|uniquelocal)$/.test(entry)) return true;
+  const [address = "", prefix] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0) return false;
+  return prefix === undefined || Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** Names every browser treats as this machine: dev set-ups, never a public site. */
+export const isLocalHost = (host: string) =>
+  host === "localhost" || host.endsWith(".localhost") || isIP(host) !== 0;
+
+// Second-level labels under which country codes sell names (example.co.uk), for `siteOf`.
+const secondLevelSuffixes = new Set(["co", "com", "net", "org", "gov", "edu", "ac", "or", "ne"]);
+
+/**
+ * The registrable domain ("site") of a host, as browsers group cookies and SameSite: the last two
+ * labels, or three under a country code's second level (example.co.uk). An approximation of the
+ * Public Suffix List that errs towards "same site", which only makes the start-up check stricter.
+ */
+export function siteOf(host: string): string {
+  const labels = host.split(".");
+  const last = labels.at(-1) ?? "";
+  const second = labels.at(-2) ?? "";
+  const take = last.length === 2 && secondLevelSuffixes.has(second) ? 3 : 2;
+  return labels.slice(-take).join(".");
+}
 
 export const envSchema = z
   .object({
@@ -43,7 +98,14 @@ export const envSchema = z
     ),
     SITES_DIR: z.string().trim().min(1).default("./sites-output"),
     BLOG_DOMAIN: hostname.default("localhost"),
-    TRUST_PROXY: booleanFlag.default(false),
+    TRUST_PROXY: trustProxy.default(false),
+    /**
+     * Who may create a built-in account (decision 061): `open`, `invite` (an invitation link from
+     * an owner) or `closed`. Unset: open until the first owner exists, then invite-only.
+     */
+    REGISTRATION: optionalText.pipe(z.enum(["open", "invite", "closed"]).optional()),
+    /** Successful built-in sign-ups per client address per hour (decision 061). */
+    SIGN_UPS_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
@@ -92,6 +154,22 @@ export const envSchema = z
     DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   })
   .superRefine((env, ctx) => {
+    // Blogs must not share the dashboard's site (decision 060): a blog on a sibling host gets
+    // the dashboard's same-site cookies and requests. Local dev names are exempt.
+    if (env.APP_ORIGIN) {
+      const appHost = new URL(env.APP_ORIGIN).hostname;
+      if (
+        !isLocalHost(appHost) &&
+        !isLocalHost(env.BLOG_DOMAIN) &&
+        siteOf(appHost) === siteOf(env.BLOG_DOMAIN)
+      ) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["BLOG_DOMAIN"],
+          message: `must be a different registrable domain from APP_ORIGIN's (${siteOf(appHost)}): blogs on the dashboard's own site would share its cookies and could take its host; use e.g. BLOG_DOMAIN=blogs.example.net with APP_ORIGIN=https://app.example.com`,
+        });
+      }
+    }
     const oidc = ["OIDC_ISSUER_URL", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
     const set = oidc.filter((name) => env[name] !== undefined);
     if (set.length > 0 && set.length < oidc.length) {

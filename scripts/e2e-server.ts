@@ -8,6 +8,9 @@ process.env.DATABASE_URL = `file:${join(dir, "e2e.db")}`;
 process.env.SITES_DIR = join(dir, "sites");
 process.env.LOG_LEVEL ??= "warn";
 process.env.NODE_ENV = "test";
+// Every browser test signs up its own owner: registration stays open (decision 061).
+process.env.REGISTRATION ??= "open";
+process.env.SIGN_UPS_PER_ADDRESS ??= "100000";
 process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
 
 // The blog theme is built when missing or older than its sources (as for the unit tests).

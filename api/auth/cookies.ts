@@ -1,11 +1,25 @@
 import { parse, serialize } from "cookie";
 import type { Request, Response } from "express";
 
-export const sessionCookieName = "session";
+/** The app setting (`app.set`) that says the app's origin is https: APP_ORIGIN=https://… */
+export const httpsOriginSetting = "https origin";
 
-/** Secure when the request arrived over https (directly or, with TRUST_PROXY, via a proxy). */
+const httpsOrigin = (req: Request) => req.app?.get(httpsOriginSetting) === true;
+
+/**
+ * `__Host-session` when the app's origin is https (Secure, Path=/, no Domain: no other host,
+ * not even a sibling subdomain, can set or shadow it); `session` on plain-http installs.
+ */
+export function sessionCookieName(req: Request): string {
+  return httpsOrigin(req) ? "__Host-session" : "session";
+}
+
+/**
+ * Secure whenever the app's origin is https, even when the request reached the app over http
+ * (a proxy without TRUST_PROXY); otherwise when the request itself arrived over https.
+ */
 function secure(req: Request): boolean {
-  return req.secure;
+  return httpsOrigin(req) || req.secure;
 }
 
 export function readCookie(req: Request, name: string): string | undefined {

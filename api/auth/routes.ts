@@ -1,43 +1,73 @@
 import express, { type Request, type Response, Router } from "express";
-import { rateLimit } from "express-rate-limit";
+import { ipKeyGenerator, rateLimit } from "express-rate-limit";
 import { localCredentials } from "../../contracts/auth.ts";
 import type { Database } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
+import { startedOnTheApp } from "../http/fetch-metadata.ts";
 import { clearCookie, sessionCookieName, setCookie } from "./cookies.ts";
-import { createLocalAccounts } from "./local/service.ts";
+import { createLocalAccounts, type SignUpPolicy } from "./local/service.ts";
 import { renderSignInPage } from "./local/sign-in-page.ts";
 import type { OidcSignIn } from "./oidc/oidc.ts";
 import { presentUser } from "./presenter.ts";
 import { requireUser } from "./session-middleware.ts";
 import type { SessionStore } from "./sessions.ts";
+import { renderSignOutPage } from "./sign-out-page.ts";
 
-export type SignInRateLimit = { windowMs: number; perAddress: number; perEmail: number };
-export const defaultSignInRateLimit: SignInRateLimit = {
+export type SignInRateLimit = {
+  windowMs: number;
+  /** Failed sign-ins per address, whatever the e-mail. */
+  perAddress: number;
+  /** Failed sign-ins per e-mail from all addresses together: the ceiling a crowd can reach. */
+  perEmail: number;
+  /** Failed sign-ins per e-mail from one address (decision 063): what locks one stranger out. */
+  perEmailAndAddress?: number;
+  /** Successful sign-ups per address per `signUpWindowMs` (decision 061). */
+  signUpsPerAddress?: number;
+  signUpWindowMs?: number;
+};
+export const defaultSignInRateLimit = {
   windowMs: 15 * 60 * 1000,
   perAddress: 50,
-  perEmail: 10,
-};
+  perEmail: 100,
+  perEmailAndAddress: 10,
+  signUpsPerAddress: 5,
+  signUpWindowMs: 60 * 60 * 1000,
+} satisfies Required<SignInRateLimit>;
 
 type Deps = {
   db: Database;
   sessions: SessionStore;
   oidc: OidcSignIn | undefined;
-  rateLimit: SignInRateLimit;
+  rateLimit: Partial<SignInRateLimit>;
+  signUpPolicy?: SignUpPolicy;
 };
 
 const wantsJson = (req: Request) => req.is("application/json") === "application/json";
+
+/** The invitation token a sign-up form or link carries (`invite`), when it looks like one. */
+const inviteOf = (req: Request, source: unknown = req.body): { invite?: string } => {
+  const value = (source as { invite?: unknown } | undefined)?.invite;
+  return typeof value === "string" && /^[A-Za-z0-9_-]{16,64}$/.test(value) ? { invite: value } : {};
+};
 
 /**
  * Sign-in, sign-out and the current user. `/api/login` goes to the external OpenID
  * provider when one is configured, otherwise to the built-in sign-in page.
  */
-export function authRoutes({ db, sessions, oidc, rateLimit: limits }: Deps): Router {
+export function authRoutes({
+  db,
+  sessions,
+  oidc,
+  rateLimit: configured,
+  signUpPolicy,
+}: Deps): Router {
   const router = Router();
-  const accounts = createLocalAccounts(db);
+  const limits = { ...defaultSignInRateLimit, ...configured };
+  const accounts = createLocalAccounts(db, signUpPolicy);
 
   const startSession = async (req: Request, res: Response, userId: string) => {
     const { token, expiresAt } = await sessions.create(userId);
-    setCookie(req, res, sessionCookieName, token, expiresAt);
+    setCookie(req, res, sessionCookieName(req), token, expiresAt);
   };
 
   // Only failed attempts count, so people signing in normally never meet the limit.
@@ -55,18 +85,49 @@ export function authRoutes({ db, sessions, oidc, rateLimit: limits }: Deps): Rou
         res
           .status(429)
           .type("html")
-          .send(renderSignInPage({ email: String(req.body?.email ?? ""), errors: [message] }));
+          .send(
+            renderSignInPage({
+              email: String(req.body?.email ?? ""),
+              errors: [message],
+              ...inviteOf(req),
+            }),
+          );
       }
     },
   };
   const perAddress = rateLimit({ ...limiterOptions, limit: limits.perAddress });
+  const emailOf = (req: Request) =>
+    String(req.body?.email ?? "")
+      .trim()
+      .toLowerCase();
+  // A stranger's failures lock out the stranger's address for that e-mail, not the owner; the
+  // per-e-mail ceiling is what a crowd of addresses would have to reach (decision 063).
+  const perEmailAndAddress = rateLimit({
+    ...limiterOptions,
+    limit: limits.perEmailAndAddress,
+    keyGenerator: (req) => `email:${emailOf(req)} address:${ipKeyGenerator(req.ip ?? "")}`,
+  });
   const perEmail = rateLimit({
     ...limiterOptions,
     limit: limits.perEmail,
-    keyGenerator: (req) =>
-      `email:${String(req.body?.email ?? "")
-        .trim()
-        .toLowerCase()}`,
+    keyGenerator: (req) => `email:${emailOf(req)}`,
+  });
+  // Sign-ups: only the successful ones count (decision 061).
+  const signUpsPerAddress = rateLimit({
+    windowMs: limits.signUpWindowMs,
+    limit: limits.signUpsPerAddress,
+    skipFailedRequests: true,
+    standardHeaders: "draft-8",
+    legacyHeaders: false,
+    handler: (req: Request, res: Response) => {
+      const message = "Too many new accounts from your address. Try again later.";
+      if (wantsJson(req)) res.status(429).json({ code: "rate_limited", message });
+      else
+        res
+          .status(429)
+          .type("html")
+          .send(renderSignInPage({ email: emailOf(req), errors: [message], ...inviteOf(req) }));
+    },
   });
   const form = express.urlencoded({ extended: false, limit: "16kb" });
 
@@ -82,7 +143,10 @@ export function authRoutes({ db, sessions, oidc, rateLimit: limits }: Deps): Rou
       if (wantsJson(req)) {
         res.status(status).json({ code, message: errors.join(" "), ...(issues ? { issues } : {}) });
       } else {
-        res.status(status).type("html").send(renderSignInPage({ email, errors }));
+        res
+          .status(status)
+          .type("html")
+          .send(renderSignInPage({ email, errors, ...inviteOf(req) }));
       }
     };
     if (!parsed.success) {
@@ -98,7 +162,10 @@ export function authRoutes({ db, sessions, oidc, rateLimit: limits }: Deps): Rou
       );
     }
     try {
-      const user = await accounts[action](parsed.data);
+      const user =
+        action === "signUp"
+          ? await accounts.signUp(parsed.data, inviteOf(req).invite)
+          : await accounts.signIn(parsed.data);
       await startSession(req, res, user.id);
       if (wantsJson(req)) res.status(action === "signUp" ? 201 : 200).json(presentUser(user));
       else res.redirect(303, "/");
@@ -139,19 +206,39 @@ export function authRoutes({ db, sessions, oidc, rateLimit: limits }: Deps): Rou
     });
   }
 
-  router.get("/api/logout", async (req, res) => {
+  const signOut = async (req: Request, res: Response) => {
     if (req.sessionToken) await sessions.invalidate(req.sessionToken);
-    clearCookie(req, res, sessionCookieName);
+    clearCookie(req, res, sessionCookieName(req));
+  };
+  // The spec's link. Reached from another site, it only asks (finding 6): the button POSTs,
+  // and the Origin check guards the POST.
+  router.get("/api/logout", async (req, res) => {
+    if (!startedOnTheApp(req.get("sec-fetch-site"))) {
+      return res.type("html").send(renderSignOutPage());
+    }
+    await signOut(req, res);
     res.redirect(302, "/");
+  });
+  router.post("/api/logout", async (req, res) => {
+    await signOut(req, res);
+    res.redirect(303, "/");
   });
 
   if (!oidc) {
     router.get("/auth/sign-in", (req, res) => {
       if (req.user) return res.redirect(302, "/");
-      res.type("html").send(renderSignInPage());
+      res.type("html").send(renderSignInPage(inviteOf(req, req.query)));
     });
-    router.post("/auth/sign-in", form, perAddress, perEmail, local("signIn"));
-    router.post("/auth/sign-up", form, perAddress, perEmail, local("signUp"));
+    router.post("/auth/sign-in", form, perAddress, perEmailAndAddress, perEmail, local("signIn"));
+    router.post(
+      "/auth/sign-up",
+      form,
+      signUpsPerAddress,
+      perAddress,
+      perEmailAndAddress,
+      perEmail,
+      local("signUp"),
+    );
   }
 
   return router;

@@ -15,17 +15,17 @@ declare global {
 /** Reads the session cookie on every request; a bad or expired token is cleared, not an error. */
 export function loadSession(store: SessionStore): RequestHandler {
   return async (req, res, next) => {
-    const token = readCookie(req, sessionCookieName);
+    const token = readCookie(req, sessionCookieName(req));
     if (!token) return next();
     const found = await store.validate(token);
     if (!found) {
-      clearCookie(req, res, sessionCookieName);
+      clearCookie(req, res, sessionCookieName(req));
       return next();
     }
     req.user = found.user;
     req.sessionToken = token;
     if (found.session.renewed) {
-      setCookie(req, res, sessionCookieName, token, found.session.expiresAt);
+      setCookie(req, res, sessionCookieName(req), token, found.session.expiresAt);
     }
     next();
   };

@@ -84,6 +84,19 @@ export const oidcLoginFlows = sqliteTable("oidc_login_flows", {
   expiresAt: timestamp("expires_at").notNull(),
 });
 
+/** Invitation links an owner hands out while sign-ups need one (decision 061); each used once. */
+export const invitations = sqliteTable("invitations", {
+  /** SHA-256 of the token in the link, hex. The token itself is never stored. */
+  id: text("id").primaryKey(),
+  createdBy: text("created_by")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+  expiresAt: timestamp("expires_at").notNull(),
+  usedAt: timestamp("used_at"),
+  usedBy: text("used_by").references(() => users.id, { onDelete: "set null" }),
+});
+
 export const blogs = sqliteTable(
   "blogs",
   {

@@ -52,6 +52,9 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     DATABASE_URL: `file:${join(dir, "test.db")}`,
     SITES_DIR: join(dir, "sites"),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    // Tests create owners freely; the sign-up rules have their own tests (decision 061).
+    REGISTRATION: "open",
+    SIGN_UPS_PER_ADDRESS: "100000",
     ...options.env,
   });
   const database = await openDatabase(env.DATABASE_URL, {

@@ -14,12 +14,15 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import buildTheme from "../../tests/setup/build-theme.ts";
 import { abuseCheck } from "./security/abuse.ts";
+import { accountsCheck } from "./security/accounts.ts";
 import { aiSpendCheck } from "./security/ai-spend.ts";
 import { csrfCheck } from "./security/csrf.ts";
+import { fetchMetadataCheck } from "./security/fetch-metadata.ts";
 import { fuzzCheck } from "./security/fuzz.ts";
 import { hostHeaderCheck } from "./security/hosts.ts";
 import { isolationCheck } from "./security/isolation.ts";
 import { pageSizeCheck } from "./security/page-size.ts";
+import { platformHostCheck } from "./security/platform.ts";
 import { type CheckOptions, crashes, type Figure, type SecurityCheck } from "./security/report.ts";
 import { stallCheck } from "./security/stalls.ts";
 
@@ -48,6 +51,9 @@ const checks: SecurityCheck[] = [
   aiSpendCheck,
   hostHeaderCheck,
   pageSizeCheck,
+  platformHostCheck,
+  accountsCheck,
+  fetchMetadataCheck,
   storedXssCheck,
   stallCheck,
 ];

@@ -2,9 +2,22 @@
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export type SignInPageState = { email?: string; errors?: string[] };
+export type SignInPageState = {
+  email?: string;
+  errors?: string[];
+  /** An invitation link's token, sent again with "Create account". */
+  invite?: string;
+};
 
-export function renderSignInPage({ email = "", errors = [] }: SignInPageState = {}): string {
+export function renderSignInPage({
+  email = "",
+  errors = [],
+  invite,
+}: SignInPageState = {}): string {
+  const invitation = invite
+    ? `<p class="invited">You were invited to this server: choose a password and Create account.</p>
+      <input type="hidden" name="invite" value="${escapeHtml(invite)}">`
+    : "";
   const alert =
     errors.length === 0
       ? ""
@@ -37,6 +50,7 @@ export function renderSignInPage({ email = "", errors = [] }: SignInPageState = 
   button.primary { background:var(--brand); color:var(--brand-text); border-color:var(--brand); }
   .alert { background:var(--error-bg); color:var(--error); border-radius:.5rem; padding:.75rem 1rem; margin-bottom:1rem; font-size:.9375rem; }
   .alert ul { margin:0; padding-left:1.125rem; }
+  .invited { border:1px solid var(--border); border-radius:.5rem; padding:.75rem 1rem; margin:0 0 .5rem; font-size:.9375rem; }
   .back { display:block; text-align:center; margin-top:1.25rem; color:var(--muted); font-size:.875rem; }
 </style>
 </head>
@@ -48,6 +62,7 @@ export function renderSignInPage({ email = "", errors = [] }: SignInPageState = 
     <p class="lead">Use your Blogfleet account on this server, or create one.</p>
     ${alert}
     <form method="post" action="/auth/sign-in" novalidate>
+      ${invitation}
       <label for="email">Email</label>
       <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
       <label for="password">Password</label>

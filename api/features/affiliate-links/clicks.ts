@@ -22,6 +22,18 @@ export function isPrefetch(headers: IncomingHttpHeaders): boolean {
   return /prefetch|preview|prerender/i.test(purpose);
 }
 
+/**
+ * Whether the browser says this is a person's top-level navigation (issue 13, finding 7): an
+ * `<img>`, `<script>`, `<iframe>` or fetch pointing at `/go/{id}` on another site must not count
+ * a click nor get the redirect. Requests without Fetch Metadata (older browsers, tools) are left
+ * to the bot rules.
+ */
+export function isTopLevelNavigation(headers: IncomingHttpHeaders): boolean {
+  const mode = headers["sec-fetch-mode"];
+  const dest = headers["sec-fetch-dest"];
+  return (mode === undefined || mode === "navigate") && (dest === undefined || dest === "document");
+}
+
 const secrets = new WeakMap<Database, Promise<string>>();
 
 /** The install's key for visitor hashes, created on first use and kept in the database. */
@@ -60,7 +72,8 @@ export type ClickRequest = {
 
 /**
  * The target of a blog's affiliate link, counting the click when a person made it. A link of
- * another blog, or an unknown id, gives undefined (404: no open redirect). The visitor is
+ * another blog, an unknown id, or a request that is not a top-level navigation gives undefined
+ * (404: no open redirect, no forced click). The visitor is
  * remembered as a keyed hash of address, browser and day, so unique clicks are counted without
  * storing an address; the key never leaves the database.
  */
@@ -74,6 +87,9 @@ export async function followAffiliateLink(
     .where(and(eq(affiliateLinks.id, click.linkId), eq(affiliateLinks.blogId, click.blogId)))
     .get();
   if (!link) return undefined;
+  // Not a navigation: no click and no redirect (the reader's page is unaffected: it was never
+  // a link the reader followed).
+  if (!isTopLevelNavigation(click.headers)) return undefined;
   const userAgent = click.headers["user-agent"];
   if (isBot(userAgent) || isPrefetch(click.headers)) return link.url;
   const day = click.now.toISOString().slice(0, 10);

@@ -38,7 +38,7 @@ export function domainRoutes(deps: DomainDeps & { blogDomain: string }): Router 
   // Caddy's on-demand TLS asks before getting a certificate: 200 for our hosts, 404 otherwise.
   router.get("/api/tls/allowed", validate({ query: allowedQuery }), async (_req, res) => {
     const { query } = inputOf<unknown, z.infer<typeof allowedQuery>>(res);
-    if (!(await isServedHost(deps.db, deps.blogDomain, query.domain))) {
+    if (!(await isServedHost(deps.db, deps.blogDomain, query.domain, deps.reservedLabels))) {
       throw new HttpError(404, "not_served", "This host is not served here");
     }
     res.json({ allowed: true });

@@ -22,6 +22,8 @@ export type DomainDeps = {
   target: DomainTarget;
   /** The platform's own hosts: the blog domain and the dashboard's host. */
   platformHosts: string[];
+  /** Labels of the platform's own hosts under the blog domain, refused as subdomains. */
+  reservedLabels?: ReadonlySet<string>;
   /** Clears cached host → blog lookups after a change. */
   onHostsChanged?: () => void;
   clock?: () => Date;
@@ -77,6 +79,10 @@ export async function updateDomain(
   await expireDomainClaims(deps.db, now(deps));
   let changes: Partial<BlogRow>;
   if (input.subdomain !== undefined) {
+    if (input.subdomain && deps.reservedLabels?.has(input.subdomain)) {
+      const message = "That subdomain is reserved. Choose another one.";
+      throw new HttpError(400, "validation_failed", message, [{ path: "subdomain", message }]);
+    }
     changes = { subdomain: input.subdomain || null };
   } else {
     const domain = input.customDomain || null;
@@ -245,11 +251,12 @@ export async function isServedHost(
   db: Database,
   blogDomain: string,
   host: string,
+  reservedLabels: ReadonlySet<string> = new Set(),
 ): Promise<boolean> {
   const domain = host.trim().toLowerCase().replace(/\.$/, "");
   if (domain.endsWith(`.${blogDomain}`)) {
     const label = domain.slice(0, -(blogDomain.length + 1));
-    if (!/^[a-z0-9-]+$/.test(label)) return false;
+    if (!/^[a-z0-9-]+$/.test(label) || reservedLabels.has(label)) return false;
     return (
       (await db.select({ id: blogs.id }).from(blogs).where(eq(blogs.subdomain, label)).get()) !==
       undefined

@@ -39,13 +39,15 @@ export async function resolveBlogByHost(
   db: Database,
   blogDomain: string,
   hostHeader: string | undefined,
+  /** Labels of the platform's own hosts (the dashboard's, the CNAME target's): never a blog. */
+  reservedLabels: ReadonlySet<string> = new Set(),
 ): Promise<BlogRow | undefined> {
   const host = normalizeHost(hostHeader);
   if (!host) return undefined;
   const suffix = `.${blogDomain}`;
   if (host.endsWith(suffix)) {
     const label = host.slice(0, -suffix.length);
-    if (/^[a-z0-9-]+$/.test(label)) {
+    if (/^[a-z0-9-]+$/.test(label) && !reservedLabels.has(label)) {
       return db.select().from(blogs).where(eq(blogs.subdomain, label)).get();
     }
     return undefined;
@@ -58,9 +60,14 @@ export async function resolveBlogByHost(
 }
 
 /** Host names whose requests are this blog's (for the host map the static server reads). */
-export function hostsOfBlog(blog: BlogRow, blogDomain: string): string[] {
+export function hostsOfBlog(
+  blog: BlogRow,
+  blogDomain: string,
+  reservedLabels: ReadonlySet<string> = new Set(),
+): string[] {
   const hosts: string[] = [];
-  if (blog.subdomain) hosts.push(`${blog.subdomain}.${blogDomain}`);
+  if (blog.subdomain && !reservedLabels.has(blog.subdomain))
+    hosts.push(`${blog.subdomain}.${blogDomain}`);
   if (blog.customDomain && blog.domainVerified) hosts.push(blog.customDomain);
   return hosts;
 }
@@ -70,6 +77,8 @@ export type CanonicalSettings = {
   blogDomain: string;
   port: number;
   scheme: "http" | "https";
+  /** Labels of the platform's own hosts: a blog never lives there. */
+  reservedLabels?: ReadonlySet<string>;
 };
 
 const isLocalDomain = (domain: string) => domain === "localhost" || domain.endsWith(".localhost");
@@ -80,7 +89,7 @@ const isLocalDomain = (domain: string) => domain === "localhost" || domain.endsW
  */
 export function canonicalBaseOf(blog: BlogRow, settings: CanonicalSettings): string {
   if (blog.customDomain && blog.domainVerified) return `${settings.scheme}://${blog.customDomain}`;
-  if (blog.subdomain) {
+  if (blog.subdomain && !settings.reservedLabels?.has(blog.subdomain)) {
     const port = isLocalDomain(settings.blogDomain) ? `:${settings.port}` : "";
     return `${settings.scheme}://${blog.subdomain}.${settings.blogDomain}${port}`;
   }

@@ -35,13 +35,14 @@ export function publicApiRoutes(
   db: Database,
   blogDomain: string,
   sanitize: (html: string) => string,
+  reservedLabels: ReadonlySet<string> = new Set(),
 ): Router {
   const router = Router();
 
   const findBlog = async (slugValue: string | undefined, host: string | undefined) => {
     const blog = slugValue
       ? await db.select().from(blogs).where(eq(blogs.slug, slugValue)).get()
-      : await resolveBlogByHost(db, blogDomain, host);
+      : await resolveBlogByHost(db, blogDomain, host, reservedLabels);
     if (!blog) throw BlogNotFound();
     return blog;
   };

@@ -15,11 +15,12 @@ export function blogHostRoutes(
   blogDomain: string,
   server: BlogServer,
   hostMap: HostMap,
+  reservedLabels: ReadonlySet<string> = new Set(),
 ): RequestHandler {
   return async (req, res, next) => {
     // The public JSON API answers on blog hosts too ("which blog is this host?").
     if (req.path.startsWith("/api/public/")) return next();
-    const blog = await resolveBlogByHost(db, blogDomain, req.get("host"));
+    const blog = await resolveBlogByHost(db, blogDomain, req.get("host"), reservedLabels);
     if (!blog) return next();
     if (isUsualHostSpelling(req.headers.host, req.socket.localPort)) {
       hostMap.remember(req.headers.host as string, blog.id);

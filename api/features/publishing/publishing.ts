@@ -2,6 +2,7 @@ import { createSiteOutput, type SiteOutput } from "../../../site-builder/pipelin
 import { loadTheme, type Theme } from "../../../site-builder/pipeline/theme.ts";
 import type { Database } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
+import { reservedLabelsOf } from "../../http/platform-hosts.ts";
 import type { Logger } from "../../logger.ts";
 import type { CpuPool } from "../../workers/cpu-pool.ts";
 import { followAffiliateLink } from "../affiliate-links/clicks.ts";
@@ -59,6 +60,7 @@ export function canonicalSettings(env: Env): CanonicalSettings {
     blogDomain: env.BLOG_DOMAIN,
     port: env.PORT,
     scheme: appOrigin.startsWith("https:") ? "https" : "http",
+    reservedLabels: reservedLabelsOf(env),
   };
 }
 
@@ -83,7 +85,7 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
     theme,
     output,
     loadSnapshot: load,
-    hostsOf: ({ blog }) => hostsOfBlog(blog, deps.env.BLOG_DOMAIN),
+    hostsOf: ({ blog }) => hostsOfBlog(blog, deps.env.BLOG_DOMAIN, canonical.reservedLabels),
     clock: deps.clock,
     log: deps.logger,
   });

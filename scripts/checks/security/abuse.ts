@@ -78,8 +78,8 @@ export const abuseCheck: SecurityCheck = {
     const oneEmail = await signInBurst(() => "target@example.com");
     figures.push({
       name: "sign-in burst, one account",
-      text: `accepted ${oneEmail} of ${burst} attempted (limit ${limits.perEmail} failures per ${minutes} min per email)`,
-      ok: oneEmail <= limits.perEmail,
+      text: `accepted ${oneEmail} of ${burst} attempted (limit ${limits.perEmailAndAddress} failures per ${minutes} min per email and address)`,
+      ok: oneEmail <= limits.perEmailAndAddress,
     });
     const manyEmails = await signInBurst((i) => `guess-${i}@example.com`);
     figures.push({

@@ -9,6 +9,7 @@ import {
 } from "../../../components/ui/card.tsx";
 import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
 import { displayName, initialsOf } from "../../../lib/user-display.ts";
+import { InviteOwner } from "./invite-owner.tsx";
 import { PublicProfileForm } from "./public-profile-form.tsx";
 
 /** Spec section 2.12: the profile comes from the sign-in provider and is read-only here. */
@@ -59,6 +60,7 @@ export function AccountSettingsCard() {
           update them there; the changes appear here the next time you sign in.
         </p>
         <PublicProfileForm />
+        <InviteOwner />
       </CardContent>
     </Card>
   );
