@@ -5,8 +5,9 @@ import type { Database } from "../db/client.ts";
 import { automationSettings, blogs, posts } from "../db/schema.ts";
 import { reviewReasonsFor } from "../features/automation/publish-gate.ts";
 import { generationInterval } from "../features/automation/service.ts";
-import { insertGeneratedPost } from "../features/posts/service.ts";
+import { insertGeneratedPost, publishPosts } from "../features/posts/service.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
+import { withOutbox } from "../features/publishing/outbox.ts";
 import type { Logger } from "../logger.ts";
 import type { CpuPool } from "../workers/cpu-pool.ts";
 import { startPeriodic } from "./periodic.ts";
@@ -132,7 +133,7 @@ export async function runDueAutomation(
       const nextRunAt = new Date(
         now.getTime() + generationInterval(settings.postingFrequency, settings.postsPerWeek),
       );
-      const row = await deps.db.transaction(async (tx) => {
+      const row = await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
         const claimed = await tx
           .update(automationSettings)
           .set({ lastGeneratedAt: now, nextRunAt, skipReason: null })
@@ -144,7 +145,7 @@ export async function runDueAutomation(
           )
           .returning({ blogId: automationSettings.blogId });
         if (claimed.length === 0) return undefined;
-        return insertGeneratedPost(tx, {
+        const inserted = await insertGeneratedPost(tx, {
           blogId: settings.blogId,
           authorId: ownerId,
           title: post.title,
@@ -152,16 +153,16 @@ export async function runDueAutomation(
           metaTitle: post.metaTitle,
           metaDescription: post.metaDescription,
           keywords: post.suggestedKeywords,
-          status,
           source: post.source,
           reviewReasons: reasons,
           now,
         });
+        // Published the one way posts become public, in the same transaction.
+        if (status === "published") await publishPosts(tx, record, [inserted.id], now);
+        return inserted;
       });
       if (!row) continue;
       made.push({ blogId: settings.blogId, postId: row.id, status });
-      if (status === "published")
-        await deps.contentEvents.blogChanged(settings.blogId, { postIds: [row.id] });
     } catch (error) {
       if (isAiRefusal(error)) {
         // Another caller spent the allowance between the check and the call.

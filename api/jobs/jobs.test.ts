@@ -16,7 +16,6 @@ describe("the job list", () => {
   it("names every background job once", () => {
     expect(jobs.map((job) => job.name)).toEqual([
       "renders",
-      "render reconcile",
       "scheduled publishing",
       "content automation",
       "weekly suggestions",

@@ -3,12 +3,11 @@ import { createSessionStore } from "../auth/sessions.ts";
 import type { Database } from "../db/client.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
 import type { Publishing } from "../features/publishing/publishing.ts";
-import { blogsNeedingRender } from "../features/publishing/reconcile.ts";
 import type { Logger } from "../logger.ts";
 import type { CpuPool } from "../workers/cpu-pool.ts";
 import { startContentAutomation } from "./content-automation.ts";
 import { startPeriodic } from "./periodic.ts";
-import { changesByBlog, startScheduledPublishing } from "./scheduled-publishing.ts";
+import { startScheduledPublishing } from "./scheduled-publishing.ts";
 import { startWeeklySuggestions } from "./weekly-suggestions.ts";
 
 /** What the jobs need; the composition root (api/server.ts) builds it once. */
@@ -33,8 +32,9 @@ const minute = 60 * 1000;
  */
 export const jobs = [
   {
-    // Renders that were pending when the last process stopped (or was killed) run now. This
-    // may not stop the start: with the database disk full, the server still serves reads and
+    // Render requests are written with the change they render (the outbox), so every one that
+    // was pending when the last process stopped (or was killed) runs now. This may not stop the
+    // start: with the database disk full, the server still serves reads and
     // the queue retries its writes until there is room (decision 070).
     name: "renders",
     start: ({ publishing, logger }) => {
@@ -47,32 +47,10 @@ export const jobs = [
     },
   },
   {
-    // Blogs whose last change never reached the queue (refused because the disk was full):
-    // now and every few minutes, so they heal without a restart.
-    name: "render reconcile",
-    start: ({ db, publishing, logger }) =>
-      startPeriodic(
-        async () => {
-          for (const blogId of await blogsNeedingRender(db)) {
-            await publishing.queue.enqueue(blogId, { full: true });
-          }
-        },
-        { intervalMs: 5 * minute, logger, failure: "render reconcile failed; tried again later" },
-      ),
-  },
-  {
     // Publishes what fell due (also while the server was down), then at the next due time.
     name: "scheduled publishing",
     start: ({ db, logger, contentEvents }) =>
-      startScheduledPublishing({
-        db,
-        logger,
-        onPublished: async (published) => {
-          for (const [blogId, change] of changesByBlog(published)) {
-            await contentEvents.blogChanged(blogId, change);
-          }
-        },
-      }),
+      startScheduledPublishing({ db, logger, contentEvents }),
   },
   {
     // Due generations now (catching up after a restart) and every minute.

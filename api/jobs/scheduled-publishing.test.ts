@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Post } from "../../contracts/posts.ts";
+import type { BlogChange, ContentEvents } from "../features/publishing/content-events.ts";
 import { createBlog, createOwner, createPost, createPublishedPost } from "../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../test/harness.ts";
 import {
-  changesByBlog,
   type PublishedPost,
   publishDuePosts,
   startScheduledPublishing,
@@ -16,6 +16,18 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const hour = 60 * 60 * 1000;
+
+/** What the render pipeline is told after each commit, per blog. */
+const recorder = () => {
+  const changes: [string, BlogChange][] = [];
+  const events: ContentEvents = {
+    blogChanged: (blogId, change) => {
+      changes.push([blogId, change]);
+    },
+  };
+  return { changes, events };
+};
+const none = recorder().events;
 
 async function scheduled(owner: TestClient, blogId: string, at: Date): Promise<Post> {
   const post = await createPost(owner, blogId);
@@ -43,7 +55,7 @@ describe("publishDuePosts", () => {
     const ids = [due.id, future.id];
 
     const now = new Date(base + 2 * hour);
-    expect(mine(await publishDuePosts(app.db, now), ids)).toEqual([
+    expect(mine(await publishDuePosts(app.db, none, now), ids)).toEqual([
       { blogId: blog.id, postId: due.id },
     ]);
     expect(await read(owner, due.id)).toMatchObject({
@@ -57,12 +69,12 @@ describe("publishDuePosts", () => {
       scheduledPublishAt: future.scheduledPublishAt,
     });
     // A second run (a restart, or two processes) finds nothing left to do.
-    expect(mine(await publishDuePosts(app.db, now), ids)).toEqual([]);
+    expect(mine(await publishDuePosts(app.db, none, now), ids)).toEqual([]);
     expect((await read(owner, due.id)).publishedAt).toBe(now.toISOString());
 
     // The server was down past the second time: the first run after start publishes it.
     const later = new Date(base + 5 * hour);
-    expect(mine(await publishDuePosts(app.db, later), ids)).toEqual([
+    expect(mine(await publishDuePosts(app.db, none, later), ids)).toEqual([
       { blogId: blog.id, postId: future.id },
     ]);
   });
@@ -75,7 +87,7 @@ describe("publishDuePosts", () => {
     await owner.patch(`/api/posts/${post.id}/schedule`, {
       scheduledPublishAt: new Date(Date.now() + hour).toISOString(),
     });
-    await publishDuePosts(app.db, new Date(Date.now() + 2 * hour));
+    await publishDuePosts(app.db, none, new Date(Date.now() + 2 * hour));
     expect(await read(owner, post.id)).toMatchObject({
       status: "published",
       publishedAt: post.publishedAt,
@@ -83,19 +95,20 @@ describe("publishDuePosts", () => {
     });
   });
 
-  it("groups published posts per blog for the renderer", () => {
-    expect(
-      changesByBlog([
-        { blogId: "a", postId: "1" },
-        { blogId: "b", postId: "2" },
-        { blogId: "a", postId: "3" },
-      ]),
-    ).toEqual(
-      new Map([
-        ["a", { postIds: ["1", "3"] }],
-        ["b", { postIds: ["2"] }],
-      ]),
-    );
+  it("tells the renderer once per blog, after the commit, with the posts it published", async () => {
+    const owner = await createOwner(app);
+    const one = await createBlog(owner);
+    const two = await createBlog(owner);
+    const at = new Date(Date.now() + hour);
+    const a = await scheduled(owner, one.id, at);
+    const b = await scheduled(owner, two.id, at);
+    const c = await scheduled(owner, one.id, at);
+    const { changes, events } = recorder();
+    await publishDuePosts(app.db, events, new Date(Date.now() + 2 * hour));
+    const ours = new Map(changes.filter(([blogId]) => blogId === one.id || blogId === two.id));
+    expect(ours.get(one.id)?.postIds?.sort()).toEqual([a.id, c.id].sort());
+    expect(ours.get(two.id)).toEqual({ postIds: [b.id] });
+    expect(changes.filter(([blogId]) => blogId === one.id)).toHaveLength(1);
   });
 });
 
@@ -105,18 +118,22 @@ describe("startScheduledPublishing", () => {
     const blog = await createBlog(owner);
     const post = await scheduled(owner, blog.id, new Date(Date.now() + hour));
     const clock = () => new Date(Date.now() + 2 * hour);
-    let announce: (list: PublishedPost[]) => void = () => {};
-    const published = new Promise<PublishedPost[]>((resolve) => {
+    let announce: (change: BlogChange) => void = () => {};
+    const published = new Promise<BlogChange>((resolve) => {
       announce = resolve;
     });
     const runner = startScheduledPublishing({
       db: app.db,
       clock,
       intervalMs: 60_000,
-      onPublished: (list) => announce(list),
+      contentEvents: {
+        blogChanged: (blogId, change) => {
+          if (blogId === blog.id) announce(change);
+        },
+      },
     });
     try {
-      expect(mine(await published, [post.id])).toEqual([{ blogId: blog.id, postId: post.id }]);
+      expect(await published).toEqual({ postIds: [post.id] });
     } finally {
       await runner.stop();
     }
@@ -131,21 +148,22 @@ describe("startScheduledPublishing", () => {
     // The injected clock runs 30 ms short of the scheduled time.
     const offset = at.getTime() - Date.now() - 30;
     const clock = () => new Date(Date.now() + offset);
-    const seen: PublishedPost[][] = [];
+    const { changes, events } = recorder();
     const started = Date.now();
     const runner = startScheduledPublishing({
       db: app.db,
       clock,
       intervalMs: 60_000,
-      onPublished: (list) => {
-        seen.push(mine(list, [post.id]));
-      },
+      contentEvents: events,
     });
     try {
       expect(mine(await runner.runNow(), [post.id])).toEqual([]);
       await expect
-        .poll(() => seen.flat(), { timeout: 2000, interval: 5 })
-        .toEqual([{ blogId: blog.id, postId: post.id }]);
+        .poll(() => changes.filter(([blogId]) => blogId === blog.id), {
+          timeout: 2000,
+          interval: 5,
+        })
+        .toEqual([[blog.id, { postIds: [post.id] }]]);
       expect(Date.now() - started).toBeLessThan(2000);
     } finally {
       await runner.stop();
@@ -157,19 +175,19 @@ describe("startScheduledPublishing", () => {
     const owner = await createOwner(app);
     const blog = await createBlog(owner);
     const post = await scheduled(owner, blog.id, new Date(Date.now() + hour));
-    const calls: PublishedPost[][] = [];
+    const { changes, events } = recorder();
     const runner = startScheduledPublishing({
       db: app.db,
       clock: () => new Date(Date.now() + 2 * hour),
       intervalMs: 60_000,
-      onPublished: (list) => {
-        calls.push(mine(list, [post.id]));
-      },
+      contentEvents: events,
     });
     try {
       const [first, second] = await Promise.all([runner.runNow(), runner.runNow()]);
       expect(first).toBe(second);
-      expect(calls.flat()).toEqual([{ blogId: blog.id, postId: post.id }]);
+      expect(changes.filter(([blogId]) => blogId === blog.id)).toEqual([
+        [blog.id, { postIds: [post.id] }],
+      ]);
     } finally {
       await runner.stop();
     }

@@ -1,48 +1,45 @@
-import { and, asc, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, isNotNull, lte } from "drizzle-orm";
 import { type Clock, systemClock } from "../auth/sessions.ts";
 import type { Database } from "../db/client.ts";
 import { posts } from "../db/schema.ts";
-import type { BlogChange } from "../features/publishing/content-events.ts";
+import { publishPosts } from "../features/posts/service.ts";
+import type { ContentEvents } from "../features/publishing/content-events.ts";
+import { withOutbox } from "../features/publishing/outbox.ts";
 import type { Logger } from "../logger.ts";
 
 export type PublishedPost = { blogId: string; postId: string };
 
 /**
- * Publishes every post whose scheduled time has come, in one UPDATE (so atomically): status
- * published, `publishedAt` set unless the post was published before, schedule cleared. The
- * schedule lives on the post itself, so after a crash or a restart the next run finds exactly
- * the posts still due: none is lost, none is published twice.
+ * Publishes every post whose scheduled time has come, in one transaction, through
+ * `publishPosts` (the one way posts become public) with the renders recorded in the outbox.
+ * The schedule lives on the post itself, so after a crash or a restart the next run finds
+ * exactly the posts still due: none is lost, none is published twice.
  */
-export async function publishDuePosts(db: Database, now: Date): Promise<PublishedPost[]> {
-  return db
-    .update(posts)
-    .set({
-      status: "published",
-      publishedAt: sql`coalesce(${posts.publishedAt}, ${now.getTime()})`,
-      scheduledPublishAt: null,
-      // Scheduling is the owner's decision to publish: held-for-review reasons are answered.
-      reviewReasons: null,
-    })
-    .where(and(isNotNull(posts.scheduledPublishAt), lte(posts.scheduledPublishAt, now)))
-    .returning({ blogId: posts.blogId, postId: posts.id });
-}
-
-/** One change per blog, naming its newly published posts (what `ContentEvents` takes). */
-export function changesByBlog(published: PublishedPost[]): Map<string, BlogChange> {
-  const changes = new Map<string, BlogChange>();
-  for (const { blogId, postId } of published) {
-    const change = changes.get(blogId) ?? { postIds: [] };
-    change.postIds?.push(postId);
-    changes.set(blogId, change);
-  }
-  return changes;
+export async function publishDuePosts(
+  db: Database,
+  events: ContentEvents,
+  now: Date,
+): Promise<PublishedPost[]> {
+  return withOutbox(db, events, async (tx, record) => {
+    const due = await tx
+      .select({ id: posts.id })
+      .from(posts)
+      .where(and(isNotNull(posts.scheduledPublishAt), lte(posts.scheduledPublishAt, now)));
+    const published = await publishPosts(
+      tx,
+      record,
+      due.map((post) => post.id),
+      now,
+    );
+    return published.map((post) => ({ blogId: post.blogId, postId: post.id }));
+  });
 }
 
 export type ScheduledPublishingOptions = {
   db: Database;
   clock?: Clock;
-  /** Called after each run that published something (the posts are already committed). */
-  onPublished?: (published: PublishedPost[]) => void | Promise<void>;
+  /** Told after the commit (through the outbox) about every blog whose posts were published. */
+  contentEvents: ContentEvents;
   /** How often due posts are looked for, at the latest. */
   intervalMs?: number;
   logger?: Logger;
@@ -83,11 +80,8 @@ export function startScheduledPublishing(options: ScheduledPublishingOptions): S
     let delay = intervalMs;
     let published: PublishedPost[] = [];
     try {
-      published = await publishDuePosts(db, clock());
-      if (published.length > 0) {
-        logger?.info({ published }, "scheduled posts published");
-        await options.onPublished?.(published);
-      }
+      published = await publishDuePosts(db, options.contentEvents, clock());
+      if (published.length > 0) logger?.info({ published }, "scheduled posts published");
       delay = await delayUntilNextRun();
     } catch (error) {
       // Nothing is lost: the schedules stay in the database for the next run.

@@ -11,6 +11,7 @@ import { affiliateClicks, affiliateLinks, blogs } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
+import { withOutbox } from "../publishing/outbox.ts";
 import { dailyClicks } from "./clicks.ts";
 
 export type AffiliateLinkRow = typeof affiliateLinks.$inferSelect;
@@ -59,7 +60,7 @@ export async function createLink(
   await findOwnedBlog(db, ownerId, input.blogId);
   let link: AffiliateLinkRow | undefined;
   try {
-    link = await db.transaction(async (tx) => {
+    link = await withOutbox(db, contentEvents, async (tx, record) => {
       const [held] = await tx
         .select({ n: count() })
         .from(affiliateLinks)
@@ -70,15 +71,16 @@ export async function createLink(
           "limit_reached",
         );
       }
-      return (await tx.insert(affiliateLinks).values(input).returning())[0];
+      const [row] = await tx.insert(affiliateLinks).values(input).returning();
+      // Links are inserted at render time: every published post may change.
+      if (row?.autoInsert) await record(row.blogId, { full: true });
+      return row;
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw KeywordTaken(input.keyword);
     throw error;
   }
   if (!link) throw new Error("insert returned no row");
-  // Links are inserted at render time: every published post may change.
-  if (link.autoInsert) await contentEvents.blogChanged(link.blogId, { full: true });
   return link;
 }
 
@@ -92,18 +94,20 @@ export async function updateLink(
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   let link: AffiliateLinkRow | undefined;
   try {
-    [link] = await db
-      .update(affiliateLinks)
-      .set(changes)
-      .where(eq(affiliateLinks.id, linkId))
-      .returning();
+    link = await withOutbox(db, contentEvents, async (tx, record) => {
+      const [row] = await tx
+        .update(affiliateLinks)
+        .set(changes)
+        .where(eq(affiliateLinks.id, linkId))
+        .returning();
+      if (row && (before.autoInsert || row.autoInsert)) await record(row.blogId, { full: true });
+      return row;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw KeywordTaken(input.keyword ?? before.keyword);
     throw error;
   }
   if (!link) throw NotFound("Affiliate link");
-  if (before.autoInsert || link.autoInsert)
-    await contentEvents.blogChanged(link.blogId, { full: true });
   return link;
 }
 
@@ -113,8 +117,10 @@ export async function deleteLink(
   linkId: string,
 ) {
   const link = await findOwnedLink(db, ownerId, linkId);
-  await db.delete(affiliateLinks).where(eq(affiliateLinks.id, linkId));
-  if (link.autoInsert) await contentEvents.blogChanged(link.blogId, { full: true });
+  await withOutbox(db, contentEvents, async (tx, record) => {
+    await tx.delete(affiliateLinks).where(eq(affiliateLinks.id, linkId));
+    if (link.autoInsert) await record(link.blogId, { full: true });
+  });
 }
 
 /** Total and unique clicks, and both per day for the last 30 days (UTC days, oldest first). */

@@ -53,9 +53,7 @@ export function blogRoutes({
     validate({ params: idParams, body: customizationInput }),
     async (req, res) => {
       const { params, body } = inputOf<CustomizationInput, unknown, IdParams>(res);
-      const blog = await customizeBlog(db, currentUser(req).id, params.id, body);
-      // Colour, font and logo appear on every page.
-      await contentEvents.blogChanged(blog.id, { full: true });
+      const blog = await customizeBlog({ db, contentEvents }, currentUser(req).id, params.id, body);
       res.json(presentBlog(blog, domainTarget));
     },
   );

@@ -6,6 +6,8 @@ import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { blogs } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
+import type { ContentEvents } from "../publishing/content-events.ts";
+import { withOutbox } from "../publishing/outbox.ts";
 
 export type BlogRow = typeof blogs.$inferSelect;
 
@@ -91,7 +93,7 @@ export async function createBlog(
 
 /** Colour, font and logo of the owner's blog; absent fields stay as they are. */
 export async function customizeBlog(
-  db: Database,
+  { db, contentEvents }: { db: Database; contentEvents: ContentEvents },
   ownerId: string,
   blogId: string,
   input: CustomizationInput,
@@ -101,11 +103,16 @@ export async function customizeBlog(
     Object.entries(input).filter(([, value]) => value !== undefined),
   );
   if (Object.keys(changes).length === 0) return findOwnedBlog(db, ownerId, blogId);
-  const [blog] = await db
-    .update(blogs)
-    .set(changes)
-    .where(and(eq(blogs.id, blogId), eq(blogs.ownerId, ownerId)))
-    .returning();
+  const blog = await withOutbox(db, contentEvents, async (tx, record) => {
+    const [row] = await tx
+      .update(blogs)
+      .set(changes)
+      .where(and(eq(blogs.id, blogId), eq(blogs.ownerId, ownerId)))
+      .returning();
+    // Colour, font, logo and the AI note appear on every page.
+    if (row) await record(row.id, { full: true });
+    return row;
+  });
   if (!blog) throw NotFound("Blog");
   return blog;
 }

@@ -7,6 +7,7 @@ import { blogs, categories, posts } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
+import { withOutbox } from "../publishing/outbox.ts";
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type CategoryWithCount = CategoryRow & { postCount: number };
@@ -135,7 +136,7 @@ export async function createCategory(
 ): Promise<CategoryWithCount> {
   let created: CategoryRow;
   try {
-    created = await deps.db.transaction(async (tx) => {
+    created = await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
       const blog = await findOwnedBlog(tx, ownerId, input.blogId);
       const parentId = input.parentId ? await checkedParent(tx, blog.id, input.parentId) : null;
       const parentOf = await parentsOf(tx, blog.id);
@@ -157,12 +158,12 @@ export async function createCategory(
         .values({ blogId: blog.id, name: input.name, slug: input.slug, parentId })
         .returning();
       if (!row) throw new Error("insert returned no row");
+      await record(row.blogId, { full: true });
       return row;
     });
   } catch (error) {
     throw isUniqueViolation(error) ? slugTaken(input.slug) : error;
   }
-  await deps.contentEvents.blogChanged(created.blogId, { full: true });
   return { ...created, postCount: 0 };
 }
 
@@ -176,7 +177,7 @@ export async function updateCategory(
   categoryId: string,
   input: UpdateCategoryInput,
 ): Promise<CategoryWithCount> {
-  const { category, changed } = await deps.db.transaction(async (tx) => {
+  const category = await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
     const before = await findOwnedCategory(tx, ownerId, categoryId);
     const changes: Partial<typeof categories.$inferInsert> = {};
     if (input.name !== undefined && input.name !== before.name) changes.name = input.name;
@@ -200,16 +201,16 @@ export async function updateCategory(
       }
       changes.parentId = input.parentId;
     }
-    if (Object.keys(changes).length === 0) return { category: before, changed: false };
+    if (Object.keys(changes).length === 0) return before;
     const [after] = await tx
       .update(categories)
       .set(changes)
       .where(eq(categories.id, before.id))
       .returning();
     if (!after) throw new Error("update returned no row");
-    return { category: after, changed: true };
+    await record(after.blogId, { full: true });
+    return after;
   });
-  if (changed) await deps.contentEvents.blogChanged(category.blogId, { full: true });
   return withPostCount(deps.db, category);
 }
 
@@ -222,7 +223,7 @@ export async function deleteCategory(
   ownerId: string,
   categoryId: string,
 ): Promise<void> {
-  const category = await deps.db.transaction(async (tx) => {
+  await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
     const category = await findOwnedCategory(tx, ownerId, categoryId);
     await tx
       .update(categories)
@@ -230,7 +231,6 @@ export async function deleteCategory(
       .where(eq(categories.parentId, category.id));
     await tx.update(posts).set({ categoryId: null }).where(eq(posts.categoryId, category.id));
     await tx.delete(categories).where(eq(categories.id, category.id));
-    return category;
+    await record(category.blogId, { full: true });
   });
-  await deps.contentEvents.blogChanged(category.blogId, { full: true });
 }

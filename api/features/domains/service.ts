@@ -13,6 +13,7 @@ import {
 } from "../blogs/presenter.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
+import { withOutbox } from "../publishing/outbox.ts";
 import { type DnsResolver, lookup } from "./dns.ts";
 
 export type DomainDeps = {
@@ -121,11 +122,16 @@ export async function updateDomain(
   }
   let blog: BlogRow | undefined;
   try {
-    [blog] = await deps.db
-      .update(blogs)
-      .set(changes)
-      .where(and(eq(blogs.id, blogId), eq(blogs.ownerId, ownerId)))
-      .returning();
+    // Canonical URLs, feeds and the sitemap name the blog's host: a full render.
+    blog = await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
+      const [row] = await tx
+        .update(blogs)
+        .set(changes)
+        .where(and(eq(blogs.id, blogId), eq(blogs.ownerId, ownerId)))
+        .returning();
+      if (row) await record(row.id, { full: true });
+      return row;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw input.subdomain !== undefined
@@ -136,8 +142,6 @@ export async function updateDomain(
   }
   if (!blog) throw NotFound("Blog");
   deps.onHostsChanged?.();
-  // Canonical URLs, feeds and the sitemap name the blog's host.
-  await deps.contentEvents.blogChanged(blog.id, { full: true });
   return blog;
 }
 
@@ -211,13 +215,14 @@ export async function verifyDomain(
   if (problems.length > 0) throw new HttpError(400, "verification_failed", problems.join(" "));
   let verified: BlogRow | undefined;
   try {
-    verified = await deps.db.transaction(async (tx) => {
+    verified = await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
       const [row] = await tx
         .update(blogs)
         .set({ domainVerified: true, domainClaimedAt: null })
         .where(and(eq(blogs.id, blogId), eq(blogs.customDomain, domain)))
         .returning();
       if (!row) return undefined;
+      await record(row.id, { full: true });
       // First to verify wins: every other claim on the domain ends, and says so.
       await tx
         .update(blogs)
@@ -242,7 +247,6 @@ export async function verifyDomain(
   }
   if (!verified) throw NotFound("Blog");
   deps.onHostsChanged?.();
-  await deps.contentEvents.blogChanged(verified.id, { full: true });
   return verified;
 }
 

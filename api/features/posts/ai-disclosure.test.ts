@@ -129,7 +129,6 @@ describe("posts filled by 'Generate with AI'", () => {
       metaTitle: "Compost",
       metaDescription: "Compost guide",
       keywords: [],
-      status: "under_review",
       source: "offline",
       now: new Date(),
     });

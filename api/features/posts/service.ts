@@ -23,6 +23,7 @@ import { Conflict, HttpError, NotFound, ValidationFailed } from "../../http/erro
 import type { CpuPool } from "../../workers/cpu-pool.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
+import { type RecordChange, withOutbox } from "../publishing/outbox.ts";
 import { stillAiAssisted } from "./ai-disclosure.ts";
 import { fingerprintOfContent, keepFingerprint, saveFingerprint } from "./fingerprints.ts";
 
@@ -425,7 +426,7 @@ export async function updatePost(
   const fingerprint =
     input.content === undefined ? undefined : await fingerprintOfContent(deps.cpu, input.content);
   try {
-    result = await deps.db.transaction(async (tx) => {
+    result = await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
       const before = await findOwnedPost(tx, ownerId, postId);
       const changes: Partial<typeof posts.$inferInsert> = {};
       const set = <K extends keyof typeof changes>(key: K, value: (typeof changes)[K]) => {
@@ -492,16 +493,13 @@ export async function updatePost(
       if (fingerprint && changes.content !== undefined)
         await saveFingerprint(tx, after, fingerprint);
       else await keepFingerprint(tx, before, after);
+      if (after.status === "published") await record(after.blogId, { postIds: [after.id] });
       return { post: after, changed: true };
     });
   } catch (error) {
     throw slugConflictOr(error);
   }
-  const { post, changed } = result;
-  if (changed && post.status === "published") {
-    await deps.contentEvents.blogChanged(post.blogId, { postIds: [post.id] });
-  }
-  return withAuthor(deps.db, post);
+  return withAuthor(deps.db, result.post);
 }
 
 const label = (status: PostStatus) => postStatusLabels[status];
@@ -549,7 +547,7 @@ export async function changePostStatus(
   postId: string,
   status: PostStatus,
 ): Promise<PostWithAuthor> {
-  const { before, after } = await deps.db.transaction(async (tx) => {
+  const after = await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
     const before = await findOwnedPost(tx, ownerId, postId);
     if (before.status === status) {
       throw Conflict(`The post is already ${label(status)}`, "invalid_status_transition");
@@ -560,32 +558,69 @@ export async function changePostStatus(
         "invalid_status_transition",
       );
     }
-    const publishing = status === "published";
+    if (status === "published") {
+      const [published] = await publishPosts(tx, record, [before.id], deps.clock());
+      if (!published) throw new Error("publish updated no row");
+      return published;
+    }
     const [after] = await tx
       .update(posts)
-      .set({
-        status,
-        ...(publishing
-          ? {
-              publishedAt: before.publishedAt ?? deps.clock(),
-              scheduledPublishAt: null,
-              // The owner decided: the automation's reasons to hold it are answered.
-              reviewReasons: null,
-            }
-          : {}),
-      })
+      .set({ status })
       .where(eq(posts.id, before.id))
       .returning();
     if (!after) throw new Error("update returned no row");
     await keepFingerprint(tx, before, after);
-    if (publishing) await forgetRemoved(tx, after);
-    else if (before.status === "published") await rememberRemoved(tx, before, deps.clock());
-    return { before, after };
+    if (before.status === "published") {
+      await rememberRemoved(tx, before, deps.clock());
+      await record(after.blogId, { postIds: [after.id] });
+    }
+    return after;
   });
-  if (before.status === "published" || after.status === "published") {
-    await deps.contentEvents.blogChanged(after.blogId, { postIds: [after.id] });
-  }
   return withAuthor(deps.db, after);
+}
+
+/**
+ * The one way posts become public: the owner's status change, the scheduler and content
+ * automation all come here (as Ghost's scheduler calls the editor's publish). Inside the
+ * caller's outbox transaction: status published, `publishedAt` set the first time only
+ * (unpublishing and publishing again keeps the original date), a pending schedule and the
+ * automation's held-for-review reasons cleared (publishing is the owner's decision), the
+ * addresses' tombstones forgotten, fingerprints kept, and the render recorded.
+ */
+export async function publishPosts(
+  tx: Queryable,
+  record: RecordChange,
+  postIds: string[],
+  now: Date,
+): Promise<PostRow[]> {
+  if (postIds.length === 0) return [];
+  const before = new Map(
+    (
+      await tx
+        .select({ id: posts.id, updatedAt: posts.updatedAt })
+        .from(posts)
+        .where(inArray(posts.id, postIds))
+    ).map((row) => [row.id, row]),
+  );
+  const published = await tx
+    .update(posts)
+    .set({
+      status: "published",
+      publishedAt: sql`coalesce(${posts.publishedAt}, ${now.getTime()})`,
+      scheduledPublishAt: null,
+      reviewReasons: null,
+    })
+    .where(inArray(posts.id, postIds))
+    .returning();
+  const byBlog = new Map<string, string[]>();
+  for (const post of published) {
+    const was = before.get(post.id);
+    if (was) await keepFingerprint(tx, was, post);
+    await forgetRemoved(tx, post);
+    byBlog.set(post.blogId, [...(byBlog.get(post.blogId) ?? []), post.id]);
+  }
+  for (const [blogId, ids] of byBlog) await record(blogId, { postIds: ids });
+  return published;
 }
 
 /**
@@ -631,16 +666,13 @@ export async function schedulePost(
 }
 
 export async function deletePost(deps: PostDeps, ownerId: string, postId: string): Promise<void> {
-  const post = await deps.db.transaction(async (tx) => {
+  await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
     const post = await findOwnedPost(tx, ownerId, postId);
     if (post.status === "published") await rememberRemoved(tx, post, deps.clock());
     // Its former slugs go with it (ON DELETE CASCADE): they would redirect to nothing.
     await tx.delete(posts).where(eq(posts.id, post.id));
-    return post;
+    if (post.status === "published") await record(post.blogId, { postIds: [post.id] });
   });
-  if (post.status === "published") {
-    await deps.contentEvents.blogChanged(post.blogId, { postIds: [post.id] });
-  }
 }
 
 /**
@@ -668,7 +700,8 @@ export async function markPostAiGenerated(
 
 /**
  * A post written by content automation (inside the caller's transaction): slug from the title
- * like any post, published at once or left under review for the owner.
+ * like any post, under review for the owner. Automation publishes it with `publishPosts`, the
+ * one way posts become public.
  */
 export async function insertGeneratedPost(
   tx: Queryable,
@@ -680,7 +713,6 @@ export async function insertGeneratedPost(
     metaTitle: string;
     metaDescription: string;
     keywords: string[];
-    status: "under_review" | "published";
     source: "ai" | "offline";
     /** Why it was held for review (the publishing gate's failed checks); empty when none. */
     reviewReasons?: ReviewReason[];
@@ -698,7 +730,7 @@ export async function insertGeneratedPost(
       title: post.title.slice(0, limits.postTitle),
       content: post.content,
       excerpt: excerptFromContent(post.content),
-      status: post.status,
+      status: "under_review",
       slug,
       metaTitle: post.metaTitle,
       metaDescription: post.metaDescription,
@@ -708,7 +740,6 @@ export async function insertGeneratedPost(
       // Automation's text is AI output as it stands (decision 057).
       aiText: post.content,
       aiAssisted: post.content.trim() !== "",
-      publishedAt: post.status === "published" ? post.now : null,
       createdAt: post.now,
       updatedAt: post.now,
     })

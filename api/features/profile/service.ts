@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { blogs, users } from "../../db/schema.ts";
 import { NotFound } from "../../http/errors.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
+import { withOutbox } from "../publishing/outbox.ts";
 
 export async function getPublicProfile(db: Database, userId: string): Promise<PublicProfile> {
   const row = await db
@@ -31,13 +32,16 @@ export async function updatePublicProfile(
     changes.publicName = input.displayName;
   if (input.bio !== undefined && input.bio !== before.bio) changes.publicBio = input.bio;
   if (Object.keys(changes).length === 0) return before;
-  const [after] = await deps.db
-    .update(users)
-    .set(changes)
-    .where(eq(users.id, userId))
-    .returning({ displayName: users.publicName, bio: users.publicBio });
+  const after = await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
+    const [row] = await tx
+      .update(users)
+      .set(changes)
+      .where(eq(users.id, userId))
+      .returning({ displayName: users.publicName, bio: users.publicBio });
+    const owned = await tx.select({ id: blogs.id }).from(blogs).where(eq(blogs.ownerId, userId));
+    for (const blog of owned) await record(blog.id, { full: true });
+    return row;
+  });
   if (!after) throw NotFound("User");
-  const owned = await deps.db.select({ id: blogs.id }).from(blogs).where(eq(blogs.ownerId, userId));
-  for (const blog of owned) await deps.contentEvents.blogChanged(blog.id, { full: true });
   return after;
 }

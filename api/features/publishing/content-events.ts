@@ -4,9 +4,11 @@ import type { Logger } from "../../logger.ts";
 export type BlogChange = { postIds?: string[]; full?: boolean };
 
 /**
- * The seam between writing content and rendering it. Services call `blogChanged` after a
- * change readers could see has been committed (publish, unpublish, edit or delete of a
- * published post, a scheduled publish, any category change); the render pipeline implements it.
+ * The seam between writing content and rendering it. A change readers could see (publish,
+ * unpublish, edit or delete of a published post, a scheduled publish, any category change) is
+ * recorded in the outbox in its own transaction (`withOutbox`, outbox.ts), which calls
+ * `blogChanged` after the commit; the render pipeline implements it. Services never call it
+ * by hand.
  */
 export type ContentEvents = {
   blogChanged: (blogId: string, change: BlogChange) => void | Promise<void>;

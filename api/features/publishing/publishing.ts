@@ -125,12 +125,13 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
     queue,
     server,
     contentEvents: {
-      blogChanged: (blogId, change) => {
-        // Committed already: what the blog's addresses name has changed now, whatever the
-        // render does, so the index and the pages kept in memory go at once.
+      // Called after the commit of a change recorded in the outbox (withOutbox): what the
+      // blog's addresses name has changed now, whatever the render does, so the index and the
+      // pages kept in memory go at once, and the queue runs the blog's pending row.
+      blogChanged: (blogId) => {
         indexes.invalidate(blogId);
         cache.invalidate(blogId);
-        return queue.enqueue(blogId, change);
+        queue.dispatch(blogId);
       },
     },
     cache,

@@ -8,6 +8,7 @@ import type { Site } from "../../../site-builder/theme/lib/site.ts";
 import type { Database } from "../../db/client.ts";
 import { renderJobs, siteBuilds } from "../../db/schema.ts";
 import { fullStorageOf } from "../../db/write-health.ts";
+import { recordChange } from "./outbox.ts";
 import type { SiteSnapshot, SnapshotScope } from "./snapshot.ts";
 
 export type BlogChange = { postIds?: string[]; full?: boolean };
@@ -42,6 +43,11 @@ export type RenderRetry = { attempts: number; nextAttemptAt: Date; error: string
 export type RenderQueue = {
   /** Records the change (persisted) and makes sure one render will pick it up. */
   enqueue: (blogId: string, change: BlogChange) => Promise<void>;
+  /**
+   * Runs the blog's pending row now: its change was recorded in the outbox, in the transaction
+   * that made it (api/features/publishing/outbox.ts), and has committed.
+   */
+  dispatch: (blogId: string) => void;
   /** Schedules every job left in the database (after a restart). */
   resume: () => Promise<void>;
   /** 'queued' or 'rendering' while work is pending, 'retrying' while waiting after a failure. */
@@ -113,6 +119,16 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
         scheduled.delete(blogId);
         deps.log?.error({ blogId, err: error }, "render job failed unexpectedly");
       });
+  }
+
+  /** A committed request for the blog is pending: run it now (a new change tries at once). */
+  function dispatch(blogId: string) {
+    const retry = retries.get(blogId);
+    if (retry) {
+      clearTimeout(retry.timer);
+      retries.delete(blogId);
+    }
+    schedule(blogId);
   }
 
   /** After a failure: try again later, for as long as it takes (a new change tries at once). */
@@ -263,35 +279,11 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
 
   return {
     async enqueue(blogId, change) {
-      await db.transaction(async (tx) => {
-        const row = await tx.select().from(renderJobs).where(eq(renderJobs.blogId, blogId)).get();
-        let now = clock();
-        if (row) {
-          // requestedAt is the job's version: it must move even for two changes in one millisecond.
-          if (now.getTime() <= row.requestedAt.getTime())
-            now = new Date(row.requestedAt.getTime() + 1);
-          const postIds = [...new Set([...row.postIds, ...(change.postIds ?? [])])];
-          // A new change is a new chance: it runs at once, with the backoff started afresh.
-          await tx
-            .update(renderJobs)
-            .set({ full: row.full || Boolean(change.full), postIds, requestedAt: now, attempts: 0 })
-            .where(eq(renderJobs.blogId, blogId));
-        } else {
-          await tx.insert(renderJobs).values({
-            blogId,
-            full: Boolean(change.full),
-            postIds: change.postIds ?? [],
-            requestedAt: now,
-          });
-        }
-      });
-      const retry = retries.get(blogId);
-      if (retry) {
-        clearTimeout(retry.timer);
-        retries.delete(blogId);
-      }
-      schedule(blogId);
+      await db.transaction((tx) => recordChange(tx, blogId, change, clock()));
+      dispatch(blogId);
     },
+
+    dispatch,
 
     async resume() {
       const rows = await db.select({ blogId: renderJobs.blogId }).from(renderJobs);
