@@ -1,7 +1,7 @@
+import type { AffiliateLink } from "@contracts/affiliate-links.ts";
+import type { Blog } from "@contracts/blogs.ts";
 import { AlertCircleIcon, LinkIcon, PlusIcon } from "lucide-react";
 import { useRef, useState } from "react";
-import type { AffiliateLink } from "../../../../../contracts/affiliate-links.ts";
-import type { Blog } from "../../../../../contracts/blogs.ts";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,5 +1,5 @@
+import type { AffiliateLink } from "@contracts/affiliate-links.ts";
 import { useState } from "react";
-import type { AffiliateLink } from "../../../../../contracts/affiliate-links.ts";
 import {
   AlertDialog,
   AlertDialogCancel,

@@ -1,4 +1,4 @@
-import type { AffiliateLink } from "../../../../../contracts/affiliate-links.ts";
+import type { AffiliateLink } from "@contracts/affiliate-links.ts";
 import { ClickChart } from "../../../components/click-chart.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {

@@ -1,3 +1,5 @@
+import type { Blog } from "@contracts/blogs.ts";
+import type { AffiliateRecommendation } from "@contracts/recommendations.ts";
 import {
   AlertCircleIcon,
   CheckCircle2Icon,
@@ -8,8 +10,6 @@ import {
   XCircleIcon,
 } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import type { Blog } from "../../../../../contracts/blogs.ts";
-import type { AffiliateRecommendation } from "../../../../../contracts/recommendations.ts";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
 import { MetricCard } from "../../../components/metric-card.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
@@ -17,10 +17,10 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { useCreateAffiliateLink } from "../../../lib/api/create-affiliate-link.ts";
+import { useAffiliateRecommendations } from "../../../lib/api/get-affiliate-recommendations.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useDecideAffiliateRecommendation } from "../api/decide-affiliate-recommendation.ts";
 import { useFindAffiliatePrograms } from "../api/find-affiliate-programs.ts";
-import { useAffiliateRecommendations } from "../api/get-affiliate-recommendations.ts";
 import { ProgramLinkDialog } from "./program-link-dialog.tsx";
 import { ApprovedProgramRow, PendingRecommendationCard } from "./recommendation-card.tsx";
 import { foundProgramsToast, summarizeRecommendations } from "./recommendation-summary.ts";

@@ -1,6 +1,6 @@
+import type { BlogRecommendation } from "@contracts/recommendations.ts";
 import { AlertCircleIcon, LightbulbIcon, Loader2Icon, SparklesIcon } from "lucide-react";
 import { type ReactNode, type Ref, useId, useRef, useState } from "react";
-import type { BlogRecommendation } from "../../../../../contracts/recommendations.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,3 +1,5 @@
+import type { Blog } from "@contracts/blogs.ts";
+import type { Category } from "@contracts/categories.ts";
 import {
   ChevronRightIcon,
   FolderIcon,
@@ -9,8 +11,6 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { useSWRConfig } from "swr";
-import type { Blog } from "../../../../../contracts/blogs.ts";
-import type { Category } from "../../../../../contracts/categories.ts";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import {

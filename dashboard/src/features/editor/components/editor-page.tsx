@@ -1,6 +1,6 @@
+import type { Blog } from "@contracts/blogs.ts";
 import { AlertCircleIcon, RefreshCwIcon } from "lucide-react";
 import { useSearchParams } from "react-router";
-import type { Blog } from "../../../../../contracts/blogs.ts";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,5 +1,5 @@
+import type { AiUsageReport } from "@contracts/ai-usage.ts";
 import { format, parseISO } from "date-fns";
-import type { AiUsageReport } from "../../../../../contracts/ai-usage.ts";
 import { BarChart } from "../../../components/bar-chart.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {

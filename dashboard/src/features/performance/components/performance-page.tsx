@@ -1,3 +1,6 @@
+import type { AutomationSettings } from "@contracts/automation.ts";
+import type { Blog } from "@contracts/blogs.ts";
+import { limits } from "@contracts/limits.ts";
 import { format, parseISO } from "date-fns";
 import {
   CalendarDaysIcon,
@@ -8,9 +11,6 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { AutomationSettings } from "../../../../../contracts/automation.ts";
-import type { Blog } from "../../../../../contracts/blogs.ts";
-import { limits } from "../../../../../contracts/limits.ts";
 import { BarChart } from "../../../components/bar-chart.tsx";
 import { plural } from "../../../components/bar-chart-data.ts";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
@@ -27,11 +27,11 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card.tsx";
+import { useAffiliateRecommendations } from "../../../lib/api/get-affiliate-recommendations.ts";
 import { useAiUsage } from "../../../lib/api/get-ai-usage.ts";
 import { useAutomation } from "../../../lib/api/get-automation.ts";
 import { usePosts } from "../../../lib/api/get-posts.ts";
 import { useAffiliateClicks } from "../api/get-affiliate-clicks.ts";
-import { useAffiliateRecommendations } from "../api/get-affiliate-recommendations.ts";
 import { AiUsageCard } from "./ai-usage-card.tsx";
 import {
   automationSchedule,

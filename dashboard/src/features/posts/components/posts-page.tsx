@@ -1,8 +1,8 @@
+import type { Blog } from "@contracts/blogs.ts";
+import { postStatuses, postStatusLabels } from "@contracts/limits.ts";
 import { FileTextIcon, PlusIcon, SearchIcon, SearchXIcon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { Blog } from "../../../../../contracts/blogs.ts";
-import { postStatuses, postStatusLabels } from "../../../../../contracts/limits.ts";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
 import { GenerateWithAiButton } from "../../../components/generate-with-ai-button.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";

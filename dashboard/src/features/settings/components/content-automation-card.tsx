@@ -1,14 +1,14 @@
-import { format, parseISO } from "date-fns";
-import { BotIcon, CircleAlertIcon } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
-import type { AutomationSettings } from "../../../../../contracts/automation.ts";
-import type { Blog } from "../../../../../contracts/blogs.ts";
+import type { AutomationSettings } from "@contracts/automation.ts";
+import type { Blog } from "@contracts/blogs.ts";
 import {
   limits,
   type PostingFrequency,
   postingFrequencies,
   postingFrequencyLabels,
-} from "../../../../../contracts/limits.ts";
+} from "@contracts/limits.ts";
+import { format, parseISO } from "date-fns";
+import { BotIcon, CircleAlertIcon } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {

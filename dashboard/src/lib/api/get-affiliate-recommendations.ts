@@ -1,7 +1,7 @@
+import type { RecommendationStatus } from "@contracts/limits.ts";
+import type { AffiliateRecommendation } from "@contracts/recommendations.ts";
 import useSWR from "swr";
-import type { RecommendationStatus } from "../../../../../contracts/limits.ts";
-import type { AffiliateRecommendation } from "../../../../../contracts/recommendations.ts";
-import { createFetcher } from "../../../lib/api-client.ts";
+import { createFetcher } from "../api-client.ts";
 
 /**
  * `GET /api/blogs/{blogId}/affiliate-recommendations` (optionally `?status=`): the blog's
