@@ -15,6 +15,7 @@ import { BarChart } from "../../../components/bar-chart.tsx";
 import { plural } from "../../../components/bar-chart-data.ts";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
 import { ClickChart } from "../../../components/click-chart.tsx";
+import { LoadError } from "../../../components/load-error.tsx";
 import { MetricCard } from "../../../components/metric-card.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PostsLoadError } from "../../../components/posts-load-error.tsx";
@@ -345,13 +346,11 @@ function Pending({
       </p>
     );
   return (
-    <div role="alert" className="space-y-3 rounded-lg border border-error/40 p-4">
-      <p className="text-sm font-medium">Failed to load {what}</p>
-      {onRetry && (
-        <Button variant="outline" size="sm" onClick={onRetry}>
-          Try again
-        </Button>
-      )}
-    </div>
+    <LoadError
+      variant="card"
+      title={`Failed to load ${what}`}
+      retryLabel="Try again"
+      onRetry={onRetry}
+    />
   );
 }
