@@ -52,7 +52,10 @@ export default defineConfig({
   publicDir: "public",
   plugins: [blogHostsToApi(), react(), tailwindcss()],
   resolve: {
-    alias: { "@": fileURLToPath(new URL("./dashboard/src", import.meta.url)) },
+    alias: {
+      "@contracts": fileURLToPath(new URL("./contracts", import.meta.url)),
+      "@": fileURLToPath(new URL("./dashboard/src", import.meta.url)),
+    },
   },
   build: {
     // Parallel browser-test runs build into their own folder (see playwright.config.ts).

@@ -1,6 +1,14 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // The dashboard's import aliases, as in vite.config.ts and tsconfig.json `paths`.
+  resolve: {
+    alias: {
+      "@contracts": fileURLToPath(new URL("./contracts", import.meta.url)),
+      "@": fileURLToPath(new URL("./dashboard/src", import.meta.url)),
+    },
+  },
   test: {
     include: [
       "api/**/*.test.ts",

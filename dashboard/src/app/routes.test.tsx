@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
+
+import type { Blog } from "@contracts/blogs.ts";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Blog } from "../../../contracts/blogs.ts";
 import { TooltipProvider } from "../components/ui/tooltip.tsx";
 import { swrConfig } from "../lib/swr-config.ts";
 import { ThemeProvider } from "../lib/theme-context.tsx";

@@ -1,5 +1,5 @@
+import type { Blog } from "@contracts/blogs.ts";
 import type { ReactNode } from "react";
-import type { Blog } from "../../../contracts/blogs.ts";
 import { useSelectedBlog } from "../lib/selected-blog-context.tsx";
 import { NoBlogSelected } from "./no-blog-selected.tsx";
 import { PageHeader } from "./page-header.tsx";

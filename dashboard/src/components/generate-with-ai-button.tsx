@@ -1,6 +1,6 @@
+import { limits } from "@contracts/limits.ts";
 import { SparklesIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { limits } from "../../../contracts/limits.ts";
 import { Button, type ButtonProps } from "./ui/button.tsx";
 
 /**

@@ -1,3 +1,5 @@
+import { limits } from "@contracts/limits.ts";
+import type { PostSummary } from "@contracts/posts.ts";
 import { format } from "date-fns";
 import {
   CalendarClockIcon,
@@ -8,8 +10,6 @@ import {
   Trash2Icon,
 } from "lucide-react";
 import { Link } from "react-router";
-import { limits } from "../../../contracts/limits.ts";
-import type { PostSummary } from "../../../contracts/posts.ts";
 import { PostStatusBadge } from "./post-status-badge.tsx";
 import { ReviewReasons } from "./review-reasons.tsx";
 import { Avatar, AvatarFallback, AvatarImage } from "./ui/avatar.tsx";

@@ -1,5 +1,5 @@
+import { type PostStatus, postStatusLabels } from "@contracts/limits.ts";
 import { cva } from "class-variance-authority";
-import { type PostStatus, postStatusLabels } from "../../../contracts/limits.ts";
 import { cn } from "../lib/cn.ts";
 
 /** Each status has its own colour (spec section 4); the label is the spec's wording. */

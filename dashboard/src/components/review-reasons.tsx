@@ -1,5 +1,5 @@
+import type { ReviewReason } from "@contracts/posts.ts";
 import { ShieldAlertIcon } from "lucide-react";
-import type { ReviewReason } from "../../../contracts/posts.ts";
 
 /**
  * Why content automation held a post for review instead of publishing it (the checks it

@@ -1,5 +1,5 @@
+import type { Blog } from "@contracts/blogs.ts";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
-import type { Blog } from "../../../contracts/blogs.ts";
 import { useBlogs } from "./api/get-blogs.ts";
 import { readStoredBlogId, resolveSelectedBlogId, writeStoredBlogId } from "./selected-blog.ts";
 

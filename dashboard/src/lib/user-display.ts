@@ -1,5 +1,5 @@
-import type { User } from "../../../contracts/auth.ts";
-import { displayNameOf } from "../../../contracts/users.ts";
+import type { User } from "@contracts/auth.ts";
+import { displayNameOf } from "@contracts/users.ts";
 
 type UserNames = Pick<User, "firstName" | "lastName" | "email">;
 

@@ -1,5 +1,5 @@
+import type { User } from "@contracts/auth.ts";
 import { Link, useLocation } from "react-router";
-import type { User } from "../../../../contracts/auth.ts";
 import { BrandMark } from "../../components/brand-logo.tsx";
 import {
   Sidebar,

@@ -1,6 +1,6 @@
+import type { User } from "@contracts/auth.ts";
 import { ChevronsUpDownIcon, LogOutIcon, SettingsIcon } from "lucide-react";
 import { Link } from "react-router";
-import type { User } from "../../../../contracts/auth.ts";
 import { Avatar, AvatarFallback, AvatarImage } from "../../components/ui/avatar.tsx";
 import {
   DropdownMenu,

@@ -1,9 +1,6 @@
+import type { AffiliateLink, CreateAffiliateLinkInput } from "@contracts/affiliate-links.ts";
 import { useState } from "react";
 import { useSWRConfig } from "swr";
-import type {
-  AffiliateLink,
-  CreateAffiliateLinkInput,
-} from "../../../../contracts/affiliate-links.ts";
 import { apiRequest } from "../api-client.ts";
 import { affiliateLinksKey } from "./get-affiliate-links.ts";
 

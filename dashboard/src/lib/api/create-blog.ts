@@ -1,6 +1,6 @@
+import type { Blog, CreateBlogInput } from "@contracts/blogs.ts";
 import { useState } from "react";
 import { useSWRConfig } from "swr";
-import type { Blog, CreateBlogInput } from "../../../../contracts/blogs.ts";
 import { apiRequest } from "../api-client.ts";
 import { blogsKey } from "./get-blogs.ts";
 

@@ -1,5 +1,5 @@
+import type { AffiliateLink } from "@contracts/affiliate-links.ts";
 import useSWR from "swr";
-import type { AffiliateLink } from "../../../../contracts/affiliate-links.ts";
 import { createFetcher } from "../api-client.ts";
 
 /** `GET /api/blogs/{blogId}/affiliate-links`: the blog's links with their click totals. */

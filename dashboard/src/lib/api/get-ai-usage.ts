@@ -1,5 +1,5 @@
+import type { AiUsageReport } from "@contracts/ai-usage.ts";
 import useSWR from "swr";
-import type { AiUsageReport } from "../../../../contracts/ai-usage.ts";
 import { createFetcher } from "../api-client.ts";
 
 /** `GET /api/ai/usage`: the owner's AI tokens today and over 30 days, against the allowance. */

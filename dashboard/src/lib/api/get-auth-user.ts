@@ -1,5 +1,5 @@
+import type { User } from "@contracts/auth.ts";
 import useSWR from "swr";
-import type { User } from "../../../../contracts/auth.ts";
 import { createFetcher } from "../api-client.ts";
 
 export const authUserKey = "/api/auth/user";

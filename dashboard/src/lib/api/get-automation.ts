@@ -1,5 +1,5 @@
+import type { AutomationSettings } from "@contracts/automation.ts";
 import useSWR from "swr";
-import type { AutomationSettings } from "../../../../contracts/automation.ts";
 import { throwIfNotOk } from "../api-client.ts";
 
 /** `GET /api/blogs/{blogId}/automation`: the blog's content automation settings. */

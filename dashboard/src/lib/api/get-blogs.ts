@@ -1,5 +1,5 @@
+import type { Blog } from "@contracts/blogs.ts";
 import useSWR from "swr";
-import type { Blog } from "../../../../contracts/blogs.ts";
 import { createFetcher } from "../api-client.ts";
 
 export const blogsKey = "/api/blogs";

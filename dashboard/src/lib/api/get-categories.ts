@@ -1,5 +1,5 @@
+import type { Category } from "@contracts/categories.ts";
 import useSWR from "swr";
-import type { Category } from "../../../../contracts/categories.ts";
 import { createFetcher } from "../api-client.ts";
 
 /** `GET /api/blogs/{blogId}/categories`: flat, by name; the tree comes from `parentId`. */

@@ -1,5 +1,5 @@
+import type { Post, PostSummary } from "@contracts/posts.ts";
 import useSWR, { type ScopedMutator } from "swr";
-import type { Post, PostSummary } from "../../../../contracts/posts.ts";
 import { createFetcher } from "../api-client.ts";
 
 /** `GET /api/blogs/{blogId}/posts`: card fields only, newest first (decision 021). */

@@ -1,5 +1,5 @@
+import type { AffiliateLinkClicks } from "@contracts/affiliate-links.ts";
 import useSWR from "swr";
-import type { AffiliateLinkClicks } from "../../../../../contracts/affiliate-links.ts";
 import { createFetcher } from "../../../lib/api-client.ts";
 
 /** `GET /api/affiliate-links/{id}/clicks`: total, unique and per-day clicks of the last 30 days. */

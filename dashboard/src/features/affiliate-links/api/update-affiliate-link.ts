@@ -1,9 +1,6 @@
+import type { AffiliateLink, UpdateAffiliateLinkInput } from "@contracts/affiliate-links.ts";
 import { useState } from "react";
 import { useSWRConfig } from "swr";
-import type {
-  AffiliateLink,
-  UpdateAffiliateLinkInput,
-} from "../../../../../contracts/affiliate-links.ts";
 import { affiliateLinksKey } from "../../../lib/api/get-affiliate-links.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
 

@@ -1,8 +1,10 @@
-import { AlertCircleIcon, LinkIcon, PlusIcon } from "lucide-react";
+import type { AffiliateLink } from "@contracts/affiliate-links.ts";
+import type { Blog } from "@contracts/blogs.ts";
+import { LinkIcon, PlusIcon } from "lucide-react";
 import { useRef, useState } from "react";
-import type { AffiliateLink } from "../../../../../contracts/affiliate-links.ts";
-import type { Blog } from "../../../../../contracts/blogs.ts";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { LoadError } from "../../../components/load-error.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
@@ -13,7 +15,6 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { useDeleteAffiliateLink } from "../api/delete-affiliate-link.ts";
 import { useUpdateAffiliateLink } from "../api/update-affiliate-link.ts";
 import { AffiliateLinksTable } from "./affiliate-links-table.tsx";
-import { DeleteLinkDialog } from "./delete-link-dialog.tsx";
 import { linkChanges } from "./link-form.ts";
 import { LinkFormDialog } from "./link-form-dialog.tsx";
 import { LinkStatsDialog } from "./link-stats-dialog.tsx";
@@ -84,21 +85,15 @@ function AffiliateLinksScreen({ blog }: { blog: Blog }) {
       />
 
       {error && !links ? (
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-3 rounded-xl border border-error/40 bg-error/5 p-6"
-        >
-          <div className="flex items-center gap-2">
-            <AlertCircleIcon aria-hidden="true" className="size-5 text-error" />
-            <h2 className="font-semibold">Error loading affiliate links</h2>
-          </div>
-          <p className="text-sm text-muted-foreground">
-            {errorMessage(error, "The links could not be loaded. Check your connection.")}
-          </p>
-          <Button variant="outline" disabled={isValidating} onClick={() => void mutate()}>
-            {isValidating ? "Trying again..." : "Try again"}
-          </Button>
-        </div>
+        <LoadError
+          variant="banner"
+          title="Error loading affiliate links"
+          message={errorMessage(error, "The links could not be loaded. Check your connection.")}
+          retryLabel="Try again"
+          retryingLabel="Trying again..."
+          isRetrying={isValidating}
+          onRetry={() => void mutate()}
+        />
       ) : isLoading || !links ? (
         <p role="status" className="py-16 text-center text-sm text-muted-foreground">
           Loading affiliate links...
@@ -174,10 +169,12 @@ function AffiliateLinksScreen({ blog }: { blog: Blog }) {
         />
       )}
       {dialog?.kind === "delete" && (
-        <DeleteLinkDialog
-          link={dialog.link}
+        // Spec section 2.8: a delete confirmation naming the keyword.
+        <ConfirmDialog
           onOpenChange={close}
           onCloseAutoFocus={restoreFocus}
+          title={`Delete the link for “${dialog.link.keyword}”?`}
+          description={`Posts will no longer link “${dialog.link.keyword}” once the blog is rendered again, and the link's click counts are deleted. This cannot be undone.`}
           onConfirm={async () => {
             try {
               await deleteAffiliateLink(dialog.link.id);

@@ -1,5 +1,5 @@
+import type { AffiliateLink } from "@contracts/affiliate-links.ts";
 import { BarChart3Icon, ExternalLinkIcon, PencilIcon, Trash2Icon } from "lucide-react";
-import type { AffiliateLink } from "../../../../../contracts/affiliate-links.ts";
 import { Button, focusRing } from "../../../components/ui/button.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import {

@@ -1,6 +1,6 @@
-import type { AffiliateLink } from "../../../../../contracts/affiliate-links.ts";
+import type { AffiliateLink } from "@contracts/affiliate-links.ts";
 import { ClickChart } from "../../../components/click-chart.tsx";
-import { Button } from "../../../components/ui/button.tsx";
+import { LoadError } from "../../../components/load-error.tsx";
 import {
   Dialog,
   DialogContent,
@@ -35,12 +35,12 @@ export function LinkStatsDialog({
           </p>
         )}
         {error && !data && (
-          <div role="alert" className="space-y-3 rounded-lg border border-error/40 p-4">
-            <p className="text-sm font-medium">Error loading clicks</p>
-            <Button variant="outline" size="sm" onClick={() => void mutate()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError
+            variant="card"
+            title="Error loading clicks"
+            retryLabel="Try again"
+            onRetry={() => void mutate()}
+          />
         )}
         {data && (
           <div className="space-y-6">

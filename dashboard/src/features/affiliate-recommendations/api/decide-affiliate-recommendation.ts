@@ -1,14 +1,14 @@
-import { useState } from "react";
-import { useSWRConfig } from "swr";
 import type {
   AffiliateRecommendation,
   DecideRecommendationInput,
-} from "../../../../../contracts/recommendations.ts";
-import { apiRequest } from "../../../lib/api-client.ts";
+} from "@contracts/recommendations.ts";
+import { useState } from "react";
+import { useSWRConfig } from "swr";
 import {
   affiliateRecommendationsKey,
   isAffiliateRecommendationsKey,
-} from "./get-affiliate-recommendations.ts";
+} from "../../../lib/api/get-affiliate-recommendations.ts";
+import { apiRequest } from "../../../lib/api-client.ts";
 
 /** `PATCH /api/affiliate-recommendations/{id}` with approved or rejected (409 unless pending). */
 export function decideAffiliateRecommendation(

@@ -1,8 +1,8 @@
+import type { AffiliateRecommendation } from "@contracts/recommendations.ts";
 import { useState } from "react";
 import { useSWRConfig } from "swr";
-import type { AffiliateRecommendation } from "../../../../../contracts/recommendations.ts";
+import { isAffiliateRecommendationsKey } from "../../../lib/api/get-affiliate-recommendations.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
-import { isAffiliateRecommendationsKey } from "./get-affiliate-recommendations.ts";
 
 /**
  * `POST /api/blogs/{blogId}/affiliate-recommendations/generate` (201): asks the AI (or the

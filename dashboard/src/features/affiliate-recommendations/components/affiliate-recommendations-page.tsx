@@ -1,26 +1,25 @@
+import type { Blog } from "@contracts/blogs.ts";
+import type { AffiliateRecommendation } from "@contracts/recommendations.ts";
 import {
-  AlertCircleIcon,
   CheckCircle2Icon,
   ClockIcon,
   LoaderCircleIcon,
-  RefreshCwIcon,
   SparklesIcon,
   XCircleIcon,
 } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import type { Blog } from "../../../../../contracts/blogs.ts";
-import type { AffiliateRecommendation } from "../../../../../contracts/recommendations.ts";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
+import { LoadError } from "../../../components/load-error.tsx";
 import { MetricCard } from "../../../components/metric-card.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { useCreateAffiliateLink } from "../../../lib/api/create-affiliate-link.ts";
+import { useAffiliateRecommendations } from "../../../lib/api/get-affiliate-recommendations.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useDecideAffiliateRecommendation } from "../api/decide-affiliate-recommendation.ts";
 import { useFindAffiliatePrograms } from "../api/find-affiliate-programs.ts";
-import { useAffiliateRecommendations } from "../api/get-affiliate-recommendations.ts";
 import { ProgramLinkDialog } from "./program-link-dialog.tsx";
 import { ApprovedProgramRow, PendingRecommendationCard } from "./recommendation-card.tsx";
 import { foundProgramsToast, summarizeRecommendations } from "./recommendation-summary.ts";
@@ -106,22 +105,18 @@ export function AffiliateRecommendationsScreen({ blog }: { blog: Blog }) {
       />
 
       {error && !summary ? (
-        <div
-          role="alert"
-          className="flex flex-col items-start gap-3 rounded-xl border border-error/40 bg-error/5 p-6"
-        >
-          <div className="flex items-center gap-2">
-            <AlertCircleIcon aria-hidden="true" className="size-5 text-error" />
-            <h2 className="font-semibold">Failed to load recommendations</h2>
-          </div>
-          <p className="text-sm text-muted-foreground">
-            {errorMessage(error, "The recommendations could not be loaded. Check your connection.")}
-          </p>
-          <Button variant="outline" disabled={isValidating} onClick={() => void mutate()}>
-            <RefreshCwIcon aria-hidden="true" />
-            {isValidating ? "Retrying..." : "Retry"}
-          </Button>
-        </div>
+        <LoadError
+          variant="banner"
+          title="Failed to load recommendations"
+          message={errorMessage(
+            error,
+            "The recommendations could not be loaded. Check your connection.",
+          )}
+          retryLabel="Retry"
+          retryingLabel="Retrying..."
+          isRetrying={isValidating}
+          onRetry={() => void mutate()}
+        />
       ) : !summary ? (
         <p role="status" className="py-16 text-center text-sm text-muted-foreground">
           Loading recommendations...

@@ -1,5 +1,5 @@
+import type { AffiliateRecommendation } from "@contracts/recommendations.ts";
 import { type ComponentProps, type FormEvent, useId, useRef, useState } from "react";
-import type { AffiliateRecommendation } from "../../../../../contracts/recommendations.ts";
 import { AutoInsertField } from "../../../components/auto-insert-field.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {

@@ -1,6 +1,6 @@
+import type { AffiliateRecommendation } from "@contracts/recommendations.ts";
 import { CheckIcon, ExternalLinkIcon, LinkIcon, XIcon } from "lucide-react";
 import { useId } from "react";
-import type { AffiliateRecommendation } from "../../../../../contracts/recommendations.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 

@@ -1,5 +1,5 @@
+import type { AffiliateRecommendation } from "@contracts/recommendations.ts";
 import { describe, expect, it } from "vitest";
-import type { AffiliateRecommendation } from "../../../../../contracts/recommendations.ts";
 import {
   foundProgramsToast,
   linkDraftOf,

@@ -1,5 +1,5 @@
-import { defaults, limits, type RecommendationStatus } from "../../../../../contracts/limits.ts";
-import type { AffiliateRecommendation } from "../../../../../contracts/recommendations.ts";
+import { defaults, limits, type RecommendationStatus } from "@contracts/limits.ts";
+import type { AffiliateRecommendation } from "@contracts/recommendations.ts";
 import type { LinkFormValues } from "../../../lib/affiliate-link-form.ts";
 
 export type RecommendationSummary = {

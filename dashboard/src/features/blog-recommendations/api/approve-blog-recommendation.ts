@@ -1,6 +1,6 @@
+import type { Blog } from "@contracts/blogs.ts";
+import type { BlogRecommendation } from "@contracts/recommendations.ts";
 import { useSWRConfig } from "swr";
-import type { Blog } from "../../../../../contracts/blogs.ts";
-import type { BlogRecommendation } from "../../../../../contracts/recommendations.ts";
 import { blogsKey } from "../../../lib/api/get-blogs.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { blogRecommendationsKey } from "./get-blog-recommendations.ts";

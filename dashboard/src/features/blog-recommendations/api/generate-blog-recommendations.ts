@@ -1,6 +1,6 @@
+import type { BlogRecommendation } from "@contracts/recommendations.ts";
 import { useState } from "react";
 import { useSWRConfig } from "swr";
-import type { BlogRecommendation } from "../../../../../contracts/recommendations.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { blogRecommendationsKey } from "./get-blog-recommendations.ts";
 

@@ -1,5 +1,5 @@
+import type { BlogRecommendation } from "@contracts/recommendations.ts";
 import useSWR from "swr";
-import type { BlogRecommendation } from "../../../../../contracts/recommendations.ts";
 import { createFetcher } from "../../../lib/api-client.ts";
 
 /** `GET /api/blog-recommendations`: every idea of the owner (not of one blog), newest first. */

@@ -1,5 +1,5 @@
+import type { BlogRecommendation } from "@contracts/recommendations.ts";
 import { useSWRConfig } from "swr";
-import type { BlogRecommendation } from "../../../../../contracts/recommendations.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { blogRecommendationsKey } from "./get-blog-recommendations.ts";
 

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
+
+import type { Blog } from "@contracts/blogs.ts";
+import type { BlogRecommendation } from "@contracts/recommendations.ts";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Blog } from "../../../../../contracts/blogs.ts";
-import type { BlogRecommendation } from "../../../../../contracts/recommendations.ts";
 import { Toaster } from "../../../components/ui/toaster.tsx";
 import { resetToasts } from "../../../components/ui/use-toast.ts";
 import { SelectedBlogProvider, useSelectedBlog } from "../../../lib/selected-blog-context.tsx";

@@ -1,6 +1,7 @@
-import { AlertCircleIcon, LightbulbIcon, Loader2Icon, SparklesIcon } from "lucide-react";
+import type { BlogRecommendation } from "@contracts/recommendations.ts";
+import { LightbulbIcon, Loader2Icon, SparklesIcon } from "lucide-react";
 import { type ReactNode, type Ref, useId, useRef, useState } from "react";
-import type { BlogRecommendation } from "../../../../../contracts/recommendations.ts";
+import { LoadError } from "../../../components/load-error.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -119,19 +120,15 @@ export function BlogRecommendationsPage() {
   let content: ReactNode;
   if (error && !ideas) {
     content = (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-xl border border-error/40 px-6 py-12 text-center"
-      >
-        <AlertCircleIcon aria-hidden="true" className="size-10 text-error" />
-        <h2 className="text-lg font-semibold">Failed to Load Recommendations</h2>
-        <p className="max-w-md text-sm text-muted-foreground">
-          {errorMessage(error, "Your blog ideas could not be loaded. Check your connection.")}
-        </p>
-        <Button variant="outline" disabled={isValidating} onClick={() => void mutate()}>
-          {isValidating ? "Retrying..." : "Retry"}
-        </Button>
-      </div>
+      <LoadError
+        variant="page"
+        title="Failed to Load Recommendations"
+        message={errorMessage(error, "Your blog ideas could not be loaded. Check your connection.")}
+        retryLabel="Retry"
+        retryingLabel="Retrying..."
+        isRetrying={isValidating}
+        onRetry={() => void mutate()}
+      />
     );
   } else if (isLoading || !ideas) {
     content = (

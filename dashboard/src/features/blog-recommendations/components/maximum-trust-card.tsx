@@ -1,7 +1,7 @@
 import { ShieldCheckIcon } from "lucide-react";
 import { useId } from "react";
+import { LoadError } from "../../../components/load-error.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
-import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
@@ -62,19 +62,13 @@ export function MaximumTrustCard() {
             it.
           </p>
           {error && !settings && (
-            <div role="alert" className="flex flex-wrap items-center gap-3 pt-1 text-sm">
-              <span className="text-error">
-                {errorMessage(error, "This setting could not be loaded.")}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={isValidating}
-                onClick={() => void mutate()}
-              >
-                Retry
-              </Button>
-            </div>
+            <LoadError
+              variant="inline"
+              message={errorMessage(error, "This setting could not be loaded.")}
+              retryLabel="Retry"
+              isRetrying={isValidating}
+              onRetry={() => void mutate()}
+            />
           )}
         </div>
         <Switch

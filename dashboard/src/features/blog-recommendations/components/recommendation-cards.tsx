@@ -1,3 +1,4 @@
+import type { BlogRecommendation } from "@contracts/recommendations.ts";
 import {
   CheckCircle2Icon,
   CheckIcon,
@@ -13,7 +14,6 @@ import {
   XIcon,
 } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import type { BlogRecommendation } from "../../../../../contracts/recommendations.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../lib/cn.ts";

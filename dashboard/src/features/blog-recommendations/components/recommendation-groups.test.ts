@@ -1,5 +1,5 @@
+import type { BlogRecommendation } from "@contracts/recommendations.ts";
 import { describe, expect, it } from "vitest";
-import type { BlogRecommendation } from "../../../../../contracts/recommendations.ts";
 import { groupRecommendations, topicPreview } from "./recommendation-groups.ts";
 
 const idea = (over: Partial<BlogRecommendation>): BlogRecommendation => ({

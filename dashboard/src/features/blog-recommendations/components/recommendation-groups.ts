@@ -1,4 +1,4 @@
-import type { BlogRecommendation } from "../../../../../contracts/recommendations.ts";
+import type { BlogRecommendation } from "@contracts/recommendations.ts";
 
 export type RecommendationGroups = {
   pending: BlogRecommendation[];

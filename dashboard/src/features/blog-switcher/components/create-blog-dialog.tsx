@@ -1,6 +1,6 @@
+import { type Blog, createBlogInput } from "@contracts/blogs.ts";
 import { type FormEvent, useId, useState } from "react";
 import { useSWRConfig } from "swr";
-import { type Blog, createBlogInput } from "../../../../../contracts/blogs.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Dialog,

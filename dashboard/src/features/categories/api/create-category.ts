@@ -1,5 +1,5 @@
-import type { Category, createCategoryInput } from "../../../../../contracts/categories.ts";
-import type { z } from "../../../../../contracts/zod.ts";
+import type { Category, createCategoryInput } from "@contracts/categories.ts";
+import type { z } from "@contracts/zod.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
 
 /** `POST /api/categories`: name, slug, parentId (null for the top level), blogId. */

@@ -1,5 +1,5 @@
-import type { Category, updateCategoryInput } from "../../../../../contracts/categories.ts";
-import type { z } from "../../../../../contracts/zod.ts";
+import type { Category, updateCategoryInput } from "@contracts/categories.ts";
+import type { z } from "@contracts/zod.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
 
 /** `PATCH /api/categories/{id}`: the edit dialog renames (spec: name only). */

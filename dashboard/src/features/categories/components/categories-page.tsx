@@ -1,28 +1,19 @@
+import type { Blog } from "@contracts/blogs.ts";
+import type { Category } from "@contracts/categories.ts";
 import {
   ChevronRightIcon,
   FolderIcon,
   FolderTreeIcon,
   PencilIcon,
   PlusIcon,
-  RefreshCwIcon,
   Trash2Icon,
 } from "lucide-react";
 import { useState } from "react";
 import { useSWRConfig } from "swr";
-import type { Blog } from "../../../../../contracts/blogs.ts";
-import type { Category } from "../../../../../contracts/categories.ts";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { LoadError } from "../../../components/load-error.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogConfirm,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../../../components/ui/alert-dialog.tsx";
 import { Button, focusRing } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
@@ -50,7 +41,6 @@ function Categories({ blog }: { blog: Blog }) {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<Category | null>(null);
   const [toDelete, setToDelete] = useState<Category | null>(null);
-  const [isDeleting, setDeleting] = useState(false);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const tree = buildCategoryTree(categories ?? []);
 
@@ -85,8 +75,7 @@ function Categories({ blog }: { blog: Blog }) {
   }
 
   async function confirmDelete() {
-    if (!toDelete || isDeleting) return;
-    setDeleting(true);
+    if (!toDelete) return;
     try {
       await deleteCategory(toDelete.id);
       await refresh();
@@ -96,7 +85,6 @@ function Categories({ blog }: { blog: Blog }) {
     } catch (err) {
       failure(err, "Failed to delete category");
     } finally {
-      setDeleting(false);
       setToDelete(null);
     }
   }
@@ -128,13 +116,12 @@ function Categories({ blog }: { blog: Blog }) {
           Loading categories...
         </p>
       ) : error ? (
-        <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
-          <p className="text-sm">{errorMessage(error, "Failed to load categories.")}</p>
-          <Button variant="outline" onClick={() => void reload()}>
-            <RefreshCwIcon aria-hidden="true" />
-            Retry
-          </Button>
-        </div>
+        <LoadError
+          variant="page"
+          message={errorMessage(error, "Failed to load categories.")}
+          retryLabel="Retry"
+          onRetry={() => void reload()}
+        />
       ) : tree.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-16 text-center">
           <FolderTreeIcon aria-hidden="true" className="size-10 text-muted-foreground" />
@@ -164,26 +151,18 @@ function Categories({ blog }: { blog: Blog }) {
         onOpenChange={(open) => !open && setEditing(null)}
         onRename={rename}
       />
-      <AlertDialog
+      <ConfirmDialog
         open={toDelete !== null}
-        onOpenChange={(open) => !open && !isDeleting && setToDelete(null)}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete Category</AlertDialogTitle>
-            <AlertDialogDescription>
-              Are you sure you want to delete "{toDelete?.name}"? Its subcategories move up one
-              level and its posts become uncategorized. This action cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={isDeleting}>Cancel</AlertDialogCancel>
-            <AlertDialogConfirm disabled={isDeleting} onClick={() => void confirmDelete()}>
-              {isDeleting ? "Deleting..." : "Delete"}
-            </AlertDialogConfirm>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete Category"
+        description={
+          <>
+            Are you sure you want to delete "{toDelete?.name}"? Its subcategories move up one level
+            and its posts become uncategorized. This action cannot be undone.
+          </>
+        }
+        onConfirm={confirmDelete}
+      />
     </div>
   );
 }

@@ -1,6 +1,6 @@
+import type { Category } from "@contracts/categories.ts";
+import { slugify } from "@contracts/slug.ts";
 import { type FormEvent, useId, useState } from "react";
-import type { Category } from "../../../../../contracts/categories.ts";
-import { slugify } from "../../../../../contracts/slug.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Dialog,

@@ -1,4 +1,4 @@
-import type { Category } from "../../../../../contracts/categories.ts";
+import type { Category } from "@contracts/categories.ts";
 
 export type CategoryNode = { category: Category; children: CategoryNode[] };
 

@@ -1,3 +1,4 @@
+import type { Blog } from "@contracts/blogs.ts";
 import {
   CheckCircle2Icon,
   ClockIcon,
@@ -7,7 +8,6 @@ import {
   SparklesIcon,
 } from "lucide-react";
 import { Link } from "react-router";
-import type { Blog } from "../../../../../contracts/blogs.ts";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
 import { MetricCard } from "../../../components/metric-card.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";

@@ -1,5 +1,5 @@
-import { limits } from "../../../../../contracts/limits.ts";
-import type { PostSummary } from "../../../../../contracts/posts.ts";
+import { limits } from "@contracts/limits.ts";
+import type { PostSummary } from "@contracts/posts.ts";
 
 /** The four stat cards of spec section 2.3. */
 export function postCounts(posts: readonly Pick<PostSummary, "status">[]) {

@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useState } from "react";
-import useSWR from "swr";
-import { wordsOf } from "../../../../../contracts/content-text.ts";
+import { wordsOf } from "@contracts/content-text.ts";
 import {
   type OriginalityInput,
   type OriginalityResult,
   originalityMinWords,
-} from "../../../../../contracts/originality.ts";
+} from "@contracts/originality.ts";
+import { useEffect, useMemo, useState } from "react";
+import useSWR from "swr";
 import { apiRequest } from "../../../lib/api-client.ts";
 
 /** `POST /api/posts/originality`: the text against the owner's other posts (decision 033). */

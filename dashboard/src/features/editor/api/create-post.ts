@@ -1,5 +1,5 @@
-import type { createPostInput, Post } from "../../../../../contracts/posts.ts";
-import type { z } from "../../../../../contracts/zod.ts";
+import type { createPostInput, Post } from "@contracts/posts.ts";
+import type { z } from "@contracts/zod.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
 
 export type CreatePostBody = z.input<typeof createPostInput>;

@@ -1,5 +1,5 @@
-import type { GeneratedPost, generatePostInput } from "../../../../../contracts/ai.ts";
-import type { z } from "../../../../../contracts/zod.ts";
+import type { GeneratedPost, generatePostInput } from "@contracts/ai.ts";
+import type { z } from "@contracts/zod.ts";
 import { throwIfNotOk } from "../../../lib/api-client.ts";
 
 /**

@@ -1,5 +1,5 @@
+import type { Post } from "@contracts/posts.ts";
 import useSWR from "swr";
-import type { Post } from "../../../../../contracts/posts.ts";
 import { createFetcher } from "../../../lib/api-client.ts";
 
 /** `GET /api/posts/{id}`: one post with every field, content exactly as written. */

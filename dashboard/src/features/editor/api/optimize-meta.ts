@@ -1,5 +1,5 @@
-import type { OptimizedMeta, optimizeMetaInput } from "../../../../../contracts/ai.ts";
-import type { z } from "../../../../../contracts/zod.ts";
+import type { OptimizedMeta, optimizeMetaInput } from "@contracts/ai.ts";
+import type { z } from "@contracts/zod.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { Post } from "../../../../../contracts/posts.ts";
+import type { Post } from "@contracts/posts.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
 
 /** `PATCH /api/posts/{id}/schedule`: an ISO date-time in the future, or null to clear. */

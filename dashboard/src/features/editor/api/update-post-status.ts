@@ -1,5 +1,5 @@
-import type { PostStatus } from "../../../../../contracts/limits.ts";
-import type { Post } from "../../../../../contracts/posts.ts";
+import type { PostStatus } from "@contracts/limits.ts";
+import type { Post } from "@contracts/posts.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
 
 /** `PATCH /api/posts/{id}/status`: the server enforces the transitions (020). */

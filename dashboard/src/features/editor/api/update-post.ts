@@ -1,5 +1,5 @@
-import type { Post, updatePostInput } from "../../../../../contracts/posts.ts";
-import type { z } from "../../../../../contracts/zod.ts";
+import type { Post, updatePostInput } from "@contracts/posts.ts";
+import type { z } from "@contracts/zod.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
 
 export type UpdatePostBody = z.input<typeof updatePostInput>;

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
+
+import type { GeneratedPost } from "@contracts/ai.ts";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { GeneratedPost } from "../../../../../contracts/ai.ts";
 import { Toaster } from "../../../components/ui/toaster.tsx";
 import { resetToasts } from "../../../components/ui/use-toast.ts";
 import { AiGenerateDialog } from "./ai-generate-dialog.tsx";

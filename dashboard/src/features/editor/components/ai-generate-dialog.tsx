@@ -1,8 +1,8 @@
+import type { GeneratedPost } from "@contracts/ai.ts";
+import type { Category } from "@contracts/categories.ts";
+import { aiLengths, aiTones } from "@contracts/limits.ts";
 import { CircleCheckIcon, CircleIcon, LoaderCircleIcon, SparklesIcon } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import type { GeneratedPost } from "../../../../../contracts/ai.ts";
-import type { Category } from "../../../../../contracts/categories.ts";
-import { aiLengths, aiTones } from "../../../../../contracts/limits.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Dialog,

@@ -1,7 +1,7 @@
+import { type ContentCheckInput, checkContent } from "@contracts/content-checks.ts";
+import { originality, originalityMinWords } from "@contracts/originality.ts";
 import { CircleAlertIcon, CircleCheckIcon, LoaderCircleIcon } from "lucide-react";
 import { useDeferredValue, useId, useMemo } from "react";
-import { type ContentCheckInput, checkContent } from "../../../../../contracts/content-checks.ts";
-import { originality, originalityMinWords } from "../../../../../contracts/originality.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/cn.ts";
 import { useOriginality } from "../api/check-originality.ts";

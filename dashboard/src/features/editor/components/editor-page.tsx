@@ -1,9 +1,8 @@
-import { AlertCircleIcon, RefreshCwIcon } from "lucide-react";
+import type { Blog } from "@contracts/blogs.ts";
 import { useSearchParams } from "react-router";
-import type { Blog } from "../../../../../contracts/blogs.ts";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
+import { LoadError } from "../../../components/load-error.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
-import { Button } from "../../../components/ui/button.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { usePost } from "../api/get-post.ts";
 import { PostEditor } from "./post-editor.tsx";
@@ -36,20 +35,13 @@ function EditorScreen({ blog }: { blog: Blog }) {
     return (
       <div className="space-y-6">
         <PageHeader title="Editor" />
-        <div
-          role="alert"
-          className="flex flex-col items-center gap-3 rounded-xl border border-error/40 px-6 py-12 text-center"
-        >
-          <AlertCircleIcon aria-hidden="true" className="size-10 text-error" />
-          <h2 className="text-lg font-semibold">Failed to Load Post</h2>
-          <p className="text-sm text-muted-foreground">
-            {errorMessage(error, "An error occurred while fetching this post.")}
-          </p>
-          <Button variant="outline" onClick={() => void mutate()}>
-            <RefreshCwIcon aria-hidden="true" />
-            Retry
-          </Button>
-        </div>
+        <LoadError
+          variant="page"
+          title="Failed to Load Post"
+          message={errorMessage(error, "An error occurred while fetching this post.")}
+          retryLabel="Retry"
+          onRetry={() => void mutate()}
+        />
       </div>
     );
   }

@@ -1,4 +1,4 @@
-import type { aiLengths } from "../../../../../contracts/limits.ts";
+import type { aiLengths } from "@contracts/limits.ts";
 
 type Length = (typeof aiLengths)[number];
 

@@ -1,3 +1,7 @@
+import type { GeneratedPost } from "@contracts/ai.ts";
+import type { Blog } from "@contracts/blogs.ts";
+import { type PostStatus, postStatusLabels } from "@contracts/limits.ts";
+import type { Post } from "@contracts/posts.ts";
 import { format } from "date-fns";
 import {
   CalendarClockIcon,
@@ -14,10 +18,6 @@ import {
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { useSWRConfig } from "swr";
-import type { GeneratedPost } from "../../../../../contracts/ai.ts";
-import type { Blog } from "../../../../../contracts/blogs.ts";
-import { type PostStatus, postStatusLabels } from "../../../../../contracts/limits.ts";
-import type { Post } from "../../../../../contracts/posts.ts";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PostStatusBadge } from "../../../components/post-status-badge.tsx";
 import { ReviewReasons } from "../../../components/review-reasons.tsx";

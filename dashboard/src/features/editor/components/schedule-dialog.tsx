@@ -1,7 +1,7 @@
+import { defaults } from "@contracts/limits.ts";
 import { format } from "date-fns";
 import { CalendarClockIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { defaults } from "../../../../../contracts/limits.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Calendar } from "../../../components/ui/calendar.tsx";
 import {

@@ -1,7 +1,7 @@
+import type { Blog } from "@contracts/blogs.ts";
 import { CopyIcon, ExternalLinkIcon, SettingsIcon } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
-import type { Blog } from "../../../../../contracts/blogs.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {

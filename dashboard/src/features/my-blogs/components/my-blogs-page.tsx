@@ -2,6 +2,7 @@ import { LayoutGridIcon, PlusIcon, SparklesIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useSWRConfig } from "swr";
+import { LoadError } from "../../../components/load-error.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { blogsKey } from "../../../lib/api/get-blogs.ts";
@@ -28,19 +29,18 @@ export function MyBlogsPage() {
     );
   } else if (!blogs) {
     content = (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-16 text-center"
-      >
-        <h2 className="text-xl font-semibold">Failed to load blogs</h2>
-        <p className="text-sm text-muted-foreground">
-          {blogsError ? "Your blogs could not be loaded." : "Your blogs are not loaded yet."} Try
-          again in a moment.
-        </p>
-        <Button variant="outline" onClick={() => mutate(blogsKey)}>
-          Retry
-        </Button>
-      </div>
+      <LoadError
+        variant="page"
+        title="Failed to load blogs"
+        message={
+          <>
+            {blogsError ? "Your blogs could not be loaded." : "Your blogs are not loaded yet."} Try
+            again in a moment.
+          </>
+        }
+        retryLabel="Retry"
+        onRetry={() => void mutate(blogsKey)}
+      />
     );
   } else if (blogs.length === 0) {
     content = (

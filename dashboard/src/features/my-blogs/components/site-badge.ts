@@ -1,5 +1,5 @@
+import type { SiteStatus } from "@contracts/blogs.ts";
 import { format } from "date-fns";
-import type { SiteStatus } from "../../../../../contracts/blogs.ts";
 
 export type SiteBadge = { label: "Live" | "Not Published"; since: string | null };
 

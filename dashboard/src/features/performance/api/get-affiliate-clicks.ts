@@ -1,5 +1,5 @@
+import type { BlogAffiliateClicks } from "@contracts/affiliate-links.ts";
 import useSWR from "swr";
-import type { BlogAffiliateClicks } from "../../../../../contracts/affiliate-links.ts";
 import { createFetcher } from "../../../lib/api-client.ts";
 
 /** `GET /api/blogs/{blogId}/affiliate-clicks`: the blog's clicks per day, last 30 days. */

@@ -1,7 +1,7 @@
+import type { AiUsageReport } from "@contracts/ai-usage.ts";
 import { format, parseISO } from "date-fns";
-import type { AiUsageReport } from "../../../../../contracts/ai-usage.ts";
 import { BarChart } from "../../../components/bar-chart.tsx";
-import { Button } from "../../../components/ui/button.tsx";
+import { LoadError } from "../../../components/load-error.tsx";
 import {
   Card,
   CardContent,
@@ -45,12 +45,12 @@ export function AiUsageCard({
         {report ? (
           <UsageReport report={report} />
         ) : failed ? (
-          <div role="alert" className="space-y-3 rounded-lg border border-error/40 p-4">
-            <p className="text-sm font-medium">Failed to load AI usage</p>
-            <Button variant="outline" size="sm" onClick={onRetry}>
-              Try again
-            </Button>
-          </div>
+          <LoadError
+            variant="card"
+            title="Failed to load AI usage"
+            retryLabel="Try again"
+            onRetry={onRetry}
+          />
         ) : (
           <p role="status" className="py-6 text-center text-sm text-muted-foreground">
             Loading AI usage...

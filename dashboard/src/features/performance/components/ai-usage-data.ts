@@ -1,10 +1,10 @@
-import { format, parseISO } from "date-fns";
 import {
   type AiFeature,
   type AiUsageReport,
   aiFeatureLabels,
   aiFeatures,
-} from "../../../../../contracts/ai-usage.ts";
+} from "@contracts/ai-usage.ts";
+import { format, parseISO } from "date-fns";
 import { type ChartBar, scaleBars } from "../../../components/bar-chart-data.ts";
 
 export const tokens = (n: number) => `${n.toLocaleString("en-US")} token${n === 1 ? "" : "s"}`;

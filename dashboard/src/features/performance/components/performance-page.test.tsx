@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
+
+import type { AutomationSettings } from "@contracts/automation.ts";
+import type { Blog } from "@contracts/blogs.ts";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AutomationSettings } from "../../../../../contracts/automation.ts";
-import type { Blog } from "../../../../../contracts/blogs.ts";
 import { swrConfig } from "../../../lib/swr-config.ts";
 import { PerformanceReport } from "./performance-page.tsx";
 

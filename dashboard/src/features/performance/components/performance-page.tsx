@@ -1,3 +1,6 @@
+import type { AutomationSettings } from "@contracts/automation.ts";
+import type { Blog } from "@contracts/blogs.ts";
+import { limits } from "@contracts/limits.ts";
 import { format, parseISO } from "date-fns";
 import {
   CalendarDaysIcon,
@@ -8,13 +11,11 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { AutomationSettings } from "../../../../../contracts/automation.ts";
-import type { Blog } from "../../../../../contracts/blogs.ts";
-import { limits } from "../../../../../contracts/limits.ts";
 import { BarChart } from "../../../components/bar-chart.tsx";
 import { plural } from "../../../components/bar-chart-data.ts";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
 import { ClickChart } from "../../../components/click-chart.tsx";
+import { LoadError } from "../../../components/load-error.tsx";
 import { MetricCard } from "../../../components/metric-card.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PostsLoadError } from "../../../components/posts-load-error.tsx";
@@ -27,11 +28,11 @@ import {
   CardHeader,
   CardTitle,
 } from "../../../components/ui/card.tsx";
+import { useAffiliateRecommendations } from "../../../lib/api/get-affiliate-recommendations.ts";
 import { useAiUsage } from "../../../lib/api/get-ai-usage.ts";
 import { useAutomation } from "../../../lib/api/get-automation.ts";
 import { usePosts } from "../../../lib/api/get-posts.ts";
 import { useAffiliateClicks } from "../api/get-affiliate-clicks.ts";
-import { useAffiliateRecommendations } from "../api/get-affiliate-recommendations.ts";
 import { AiUsageCard } from "./ai-usage-card.tsx";
 import {
   automationSchedule,
@@ -345,13 +346,11 @@ function Pending({
       </p>
     );
   return (
-    <div role="alert" className="space-y-3 rounded-lg border border-error/40 p-4">
-      <p className="text-sm font-medium">Failed to load {what}</p>
-      {onRetry && (
-        <Button variant="outline" size="sm" onClick={onRetry}>
-          Try again
-        </Button>
-      )}
-    </div>
+    <LoadError
+      variant="card"
+      title={`Failed to load ${what}`}
+      retryLabel="Try again"
+      onRetry={onRetry}
+    />
   );
 }

@@ -1,8 +1,8 @@
+import type { AutomationSettings } from "@contracts/automation.ts";
+import { limits, postingFrequencyLabels } from "@contracts/limits.ts";
+import type { PostSummary } from "@contracts/posts.ts";
+import type { AffiliateRecommendation } from "@contracts/recommendations.ts";
 import { addWeeks, format, startOfWeek } from "date-fns";
-import type { AutomationSettings } from "../../../../../contracts/automation.ts";
-import { limits, postingFrequencyLabels } from "../../../../../contracts/limits.ts";
-import type { PostSummary } from "../../../../../contracts/posts.ts";
-import type { AffiliateRecommendation } from "../../../../../contracts/recommendations.ts";
 import { type ChartBar, plural, scaleBars } from "../../../components/bar-chart-data.ts";
 
 const dayMs = 24 * 60 * 60 * 1000;

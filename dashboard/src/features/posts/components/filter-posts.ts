@@ -1,4 +1,4 @@
-import type { PostStatus } from "../../../../../contracts/limits.ts";
+import type { PostStatus } from "@contracts/limits.ts";
 
 export type StatusFilter = "all" | PostStatus;
 

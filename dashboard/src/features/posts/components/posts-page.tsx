@@ -1,23 +1,14 @@
+import type { Blog } from "@contracts/blogs.ts";
+import { postStatuses, postStatusLabels } from "@contracts/limits.ts";
 import { FileTextIcon, PlusIcon, SearchIcon, SearchXIcon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import type { Blog } from "../../../../../contracts/blogs.ts";
-import { postStatuses, postStatusLabels } from "../../../../../contracts/limits.ts";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { GenerateWithAiButton } from "../../../components/generate-with-ai-button.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { type CardPost, PostCard } from "../../../components/post-card.tsx";
 import { PostsLoadError, PostsLoading } from "../../../components/posts-load-error.tsx";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogConfirm,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../../../components/ui/alert-dialog.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import {
@@ -47,7 +38,7 @@ function AllPosts({ blog }: { blog: Blog }) {
   const { data: categories } = useCategories(blog.id);
   const { user } = useAuthUser();
   const navigate = useNavigate();
-  const { deletePost, isPending: isDeleting } = useDeletePost(blog.id);
+  const { deletePost } = useDeletePost(blog.id);
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const [toDelete, setToDelete] = useState<CardPost | null>(null);
@@ -57,7 +48,7 @@ function AllPosts({ blog }: { blog: Blog }) {
   const shown = filterPosts(posts ?? [], search, status);
 
   async function confirmDelete() {
-    if (!toDelete || isDeleting) return;
+    if (!toDelete) return;
     try {
       await deletePost(toDelete.id);
       setToDelete(null);
@@ -160,27 +151,15 @@ function AllPosts({ blog }: { blog: Blog }) {
         </ul>
       )}
 
-      <AlertDialog
+      <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => {
-          if (!open && !isDeleting) setToDelete(null);
+          if (!open) setToDelete(null);
         }}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete Post</AlertDialogTitle>
-            <AlertDialogDescription>
-              Are you sure you want to delete this post? This action cannot be undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={isDeleting}>Cancel</AlertDialogCancel>
-            <AlertDialogConfirm disabled={isDeleting} onClick={() => void confirmDelete()}>
-              {isDeleting ? "Deleting..." : "Delete"}
-            </AlertDialogConfirm>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        title="Delete Post"
+        description="Are you sure you want to delete this post? This action cannot be undone."
+        onConfirm={confirmDelete}
+      />
     </div>
   );
 }

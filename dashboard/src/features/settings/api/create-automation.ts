@@ -1,6 +1,6 @@
+import type { AutomationInput, AutomationSettings } from "@contracts/automation.ts";
 import { useState } from "react";
 import { useSWRConfig } from "swr";
-import type { AutomationInput, AutomationSettings } from "../../../../../contracts/automation.ts";
 import { automationKey } from "../../../lib/api/get-automation.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
 

@@ -1,6 +1,6 @@
+import type { PublicProfile, PublicProfileInput } from "@contracts/profile.ts";
 import { useState } from "react";
 import useSWR, { useSWRConfig } from "swr";
-import type { PublicProfile, PublicProfileInput } from "../../../../../contracts/profile.ts";
 import { apiRequest, createFetcher } from "../../../lib/api-client.ts";
 
 export const publicProfileKey = "/api/auth/profile";

@@ -1,6 +1,6 @@
+import type { Blog, CustomizationInput } from "@contracts/blogs.ts";
 import { useState } from "react";
 import { useSWRConfig } from "swr";
-import type { Blog, CustomizationInput } from "../../../../../contracts/blogs.ts";
 import { blogsKey } from "../../../lib/api/get-blogs.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { siteStatusKey } from "./get-site-status.ts";

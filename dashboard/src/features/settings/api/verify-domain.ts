@@ -1,6 +1,6 @@
+import type { Blog } from "@contracts/blogs.ts";
 import { useState } from "react";
 import { useSWRConfig } from "swr";
-import type { Blog } from "../../../../../contracts/blogs.ts";
 import { blogsKey } from "../../../lib/api/get-blogs.ts";
 import { apiRequest, statusOf } from "../../../lib/api-client.ts";
 import { useRefreshBlog } from "./update-domain.ts";

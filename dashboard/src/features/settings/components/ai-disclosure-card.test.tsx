@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
+
+import type { Blog } from "@contracts/blogs.ts";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Blog } from "../../../../../contracts/blogs.ts";
 import { Toaster } from "../../../components/ui/toaster.tsx";
 import { resetToasts } from "../../../components/ui/use-toast.ts";
 import { swrConfig } from "../../../lib/swr-config.ts";

@@ -1,6 +1,6 @@
+import type { Blog } from "@contracts/blogs.ts";
 import { SparklesIcon } from "lucide-react";
 import { useId } from "react";
-import type { Blog } from "../../../../../contracts/blogs.ts";
 import {
   Card,
   CardContent,

@@ -1,5 +1,5 @@
-import type { AutomationInput, AutomationSettings } from "../../../../../contracts/automation.ts";
-import { defaults, limits, type PostingFrequency } from "../../../../../contracts/limits.ts";
+import type { AutomationInput, AutomationSettings } from "@contracts/automation.ts";
+import { defaults, limits, type PostingFrequency } from "@contracts/limits.ts";
 
 /** What the Content Automation card edits: text as typed, turned into values on save. */
 export type AutomationForm = {

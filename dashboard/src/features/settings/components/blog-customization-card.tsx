@@ -1,7 +1,7 @@
+import type { Blog, CustomizationInput } from "@contracts/blogs.ts";
+import { colorPresets, defaults, fontFamilies } from "@contracts/limits.ts";
 import { PaletteIcon } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import type { Blog, CustomizationInput } from "../../../../../contracts/blogs.ts";
-import { colorPresets, defaults, fontFamilies } from "../../../../../contracts/limits.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Card,

@@ -1,3 +1,4 @@
+import type { Blog, DomainInstructions } from "@contracts/blogs.ts";
 import {
   CheckCircle2Icon,
   CopyIcon,
@@ -6,7 +7,6 @@ import {
   ShieldAlertIcon,
 } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
-import type { Blog, DomainInstructions } from "../../../../../contracts/blogs.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Card,

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
+
+import type { AutomationSettings } from "@contracts/automation.ts";
+import type { Blog } from "@contracts/blogs.ts";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AutomationSettings } from "../../../../../contracts/automation.ts";
-import type { Blog } from "../../../../../contracts/blogs.ts";
 import { Toaster } from "../../../components/ui/toaster.tsx";
 import { resetToasts } from "../../../components/ui/use-toast.ts";
 import { swrConfig } from "../../../lib/swr-config.ts";

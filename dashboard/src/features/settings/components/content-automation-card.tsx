@@ -1,14 +1,15 @@
-import { format, parseISO } from "date-fns";
-import { BotIcon, CircleAlertIcon } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
-import type { AutomationSettings } from "../../../../../contracts/automation.ts";
-import type { Blog } from "../../../../../contracts/blogs.ts";
+import type { AutomationSettings } from "@contracts/automation.ts";
+import type { Blog } from "@contracts/blogs.ts";
 import {
   limits,
   type PostingFrequency,
   postingFrequencies,
   postingFrequencyLabels,
-} from "../../../../../contracts/limits.ts";
+} from "@contracts/limits.ts";
+import { format, parseISO } from "date-fns";
+import { BotIcon, CircleAlertIcon } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { LoadError } from "../../../components/load-error.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -61,12 +62,12 @@ export function ContentAutomationCard({ blog }: { blog: Blog }) {
                 Loading automation settings...
               </p>
             ) : (
-              <div role="alert" className="space-y-3 rounded-lg border border-error/40 p-4">
-                <p className="text-sm font-medium">Failed to load automation settings</p>
-                <Button variant="outline" size="sm" onClick={() => void mutate()}>
-                  Try again
-                </Button>
-              </div>
+              <LoadError
+                variant="card"
+                title="Failed to load automation settings"
+                retryLabel="Try again"
+                onRetry={() => void mutate()}
+              />
             )}
           </CardContent>
         </>

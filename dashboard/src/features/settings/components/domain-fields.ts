@@ -1,4 +1,4 @@
-import { domainInput } from "../../../../../contracts/blogs.ts";
+import { domainInput } from "@contracts/blogs.ts";
 
 /** Spec section 5: lower-cased, and every character other than a-z, 0-9 or a hyphen removed as typed. */
 export function sanitizeSubdomain(typed: string): string {

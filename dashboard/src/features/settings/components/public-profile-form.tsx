@@ -1,6 +1,6 @@
+import { limits } from "@contracts/limits.ts";
+import { publicProfileInput } from "@contracts/profile.ts";
 import { type FormEvent, useEffect, useId, useState } from "react";
-import { limits } from "../../../../../contracts/limits.ts";
-import { publicProfileInput } from "../../../../../contracts/profile.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";

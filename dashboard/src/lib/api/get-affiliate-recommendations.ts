@@ -1,11 +1,12 @@
+import type { RecommendationStatus } from "@contracts/limits.ts";
+import type { AffiliateRecommendation } from "@contracts/recommendations.ts";
 import useSWR from "swr";
-import type { RecommendationStatus } from "../../../../../contracts/limits.ts";
-import type { AffiliateRecommendation } from "../../../../../contracts/recommendations.ts";
-import { createFetcher } from "../../../lib/api-client.ts";
+import { createFetcher } from "../api-client.ts";
 
 /**
  * `GET /api/blogs/{blogId}/affiliate-recommendations` (optionally `?status=`): the blog's
- * recommendations, newest first. The screen reads them all once and counts on the client.
+ * recommendations, newest first. Affiliate Recommendations and Performance read them all once
+ * (the same cache entry) and count on the client; decisions revalidate every form of the key.
  */
 export const affiliateRecommendationsKey = (blogId: string, status?: RecommendationStatus) =>
   `/api/blogs/${blogId}/affiliate-recommendations${status ? `?status=${status}` : ""}`;

@@ -1,0 +1,72 @@
+import { type ReactNode, useState } from "react";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogConfirm,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "./ui/alert-dialog.tsx";
+
+/**
+ * A confirmation before a destructive action (delete a post, a category, a link). The texts are
+ * the screen's own (the spec words them per screen). While `onConfirm` runs, both buttons are
+ * disabled, the dialog cannot be dismissed and the confirm button reads `pendingLabel`.
+ * `onConfirm` closes the dialog itself when it is done (through `open`); when it rejects, the
+ * dialog stays open for another try, so the caller reports the error before rejecting.
+ */
+export function ConfirmDialog({
+  open = true,
+  onOpenChange,
+  onCloseAutoFocus,
+  title,
+  description,
+  cancelLabel = "Cancel",
+  confirmLabel = "Delete",
+  pendingLabel = "Deleting...",
+  onConfirm,
+}: {
+  open?: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where focus goes once the dialog is gone (its opener may have gone with it). */
+  onCloseAutoFocus?: (event: Event) => void;
+  title: ReactNode;
+  description: ReactNode;
+  cancelLabel?: string;
+  confirmLabel?: string;
+  pendingLabel?: string;
+  onConfirm: () => Promise<unknown>;
+}) {
+  const [isPending, setPending] = useState(false);
+
+  async function confirm() {
+    if (isPending) return;
+    setPending(true);
+    try {
+      await onConfirm();
+    } catch {
+      // Kept open: the caller has told the user what went wrong.
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={isPending}>{cancelLabel}</AlertDialogCancel>
+          <AlertDialogConfirm disabled={isPending} onClick={() => void confirm()}>
+            {isPending ? pendingLabel : confirmLabel}
+          </AlertDialogConfirm>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
