@@ -1,5 +1,5 @@
+import type { PublicBlog } from "@contracts/public-blog.ts";
 import useSWR from "swr";
-import type { PublicBlog } from "../../../../contracts/public-blog.ts";
 import { createFetcher } from "../api-client.ts";
 
 export type { PublicBlog };

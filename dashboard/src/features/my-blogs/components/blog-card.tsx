@@ -2,6 +2,7 @@ import type { Blog } from "@contracts/blogs.ts";
 import { CopyIcon, ExternalLinkIcon, SettingsIcon } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
+import { useSiteStatus } from "@/lib/api/get-site-status.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -14,7 +15,6 @@ import {
 } from "../../../components/ui/card.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { useSelectedBlog } from "../../../lib/selected-blog-context.tsx";
-import { useSiteStatus } from "../api/get-site-status.ts";
 import { previewUrl, subdomainUrl } from "./blog-address.ts";
 import { copyUrl } from "./copy-url.ts";
 import { siteBadgeOf } from "./site-badge.ts";

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
+
+import type { SiteStatus } from "@contracts/blogs.ts";
 import { describe, expect, it } from "vitest";
-import type { SiteStatus } from "../../../../../contracts/blogs.ts";
 import { previewUrl, subdomainUrl } from "./blog-address.ts";
 import { siteBadgeOf } from "./site-badge.ts";
 

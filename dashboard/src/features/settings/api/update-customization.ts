@@ -1,9 +1,9 @@
 import type { Blog, CustomizationInput } from "@contracts/blogs.ts";
 import { useState } from "react";
 import { useSWRConfig } from "swr";
+import { siteStatusKey } from "@/lib/api/get-site-status.ts";
 import { blogsKey } from "../../../lib/api/get-blogs.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
-import { siteStatusKey } from "./get-site-status.ts";
 
 /** `PATCH /api/blogs/{id}/customization`: colour, font and logo. */
 export function updateCustomization(blogId: string, input: CustomizationInput): Promise<Blog> {

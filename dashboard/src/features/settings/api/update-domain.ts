@@ -1,9 +1,9 @@
 import type { Blog, DomainInput } from "@contracts/blogs.ts";
 import { useState } from "react";
 import { useSWRConfig } from "swr";
+import { siteStatusKey } from "@/lib/api/get-site-status.ts";
 import { blogsKey } from "../../../lib/api/get-blogs.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
-import { siteStatusKey } from "./get-site-status.ts";
 
 /** `PATCH /api/blogs/{id}/domain`: `subdomain` or `customDomain`, one at a time; "" clears it. */
 export function updateDomain(blogId: string, input: DomainInput): Promise<Blog> {

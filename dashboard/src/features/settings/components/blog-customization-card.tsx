@@ -2,6 +2,7 @@ import type { Blog, CustomizationInput } from "@contracts/blogs.ts";
 import { colorPresets, defaults, fontFamilies } from "@contracts/limits.ts";
 import { PaletteIcon } from "lucide-react";
 import { type FormEvent, useEffect, useId, useState } from "react";
+import { useSiteStatus } from "@/lib/api/get-site-status.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Card,
@@ -15,7 +16,6 @@ import { Label } from "../../../components/ui/label.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/cn.ts";
-import { useSiteStatus } from "../api/get-site-status.ts";
 import { useUpdateCustomization } from "../api/update-customization.ts";
 import { SiteStatusLine } from "./site-status-line.tsx";
 

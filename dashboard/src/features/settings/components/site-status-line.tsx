@@ -1,5 +1,5 @@
+import type { SiteStatus } from "@contracts/blogs.ts";
 import { format } from "date-fns";
-import type { SiteStatus } from "../../../../../contracts/blogs.ts";
 
 /** One line about the public site: what readers see now, and whether a render is under way. */
 export function siteStatusText(status: SiteStatus | undefined): string {
