@@ -1,18 +1,16 @@
-import { randomBytes } from "node:crypto";
-import { renameSync } from "node:fs";
-import { mkdir, open, readdir, readlink, rename, rm, symlink, writeFile } from "node:fs/promises";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { resolve } from "node:path";
+import { createFolderStorage, eachLimited, inside, safeName } from "../storage/folder-storage.ts";
+import type { Storage } from "../storage/storage.ts";
 
 /**
- * Where rendered blogs live, and the only code that writes there (so object storage could
- * replace the local folder behind the same interface).
+ * Rendered blogs in storage (site-builder/storage: the local folder by default), and the only
+ * code that writes them:
  *
- *   {root}/blogs/{blogId}/builds/{buildId}/…   one folder per full render
- *   {root}/blogs/{blogId}/current              symlink to the live build, swapped atomically
- *   {root}/hosts/{host}                        symlink to ../blogs/{blogId}/current, for nginx/Caddy
+ *   blogs/{blogId}                 a generation per full render; the live one is `current`
+ *   hosts/{host}                   follows the blog's live generation, for nginx/Caddy
  *
- * Every file is written to a temporary name and renamed into place, so a reader never sees a
- * partial file; a full render fills a fresh build folder and then swaps `current` in one rename.
+ * A full render fills a new generation and publishes it in one step; an incremental render
+ * writes into the live generation, every file atomically.
  */
 export type BuildWriter = {
   write: (file: string, body: string) => Promise<void>;
@@ -32,6 +30,7 @@ export type BuildWriter = {
 
 export type SiteOutput = {
   root: string;
+  storage: Storage;
   /** The live folder of a blog, or undefined before its first render. */
   currentDir: (blogId: string) => Promise<string | undefined>;
   /** Resolves a file inside a blog's live folder; undefined if it would leave that folder. */
@@ -51,224 +50,74 @@ export type SiteOutput = {
   onChange: (listener: (blogId: string, file?: string) => void) => void;
 };
 
-const safeName = /^[a-z0-9][a-z0-9.-]*$/;
-
-/** Runs `work` on every item, at most `limit` at a time; after a failure, starts no more. */
-async function eachLimited<T>(
-  items: T[],
-  limit: number,
-  work: (item: T, index: number) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (next < items.length && !failed) {
-      const index = next++;
-      try {
-        await work(items[index] as T, index);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  // Every started piece of work has ended when this settles (so nothing writes afterwards).
-  const results = await Promise.allSettled(
-    Array.from({ length: Math.min(limit, items.length) }, worker),
-  );
-  const failure = results.find((r) => r.status === "rejected");
-  if (failure) throw failure.reason;
-}
-
 const parallelWrites = 16;
 
-/** Writes `body` beside `target` under a temporary name, flushed to disk; returns that name. */
-async function writeTemp(target: string, body: string): Promise<string> {
-  await mkdir(dirname(target), { recursive: true });
-  const temp = `${target}.${randomBytes(6).toString("hex")}.tmp`;
-  const handle = await open(temp, "w");
-  try {
-    await handle.writeFile(body);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  return temp;
-}
-
-/** Writes `body` to `target` through a temporary file in the same folder and an atomic rename. */
-async function writeAtomic(target: string, body: string): Promise<void> {
-  await rename(await writeTemp(target, body), target);
-}
-
-/** Flushes files to disk, a few at a time (fsync runs on libuv's thread pool). */
-async function syncAll(files: string[]): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const handle = await open(files[next++] as string, "r");
-      try {
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-}
-
-async function swapSymlink(link: string, target: string): Promise<void> {
-  const temp = `${link}.${randomBytes(6).toString("hex")}.tmp`;
-  await symlink(target, temp);
-  await rename(temp, link);
-}
-
-/** A path inside `base`, or undefined for anything that would escape it. */
-function inside(base: string, file: string): string | undefined {
-  if (file.includes("\0")) return undefined;
-  const target = resolve(base, file);
-  const rel = relative(base, target);
-  if (rel === "" || rel.startsWith("..") || rel.startsWith(sep) || rel.includes(`..${sep}`))
-    return undefined;
-  return target;
-}
-
-export function createSiteOutput(root: string): SiteOutput {
-  const absoluteRoot = resolve(root);
-  const blogDir = (blogId: string) => {
+export function createSiteOutput(
+  root: string,
+  storage: Storage = createFolderStorage(root),
+): SiteOutput {
+  const blogName = (blogId: string) => {
     if (!safeName.test(blogId)) throw new Error(`Invalid blog id for output: ${blogId}`);
-    return join(absoluteRoot, "blogs", blogId);
+    return `blogs/${blogId}`;
   };
-  const hostsDir = join(absoluteRoot, "hosts");
-  /** The hosts this process last linked for each blog (see `setHosts`). */
-  const hostsSet = new Map<string, string>();
   const listeners: ((blogId: string, file?: string) => void)[] = [];
   const changed = (blogId: string, file?: string) => {
     for (const listener of listeners) listener(blogId, file);
   };
-
-  const currentDir = async (blogId: string) => {
-    const link = join(blogDir(blogId), "current");
-    try {
-      const target = await readlink(link);
-      return resolve(dirname(link), target);
-    } catch {
-      return undefined;
-    }
-  };
-
-  const writerFor = (
-    base: string,
-    onCommit: () => Promise<void>,
-    onAbandon: () => Promise<void>,
-    write: (target: string, body: string) => Promise<void> = writeAtomic,
-    /** Set for writers on the live folder: each change is announced as it lands. */
-    liveBlogId?: string,
-  ): BuildWriter => {
-    const targetOf = (file: string) => {
-      const target = inside(base, file);
-      if (!target) throw new Error(`Refusing to write outside the build: ${file}`);
-      return target;
-    };
-    return {
-      async write(file, body) {
-        await write(targetOf(file), body);
-        if (liveBlogId) changed(liveBlogId, file);
-      },
-      async writeAll(files) {
-        const targets = files.map(({ file }) => targetOf(file));
-        if (!liveBlogId) {
-          // Nobody reads this folder yet: plain parallel writes.
-          await eachLimited(files, parallelWrites, (f, i) => write(targets[i] as string, f.body));
-          return;
-        }
-        // Live folder: every file is on disk under a temporary name first, then each is
-        // renamed into place in order (a page before the pages that link to it). The renames
-        // are synchronous: each is a metadata change of microseconds, and awaiting one per
-        // file would cost a full turn of a busy event loop each.
-        const temps: string[] = [];
-        try {
-          await eachLimited(files, parallelWrites, async (f, i) => {
-            temps[i] = await writeTemp(targets[i] as string, f.body);
-          });
-          for (const [i, f] of files.entries()) {
-            renameSync(temps[i] as string, targets[i] as string);
-            temps[i] = "";
-            changed(liveBlogId, f.file);
-          }
-        } finally {
-          await Promise.all(temps.filter(Boolean).map((temp) => rm(temp, { force: true })));
-        }
-      },
-      async remove(file) {
-        const target = inside(base, file);
-        if (target) await rm(target, { force: true });
-        if (liveBlogId) changed(liveBlogId, file);
-      },
-      commit: onCommit,
-      abandon: onAbandon,
-    };
-  };
-
-  /** Keeps the live build and the one before it (readers may still be in it); removes older ones. */
-  const pruneBuilds = async (blogId: string, keep: string[]) => {
-    const builds = join(blogDir(blogId), "builds");
-    const keepNames = new Set(keep.map((dir) => relative(builds, dir)));
-    for (const name of await readdir(builds).catch(() => [] as string[])) {
-      if (!keepNames.has(name)) await rm(join(builds, name), { recursive: true, force: true });
-    }
+  const livePrefix = (blogId: string) => storage.live(blogName(blogId));
+  /** A key inside `prefix`, or undefined for any file name that would leave it. */
+  const keyIn = (prefix: string, file: string) => {
+    const dir = storage.pathOf(prefix);
+    return dir && inside(dir, file) ? `${prefix}/${file}` : undefined;
   };
 
   return {
-    root: absoluteRoot,
-    currentDir,
+    root: resolve(root),
+    storage,
+
+    async currentDir(blogId) {
+      const prefix = await livePrefix(blogId);
+      return prefix ? storage.pathOf(prefix) : undefined;
+    },
 
     async resolveFile(blogId, file) {
-      const base = await currentDir(blogId);
-      return base ? inside(base, file) : undefined;
+      const prefix = await livePrefix(blogId);
+      const key = prefix && keyIn(prefix, file);
+      return key ? storage.pathOf(key) : undefined;
     },
 
     async beginFull(blogId) {
-      const buildId = `${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
-      const dir = join(blogDir(blogId), "builds", buildId);
-      await mkdir(dir, { recursive: true });
-      // Nobody reads a build before the swap, so its files are written plainly and flushed
-      // together just before it goes live.
-      const written: string[] = [];
-      const folders = new Set<string>();
-      return writerFor(
-        dir,
-        async () => {
-          await syncAll(written);
-          const previous = await currentDir(blogId);
-          await swapSymlink(join(blogDir(blogId), "current"), join("builds", buildId));
+      const generation = await storage.beginGeneration(blogName(blogId));
+      const put = (file: string, body: string) => {
+        if (!keyIn(generation.prefix, file))
+          throw new Error(`Refusing to write outside the build: ${file}`);
+        return generation.put(file, body);
+      };
+      return {
+        write: put,
+        async writeAll(files) {
+          // Nobody reads a generation yet: plain parallel writes.
+          await eachLimited(files, parallelWrites, (f) => put(f.file, f.body));
+        },
+        async remove(file) {
+          const key = keyIn(generation.prefix, file);
+          if (key) await storage.delete(key);
+        },
+        async commit() {
+          await generation.publish();
           changed(blogId);
-          await pruneBuilds(blogId, [dir, ...(previous ? [previous] : [])]);
         },
-        () => rm(dir, { recursive: true, force: true }),
-        async (target, body) => {
-          const folder = dirname(target);
-          if (!folders.has(folder)) {
-            await mkdir(folder, { recursive: true });
-            folders.add(folder);
-          }
-          await writeFile(target, body);
-          written.push(target);
-        },
-      );
+        abandon: () => generation.abandon(),
+      };
     },
 
     async removeStale(blogId, keep) {
-      const base = await currentDir(blogId);
-      if (!base) return 0;
-      const entries = await readdir(base, { recursive: true, withFileTypes: true }).catch(() => []);
+      const prefix = await livePrefix(blogId);
+      if (!prefix) return 0;
       let removed = 0;
-      for (const entry of entries) {
-        if (!entry.isFile()) continue;
-        const path = join(entry.parentPath, entry.name);
-        const file = relative(base, path).split(sep).join("/");
+      for (const file of await storage.list(prefix)) {
         if (keep.has(file)) continue;
-        await rm(path, { force: true });
+        await storage.delete(`${prefix}/${file}`);
         changed(blogId, file);
         removed++;
       }
@@ -276,50 +125,45 @@ export function createSiteOutput(root: string): SiteOutput {
     },
 
     async beginIncremental(blogId) {
-      const dir = await currentDir(blogId);
-      if (!dir) throw new Error(`Blog ${blogId} has no live build to update`);
-      return writerFor(
-        dir,
-        async () => {},
-        async () => {},
-        writeAtomic,
-        blogId,
-      );
+      const prefix = await livePrefix(blogId);
+      if (!prefix) throw new Error(`Blog ${blogId} has no live build to update`);
+      const keyOf = (file: string) => {
+        const key = keyIn(prefix, file);
+        if (!key) throw new Error(`Refusing to write outside the build: ${file}`);
+        return key;
+      };
+      return {
+        async write(file, body) {
+          await storage.put(keyOf(file), body);
+          changed(blogId, file);
+        },
+        async writeAll(files) {
+          // Each file becomes visible in order (a page before the pages that link to it), only
+          // once all are stored: a render costs a handful of round trips, not several per file.
+          await storage.putAll(
+            files.map((f) => ({ key: keyOf(f.file), body: f.body })),
+            (_entry, i) => changed(blogId, (files[i] as { file: string }).file),
+          );
+        },
+        async remove(file) {
+          const key = keyIn(prefix, file);
+          if (key) await storage.delete(key);
+          changed(blogId, file);
+        },
+        commit: async () => {},
+        abandon: async () => {},
+      };
     },
 
-    async setHosts(blogId, hosts) {
-      const target = join("..", "blogs", blogId, "current");
-      const wanted = new Set(hosts.filter((h) => safeName.test(h)));
-      const key = [...wanted].sort().join(" ");
-      // Links of hosts the blog no longer has: looked for (among every blog's links) only when
-      // its hosts differ from what this process last set, not on every render.
-      if (hostsSet.get(blogId) !== key) {
-        await mkdir(hostsDir, { recursive: true });
-        await eachLimited(await readdir(hostsDir), parallelWrites, async (name) => {
-          const link = join(hostsDir, name);
-          const points = await readlink(link).catch(() => undefined);
-          if (points === target && !wanted.has(name)) await rm(link, { force: true });
-        });
-      }
-      await eachLimited([...wanted], parallelWrites, async (host) => {
-        const link = join(hostsDir, host);
-        if ((await readlink(link).catch(() => undefined)) !== target) {
-          await mkdir(hostsDir, { recursive: true });
-          await swapSymlink(link, target);
-        }
-      });
-      hostsSet.set(blogId, key);
-    },
+    setHosts: (blogId, hosts) => storage.setAliases("hosts", blogName(blogId), hosts),
 
     onChange(listener) {
       listeners.push(listener);
     },
 
     async removeBlog(blogId) {
-      hostsSet.delete(blogId); // looks for its links whatever this process set before
-      await this.setHosts(blogId, []);
-      hostsSet.delete(blogId);
-      await rm(blogDir(blogId), { recursive: true, force: true });
+      await storage.setAliases("hosts", blogName(blogId), []);
+      await storage.deleteAll(blogName(blogId));
       changed(blogId);
     },
   };

@@ -1,0 +1,245 @@
+import { randomBytes } from "node:crypto";
+import { renameSync } from "node:fs";
+import {
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  readlink,
+  rename,
+  rm,
+  symlink,
+  writeFile,
+} from "node:fs/promises";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import type { Generation, Storage, StorageEntry } from "./storage.ts";
+
+/**
+ * The local folder as storage (the default, and for now the only implementation):
+ *
+ *   {root}/{key}                         a stored file
+ *   {root}/{name}/builds/{id}/…          one folder per generation
+ *   {root}/{name}/current                symlink to the live generation, swapped atomically
+ *   {root}/{prefix}/{alias}              symlink to ../{name}/current, for nginx/Caddy
+ *
+ * Every live file is written to a temporary name, flushed and renamed into place, so a reader
+ * never sees a partial file.
+ */
+export function createFolderStorage(root: string): Storage {
+  const base = resolve(root);
+  const pathOf = (key: string) => inside(base, key);
+  const must = (key: string) => {
+    const path = pathOf(key);
+    if (!path) throw new Error(`Refusing a key outside the storage: ${key}`);
+    return path;
+  };
+  /** The aliases this process last set for each name (see `setAliases`). */
+  const aliasesSet = new Map<string, string>();
+
+  const live = async (name: string) => {
+    const link = join(must(name), "current");
+    try {
+      const target = resolve(dirname(link), await readlink(link));
+      return relative(base, target).split(sep).join("/");
+    } catch {
+      return undefined;
+    }
+  };
+
+  /** Keeps the live generation and the one before it (readers may still be in it). */
+  const prune = async (name: string, keep: string[]) => {
+    const builds = join(must(name), "builds");
+    const keepNames = new Set(keep.map((dir) => relative(builds, dir)));
+    for (const entry of await readdir(builds).catch(() => [] as string[])) {
+      if (!keepNames.has(entry)) await rm(join(builds, entry), { recursive: true, force: true });
+    }
+  };
+
+  return {
+    pathOf,
+    live,
+
+    async put(key, body) {
+      const target = must(key);
+      await rename(await writeTemp(target, body), target);
+    },
+
+    async putAll(entries: readonly StorageEntry[], onVisible) {
+      const targets = entries.map(({ key }) => must(key));
+      // Every file is on disk under a temporary name first, then each is renamed into place in
+      // order. The renames are synchronous: each is a metadata change of microseconds, and
+      // awaiting one per file would cost a full turn of a busy event loop each.
+      const temps: string[] = [];
+      try {
+        await eachLimited([...entries], parallelWrites, async (entry, i) => {
+          temps[i] = await writeTemp(targets[i] as string, entry.body);
+        });
+        for (const [i, entry] of entries.entries()) {
+          renameSync(temps[i] as string, targets[i] as string);
+          temps[i] = "";
+          onVisible?.(entry, i);
+        }
+      } finally {
+        await Promise.all(temps.filter(Boolean).map((temp) => rm(temp, { force: true })));
+      }
+    },
+
+    async get(key) {
+      const path = pathOf(key);
+      if (!path) return undefined;
+      return readFile(path).catch(() => undefined);
+    },
+
+    async delete(key) {
+      const path = pathOf(key);
+      if (path) await rm(path, { force: true });
+    },
+
+    async list(prefix) {
+      const dir = must(prefix);
+      const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+      return entries
+        .filter((entry) => entry.isFile())
+        .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/"));
+    },
+
+    async beginGeneration(name): Promise<Generation> {
+      const id = `${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
+      const dir = join(must(name), "builds", id);
+      await mkdir(dir, { recursive: true });
+      // Nobody reads a generation before it is published, so its files are written plainly
+      // and flushed together just before it goes live.
+      const written: string[] = [];
+      const folders = new Set<string>();
+      return {
+        prefix: relative(base, dir).split(sep).join("/"),
+        async put(key, body) {
+          const target = inside(dir, key);
+          if (!target) throw new Error(`Refusing to write outside the generation: ${key}`);
+          const folder = dirname(target);
+          if (!folders.has(folder)) {
+            await mkdir(folder, { recursive: true });
+            folders.add(folder);
+          }
+          await writeFile(target, body);
+          written.push(target);
+        },
+        async publish() {
+          await syncAll(written);
+          const previous = await live(name);
+          await swapSymlink(join(must(name), "current"), join("builds", id));
+          await prune(name, [dir, ...(previous ? [must(previous)] : [])]);
+        },
+        abandon: () => rm(dir, { recursive: true, force: true }),
+      };
+    },
+
+    async deleteAll(name) {
+      aliasesSet.delete(name);
+      await rm(must(name), { recursive: true, force: true });
+    },
+
+    async setAliases(prefix, name, aliases) {
+      const dir = must(prefix);
+      const target = relative(dir, join(must(name), "current"));
+      const wanted = new Set(aliases.filter((alias) => safeName.test(alias)));
+      const key = `${prefix}\n${[...wanted].sort().join(" ")}`;
+      // Links the name no longer has: looked for (among every name's links) only when its
+      // aliases differ from what this process last set, not on every publish.
+      if (aliasesSet.get(name) !== key) {
+        await mkdir(dir, { recursive: true });
+        await eachLimited(await readdir(dir), parallelWrites, async (alias) => {
+          const link = join(dir, alias);
+          const points = await readlink(link).catch(() => undefined);
+          if (points === target && !wanted.has(alias)) await rm(link, { force: true });
+        });
+      }
+      await eachLimited([...wanted], parallelWrites, async (alias) => {
+        const link = join(dir, alias);
+        if ((await readlink(link).catch(() => undefined)) !== target) {
+          await mkdir(dir, { recursive: true });
+          await swapSymlink(link, target);
+        }
+      });
+      aliasesSet.set(name, key);
+    },
+  };
+}
+
+/** Host names and ids as a folder name may hold them. */
+export const safeName = /^[a-z0-9][a-z0-9.-]*$/;
+
+const parallelWrites = 16;
+
+/** Runs `work` on every item, at most `limit` at a time; after a failure, starts no more. */
+export async function eachLimited<T>(
+  items: T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (next < items.length && !failed) {
+      const index = next++;
+      try {
+        await work(items[index] as T, index);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  // Every started piece of work has ended when this settles (so nothing writes afterwards).
+  const results = await Promise.allSettled(
+    Array.from({ length: Math.min(limit, items.length) }, worker),
+  );
+  const failure = results.find((r) => r.status === "rejected");
+  if (failure) throw failure.reason;
+}
+
+/** Writes `body` beside `target` under a temporary name, flushed to disk; returns that name. */
+async function writeTemp(target: string, body: string | Uint8Array): Promise<string> {
+  await mkdir(dirname(target), { recursive: true });
+  const temp = `${target}.${randomBytes(6).toString("hex")}.tmp`;
+  const handle = await open(temp, "w");
+  try {
+    await handle.writeFile(body);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  return temp;
+}
+
+/** Flushes files to disk, a few at a time (fsync runs on libuv's thread pool). */
+async function syncAll(files: string[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const handle = await open(files[next++] as string, "r");
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+async function swapSymlink(link: string, target: string): Promise<void> {
+  const temp = `${link}.${randomBytes(6).toString("hex")}.tmp`;
+  await symlink(target, temp);
+  await rename(temp, link);
+}
+
+/** A path inside `base`, or undefined for anything that would escape it. */
+export function inside(base: string, file: string): string | undefined {
+  if (file.includes("\0")) return undefined;
+  const target = resolve(base, file);
+  const rel = relative(base, target);
+  if (rel === "" || rel.startsWith("..") || rel.startsWith(sep) || rel.includes(`..${sep}`))
+    return undefined;
+  return target;
+}
