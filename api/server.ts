@@ -42,6 +42,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     logger,
     cpu,
   });
+  // What happens after a change readers can see commits (the app's routes guard it themselves).
   const contentEvents: ContentEvents = guardContentEvents(publishing.contentEvents, logger);
   // The one gate to the AI provider, for the routes and the jobs alike.
   const ai = createAiGate({
@@ -58,7 +59,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     logger,
     dashboardDir: options.dashboardDir ?? resolve("dashboard/dist"),
     publishing,
-    contentEvents,
+    contentEvents: publishing.contentEvents,
     aiGate: ai,
     // Switching automation on writes the first post now, not at the job's next minute.
     onAutomationDue: () => jobs?.runSoon("content automation"),

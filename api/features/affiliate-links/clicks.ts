@@ -1,17 +1,24 @@
 import { createHmac, randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { and, eq, gte, sql } from "drizzle-orm";
+import { isbot } from "isbot";
 import type { BlogAffiliateClicks } from "../../../contracts/affiliate-links.ts";
 import type { Database } from "../../db/client.ts";
 import { affiliateClicks, affiliateLinks, appSettings, posts } from "../../db/schema.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 
-/** Search engines, AI crawlers, link checkers and HTTP libraries: their visits are not clicks. */
-const botPattern =
-  /bot\b|crawl|spider|slurp|archiver|facebookexternalhit|embedly|quora link preview|whatsapp|telegrambot|discordbot|slackbot|linkedinbot|twitterbot|googleother|google-extended|gptbot|chatgpt-user|oai-searchbot|claudebot|claude-web|anthropic-ai|perplexity|ccbot|bytespider|amazonbot|applebot|petalbot|yandex|baiduspider|duckduckbot|semrush|ahrefs|mj12bot|dotbot|headlesschrome|lighthouse|python-requests|python-urllib|curl\/|wget\/|go-http-client|okhttp|java\/|libwww|httpclient|node-fetch|axios|undici/i;
+/**
+ * Fetches an AI assistant makes for a person (they read the answer, not the page), which the
+ * maintained `isbot` list does not name.
+ */
+const assistantFetches = /chatgpt-user/i;
 
+/**
+ * Search engines, AI crawlers, link previews, headless browsers and HTTP libraries: their visits
+ * are not clicks. The maintained `isbot` list replaces the hand-kept expression it covered.
+ */
 export function isBot(userAgent: string | undefined): boolean {
-  return !userAgent || botPattern.test(userAgent);
+  return !userAgent || isbot(userAgent) || assistantFetches.test(userAgent);
 }
 
 /** Browsers mark speculative loads; they are not a person clicking. */
