@@ -21,6 +21,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type Client, createClient, type InValue } from "@libsql/client";
 import { openDatabase } from "../../api/db/client.ts";
+import { passingArticle } from "../../api/test/ai.ts";
 import { median, percentile, seedPosts } from "../bench/fixtures.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -748,14 +749,8 @@ async function fakeAi() {
       if (state.postRequests > state.holdAfter) return; // held: the server dies waiting
       const user = String(body.messages?.[1]?.content ?? "");
       const topic = /Topic: (.*)/.exec(user)?.[1] ?? "Something";
-      reply({
-        title: `Automated ${topic}`,
-        content: `<h2>${topic}</h2><p>Generated while the reliability check kills the server.</p>`,
-        metaTitle: `Automated ${topic}`,
-        metaDescription: `A generated post about ${topic}.`,
-        suggestedKeywords: ["reliability"],
-        slug: "",
-      });
+      // A post that passes the publishing gate (decision 052), so auto-publish publishes it.
+      reply({ ...passingArticle(topic), slug: "" });
     });
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));

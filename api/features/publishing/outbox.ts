@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/client.ts";
-import { renderJobs } from "../../db/schema.ts";
+import { blogs, renderJobs } from "../../db/schema.ts";
 import type { BlogChange, ContentEvents } from "./content-events.ts";
 
 /**
@@ -63,4 +63,17 @@ export async function withOutbox<T>(
   );
   for (const [blogId, change] of recorded) await events.blogChanged(blogId, change);
   return result;
+}
+
+/**
+ * Records a full render of every blog (a new theme in development, or anything else that
+ * changes every page without a change of content); the queue runs them at its next start or
+ * dispatch.
+ */
+export async function requestFullRenders(db: Database, now: Date = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const all = await tx.select({ id: blogs.id }).from(blogs);
+    for (const blog of all) await recordChange(tx, blog.id, { full: true }, now);
+    return all.length;
+  });
 }
