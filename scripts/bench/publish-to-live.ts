@@ -56,7 +56,8 @@ async function measure(size: number) {
       db: handle.db,
       logger,
       publishing,
-      contentEvents: { blogChanged: (blogId, change) => publishing.queue.enqueue(blogId, change) },
+      // As the server: the outbox row is written with the publish, then dispatched.
+      contentEvents: publishing.contentEvents,
     });
     const server = createServer(withFastPath(app, publishing)).listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
