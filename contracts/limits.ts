@@ -34,7 +34,7 @@ export const limits = {
   // low enough that one account cannot make every page or render unbounded.
   blogsPerOwner: 100,
   /** Published or not; the benchmarks run blogs of this size. */
-  postsPerBlog: 10_000,
+  postsPerBlog: 20_000,
   categoriesPerBlog: 200,
   /** Levels of the category tree, a top-level category being level 1. */
   categoryDepth: 5,

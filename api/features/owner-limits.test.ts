@@ -66,7 +66,7 @@ describe("caps per owner and per blog", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe("limit_reached");
     expect(refused.body.message).toBe(
-      "This blog has reached the limit of 10,000 posts. Delete posts you no longer need before adding more.",
+      "This blog has reached the limit of 20,000 posts. Delete posts you no longer need before adding more.",
     );
   });
 
