@@ -1,5 +1,7 @@
-import { type Blog, createBlogInput } from "@contracts/blogs.ts";
-import { type FormEvent, useId, useState } from "react";
+import { type Blog, type CreateBlogInput, createBlogInput } from "@contracts/blogs.ts";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
 import { useSWRConfig } from "swr";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -21,7 +23,10 @@ import { errorMessage, fieldIssuesOf, isUnauthorized } from "../../../lib/api-cl
 type Fields = { name: string; description: string };
 type FieldErrors = Partial<Record<keyof Fields, string>>;
 
-/** The shared contract decides what is valid and how it is worded (spec section 5). */
+/**
+ * The shared contract decides what is valid and how it is worded (spec section 5): the first
+ * message per field, as the dialog's resolver reports it.
+ */
 export function validateCreateBlog(fields: Fields): FieldErrors {
   const result = createBlogInput.safeParse(fields);
   if (result.success) return {};
@@ -55,35 +60,27 @@ export function CreateBlogDialog({
   const id = useId();
   const { mutate } = useSWRConfig();
   const { createBlog, isPending } = useCreateBlog();
-  const [fields, setFields] = useState<Fields>(empty);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    setError,
+    reset,
+    formState: { errors, isSubmitted },
+  } = useForm({
+    defaultValues: empty,
+    resolver: zodResolver(createBlogInput),
+    // Revalidated by hand below, so a server's message goes too once either field changes.
+    reValidateMode: "onSubmit",
+  });
 
-  function reset() {
-    setFields(empty);
-    setErrors({});
-    setSubmitted(false);
-  }
+  // After a first attempt, messages follow the input so they disappear once it is fixed.
+  const revalidate = () => {
+    if (isSubmitted) void trigger();
+  };
 
-  function change(field: keyof Fields, value: string) {
-    const next = { ...fields, [field]: value };
-    setFields(next);
-    // After a first attempt, messages follow the input so they disappear once it is fixed.
-    if (submitted) setErrors(validateCreateBlog(next));
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit(input: CreateBlogInput) {
     if (isPending) return;
-    setSubmitted(true);
-    const found = validateCreateBlog(fields);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      const firstInvalid = found.name ? `${id}-name` : `${id}-description`;
-      document.getElementById(firstInvalid)?.focus();
-      return;
-    }
-    const input = createBlogInput.parse(fields);
     try {
       const blog = await createBlog({ name: input.name, description: input.description ?? "" });
       toast({
@@ -95,7 +92,9 @@ export function CreateBlogDialog({
       reset();
     } catch (error) {
       if (isUnauthorized(error)) void mutate(authUserKey);
-      setErrors(fieldIssuesOf(error));
+      for (const [field, message] of Object.entries(fieldIssuesOf(error))) {
+        if (field === "name" || field === "description") setError(field, { message });
+      }
       toast({
         variant: "destructive",
         title: "Error",
@@ -104,8 +103,8 @@ export function CreateBlogDialog({
     }
   }
 
-  const nameError = errors.name;
-  const descriptionError = errors.description;
+  const nameError = errors.name?.message;
+  const descriptionError = errors.description?.message;
 
   return (
     <Dialog
@@ -117,7 +116,7 @@ export function CreateBlogDialog({
       }}
     >
       <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <form noValidate onSubmit={submit} className="grid gap-5">
+        <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-5">
           <DialogHeader>
             <DialogTitle>Create New Blog</DialogTitle>
             <DialogDescription>
@@ -130,11 +129,9 @@ export function CreateBlogDialog({
             <Label htmlFor={`${id}-name`}>Blog Name</Label>
             <Input
               id={`${id}-name`}
-              name="name"
               autoComplete="off"
               placeholder="e.g. Trail Running Weekly"
-              value={fields.name}
-              onChange={(event) => change("name", event.target.value)}
+              {...register("name", { onChange: revalidate })}
               aria-invalid={nameError ? true : undefined}
               aria-describedby={nameError ? `${id}-name-error` : undefined}
             />
@@ -149,11 +146,9 @@ export function CreateBlogDialog({
             <Label htmlFor={`${id}-description`}>Description (Optional)</Label>
             <Textarea
               id={`${id}-description`}
-              name="description"
               rows={3}
               placeholder="What is this blog about?"
-              value={fields.description}
-              onChange={(event) => change("description", event.target.value)}
+              {...register("description", { onChange: revalidate })}
               aria-invalid={descriptionError ? true : undefined}
               aria-describedby={descriptionError ? `${id}-description-error` : undefined}
             />

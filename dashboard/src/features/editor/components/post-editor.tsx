@@ -16,6 +16,7 @@ import {
   UploadIcon,
 } from "lucide-react";
 import { useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useSWRConfig } from "swr";
 import { PageHeader } from "../../../components/page-header.tsx";
@@ -103,7 +104,11 @@ export function PostEditor({
   const { mutate } = useSWRConfig();
   const { user } = useAuthUser();
   const { data: categories = [] } = useCategories(blog.id);
-  const [fields, setFields] = useState<EditorFields>(() => fieldsOf(post));
+  const { register, control, getValues, setValue, reset } = useForm<EditorFields>({
+    defaultValues: fieldsOf(post),
+  });
+  // Every field has a default, so the watched values are whole; the content checks follow them.
+  const fields = useWatch({ control }) as EditorFields;
   const [seoOpen, setSeoOpen] = useState(false);
   const [aiOpen, setAiOpen] = useState(openAi && !viewMode);
   const [scheduleOpen, setScheduleOpen] = useState(false);
@@ -120,9 +125,6 @@ export function PostEditor({
   const status: PostStatus = post?.status ?? "draft";
   const readOnly = viewMode;
 
-  const set = <K extends keyof EditorFields>(key: K, value: EditorFields[K]) =>
-    setFields((current) => ({ ...current, [key]: value }));
-
   /** A saved post changed: cache the answer, refresh the lists and category counts. */
   async function saved(next: Post) {
     await mutate(postKey(next.id), next, { revalidate: false });
@@ -132,6 +134,7 @@ export function PostEditor({
 
   async function save() {
     if (busy) return;
+    const fields = getValues();
     if (!fields.title.trim()) {
       toast({
         title: "Title required",
@@ -182,7 +185,7 @@ export function PostEditor({
     try {
       const updated = await updatePost(post.id, body);
       setFilledByAi(false);
-      setFields(fieldsOf(updated));
+      reset(fieldsOf(updated));
       await saved(updated);
       toast({ title: "Post updated", description: "Your changes have been saved." });
     } catch (err) {
@@ -275,6 +278,7 @@ export function PostEditor({
   /** 'AI Optimize': meta title and description from the model, or the offline optimizer. */
   async function optimize() {
     if (optimizing) return;
+    const fields = getValues();
     if (!fields.title.trim()) {
       toast({
         title: "Title required",
@@ -291,11 +295,8 @@ export function PostEditor({
         keywords: fields.keywords,
         blogId: blog.id,
       });
-      setFields((current) => ({
-        ...current,
-        metaTitle: meta.metaTitle,
-        metaDescription: meta.metaDescription,
-      }));
+      setValue("metaTitle", meta.metaTitle, { shouldDirty: true });
+      setValue("metaDescription", meta.metaDescription, { shouldDirty: true });
       setMetaSuggestion(meta.offline ? "offline" : "ai");
       toast(
         meta.offline
@@ -321,16 +322,14 @@ export function PostEditor({
   }
 
   function fillFromAi(generated: GeneratedPost, categoryId: string | null) {
-    setFields((current) => ({
-      ...current,
-      title: generated.title,
-      content: generated.content,
-      metaTitle: generated.metaTitle,
-      metaDescription: generated.metaDescription,
-      keywords: generated.suggestedKeywords,
-      slug: generated.slug,
-      categoryId: categoryId ?? current.categoryId,
-    }));
+    const filled = { shouldDirty: true };
+    setValue("title", generated.title, filled);
+    setValue("content", generated.content, filled);
+    setValue("metaTitle", generated.metaTitle, filled);
+    setValue("metaDescription", generated.metaDescription, filled);
+    setValue("keywords", generated.suggestedKeywords, filled);
+    setValue("slug", generated.slug, filled);
+    if (categoryId !== null) setValue("categoryId", categoryId, filled);
     setOfflineDraft(generated.source === "offline");
     setFilledByAi(true);
   }
@@ -409,10 +408,9 @@ export function PostEditor({
             </Label>
             <Input
               id={`${id}-title`}
-              value={fields.title}
+              {...register("title")}
               readOnly={readOnly}
               placeholder="Post title"
-              onChange={(event) => set("title", event.target.value)}
               className="h-11 flex-1 text-lg font-semibold"
             />
             <span className="flex items-center gap-2 text-sm">
@@ -449,10 +447,9 @@ export function PostEditor({
             <EditorToolbar disabled={readOnly} />
             <Textarea
               id={`${id}-content`}
-              value={fields.content}
+              {...register("content")}
               readOnly={readOnly}
               placeholder="Start writing your post..."
-              onChange={(event) => set("content", event.target.value)}
               className="min-h-96 rounded-t-none font-mono"
             />
           </div>
@@ -463,7 +460,9 @@ export function PostEditor({
             <Label id={`${id}-category`}>Category</Label>
             <Select
               value={fields.categoryId ?? noCategory}
-              onValueChange={(value) => set("categoryId", value === noCategory ? null : value)}
+              onValueChange={(value) =>
+                setValue("categoryId", value === noCategory ? null : value, { shouldDirty: true })
+              }
               disabled={readOnly}
             >
               <SelectTrigger aria-labelledby={`${id}-category`}>
@@ -499,14 +498,10 @@ export function PostEditor({
                 <Label htmlFor={`${id}-meta-title`}>Meta Title</Label>
                 <Input
                   id={`${id}-meta-title`}
-                  value={fields.metaTitle}
+                  {...register("metaTitle", { onChange: () => setMetaSuggestion(null) })}
                   readOnly={readOnly}
                   placeholder="SEO title (50-60 characters recommended)"
                   aria-describedby={`${id}-meta-title-count`}
-                  onChange={(event) => {
-                    set("metaTitle", event.target.value);
-                    setMetaSuggestion(null);
-                  }}
                 />
                 <p id={`${id}-meta-title-count`} className="text-xs text-muted-foreground">
                   {fields.metaTitle.length} characters
@@ -516,14 +511,10 @@ export function PostEditor({
                 <Label htmlFor={`${id}-meta-description`}>Meta Description</Label>
                 <Textarea
                   id={`${id}-meta-description`}
-                  value={fields.metaDescription}
+                  {...register("metaDescription", { onChange: () => setMetaSuggestion(null) })}
                   readOnly={readOnly}
                   placeholder="SEO description (150-160 characters recommended)"
                   aria-describedby={`${id}-meta-description-count`}
-                  onChange={(event) => {
-                    set("metaDescription", event.target.value);
-                    setMetaSuggestion(null);
-                  }}
                 />
                 <p id={`${id}-meta-description-count`} className="text-xs text-muted-foreground">
                   {fields.metaDescription.length} characters
@@ -531,17 +522,16 @@ export function PostEditor({
               </div>
               <KeywordsInput
                 keywords={fields.keywords}
-                onChange={(keywords) => set("keywords", keywords)}
+                onChange={(keywords) => setValue("keywords", keywords, { shouldDirty: true })}
                 readOnly={readOnly}
               />
               <div className="space-y-2">
                 <Label htmlFor={`${id}-slug`}>URL Slug</Label>
                 <Input
                   id={`${id}-slug`}
-                  value={fields.slug}
+                  {...register("slug")}
                   readOnly={readOnly}
                   placeholder="post-url-slug"
-                  onChange={(event) => set("slug", event.target.value)}
                 />
               </div>
               {!readOnly && (

@@ -1,5 +1,10 @@
-import type { AutomationInput, AutomationSettings } from "@contracts/automation.ts";
-import { defaults, limits, type PostingFrequency } from "@contracts/limits.ts";
+import {
+  type AutomationInput,
+  type AutomationSettings,
+  automationInput,
+} from "@contracts/automation.ts";
+import { defaults, limits, type PostingFrequency, postingFrequencies } from "@contracts/limits.ts";
+import { z } from "@contracts/zod.ts";
 
 /** What the Content Automation card edits: text as typed, turned into values on save. */
 export type AutomationForm = {
@@ -67,3 +72,25 @@ export function hasUnsavedChanges(form: AutomationForm, saved: AutomationSetting
     JSON.stringify(automationPayload(automationFormOf(saved)))
   );
 }
+
+/**
+ * The card's resolver: the text as typed, turned into the body by the spec's rules and then
+ * checked by the API's own schema, so a save never sends what the server would refuse.
+ */
+export const automationFormSchema = z
+  .object({
+    enabled: z.boolean(),
+    niche: z.string(),
+    topics: z.string(),
+    postingFrequency: z.enum(postingFrequencies),
+    postsPerWeek: z.string(),
+    autoPublish: z.boolean(),
+  })
+  .transform((form, ctx): AutomationInput => {
+    // automationInput takes any input (its topics are preprocessed), so it is run here, not piped.
+    const result = automationInput.safeParse(automationPayload(form));
+    if (result.success) return result.data;
+    for (const issue of result.error.issues)
+      ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+    return z.NEVER;
+  });

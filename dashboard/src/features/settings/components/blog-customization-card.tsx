@@ -1,7 +1,8 @@
 import type { Blog, CustomizationInput } from "@contracts/blogs.ts";
 import { colorPresets, defaults, fontFamilies } from "@contracts/limits.ts";
 import { PaletteIcon } from "lucide-react";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { useSiteStatus } from "@/lib/api/get-site-status.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import {
@@ -40,29 +41,27 @@ export function customizationChanges(
   return changes;
 }
 
+type CustomizationForm = { primaryColor: string; fontFamily: string; logoUrl: string };
+
 /** Spec section 2.12: primary colour (picker and free text), font and logo of the selected blog. */
 export function BlogCustomizationCard({ blog }: { blog: Blog }) {
   const ids = { color: useId(), colorText: useId(), font: useId(), logo: useId() };
-  const [primaryColor, setPrimaryColor] = useState(blog.primaryColor);
-  const [fontFamily, setFontFamily] = useState(blog.fontFamily);
-  const [logoUrl, setLogoUrl] = useState(blog.logoUrl ?? "");
+  // `values` follows the blog: a saved change (or another tab's) refills the form.
+  const { register, control, handleSubmit, setValue } = useForm<CustomizationForm>({
+    values: {
+      primaryColor: blog.primaryColor,
+      fontFamily: blog.fontFamily,
+      logoUrl: blog.logoUrl ?? "",
+    },
+  });
+  const [primaryColor, logoUrl] = useWatch({ control, name: ["primaryColor", "logoUrl"] });
   const [logoFailed, setLogoFailed] = useState(false);
   const { updateCustomization, isPending } = useUpdateCustomization();
   const { data: status } = useSiteStatus(blog.id);
 
-  useEffect(() => {
-    setPrimaryColor(blog.primaryColor);
-    setFontFamily(blog.fontFamily);
-    setLogoUrl(blog.logoUrl ?? "");
-  }, [blog.primaryColor, blog.fontFamily, blog.logoUrl]);
-
-  async function save(event: FormEvent) {
-    event.preventDefault();
+  async function save(form: CustomizationForm) {
     try {
-      await updateCustomization(
-        blog.id,
-        customizationChanges(blog, { primaryColor, fontFamily, logoUrl }),
-      );
+      await updateCustomization(blog.id, customizationChanges(blog, form));
       toast({
         title: "Customization Updated",
         description: `${blog.name} will show its new look in a moment.`,
@@ -86,7 +85,7 @@ export function BlogCustomizationCard({ blog }: { blog: Blog }) {
         <CardDescription>Colour, font and logo of {blog.name} as readers see it.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="space-y-6" onSubmit={save}>
+        <form className="space-y-6" onSubmit={handleSubmit(save)}>
           <SiteStatusLine status={status} />
           <fieldset className="space-y-3">
             <legend className="text-sm font-medium">Primary Color</legend>
@@ -102,7 +101,7 @@ export function BlogCustomizationCard({ blog }: { blog: Blog }) {
                     ? primaryColor
                     : defaults.primaryColor
                 }
-                onChange={(e) => setPrimaryColor(e.target.value)}
+                onChange={(e) => setValue("primaryColor", e.target.value, { shouldDirty: true })}
                 className="h-9 w-14 cursor-pointer rounded-md border border-input bg-background p-1"
               />
               <Label htmlFor={ids.colorText} className="sr-only">
@@ -110,8 +109,7 @@ export function BlogCustomizationCard({ blog }: { blog: Blog }) {
               </Label>
               <Input
                 id={ids.colorText}
-                value={primaryColor}
-                onChange={(e) => setPrimaryColor(e.target.value)}
+                {...register("primaryColor")}
                 className="w-32 font-mono"
                 aria-invalid={!hexColor.test(primaryColor.trim())}
                 spellCheck={false}
@@ -122,7 +120,7 @@ export function BlogCustomizationCard({ blog }: { blog: Blog }) {
                 <button
                   key={preset.value}
                   type="button"
-                  onClick={() => setPrimaryColor(preset.value)}
+                  onClick={() => setValue("primaryColor", preset.value, { shouldDirty: true })}
                   aria-pressed={primaryColor.toLowerCase() === preset.value}
                   className={cn(
                     "flex items-center gap-2 rounded-md border px-2 py-1 text-xs outline-none focus-visible:ring-2 focus-visible:ring-ring",
@@ -143,8 +141,7 @@ export function BlogCustomizationCard({ blog }: { blog: Blog }) {
             <Label htmlFor={ids.font}>Font</Label>
             <select
               id={ids.font}
-              value={fontFamily}
-              onChange={(e) => setFontFamily(e.target.value)}
+              {...register("fontFamily")}
               className={cn(fieldClasses, "h-9 py-1 sm:w-64")}
             >
               {fontFamilies.map((font) => (
@@ -161,11 +158,7 @@ export function BlogCustomizationCard({ blog }: { blog: Blog }) {
               type="url"
               inputMode="url"
               placeholder="https://example.com/logo.png"
-              value={logoUrl}
-              onChange={(e) => {
-                setLogoUrl(e.target.value);
-                setLogoFailed(false);
-              }}
+              {...register("logoUrl", { onChange: () => setLogoFailed(false) })}
             />
             {logoUrl.trim() !== "" && (
               <div className="flex items-center gap-3">

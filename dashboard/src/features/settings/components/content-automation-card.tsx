@@ -1,14 +1,11 @@
-import type { AutomationSettings } from "@contracts/automation.ts";
+import type { AutomationInput, AutomationSettings } from "@contracts/automation.ts";
 import type { Blog } from "@contracts/blogs.ts";
-import {
-  limits,
-  type PostingFrequency,
-  postingFrequencies,
-  postingFrequencyLabels,
-} from "@contracts/limits.ts";
+import { limits, postingFrequencies, postingFrequencyLabels } from "@contracts/limits.ts";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { format, parseISO } from "date-fns";
 import { BotIcon, CircleAlertIcon } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { useId } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { LoadError } from "../../../components/load-error.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -33,7 +30,7 @@ import { useUpdateAutomation } from "../api/update-automation.ts";
 import {
   type AutomationForm,
   automationFormOf,
-  automationPayload,
+  automationFormSchema,
   canSaveAutomation,
   hasUnsavedChanges,
   parsePostsPerWeek,
@@ -105,7 +102,16 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
     autoPublish: useId(),
     autoPublishHint: useId(),
   };
-  const [form, setForm] = useState<AutomationForm>(() => automationFormOf(saved));
+  const { register, control, handleSubmit, setValue, reset } = useForm<
+    AutomationForm,
+    unknown,
+    AutomationInput
+  >({
+    defaultValues: automationFormOf(saved),
+    resolver: zodResolver(automationFormSchema),
+  });
+  // Every field has a default, so the watched values are whole.
+  const form = useWatch({ control }) as AutomationForm;
   const { createAutomation, isPending: isCreating } = useCreateAutomation();
   const { updateAutomation, isPending: isUpdating } = useUpdateAutomation();
   const isPending = isCreating || isUpdating;
@@ -113,13 +119,16 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
   const canSave = canSaveAutomation(form);
   const unsaved = hasUnsavedChanges(form, saved);
 
-  const set = <K extends keyof AutomationForm>(key: K, value: AutomationForm[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
+  function saveFailed() {
+    toast({
+      variant: "destructive",
+      title: "Error",
+      description: "Failed to save automation settings. Please try again.",
+    });
+  }
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
+  async function save(payload: AutomationInput) {
     if (!canSave || isPending) return;
-    const payload = automationPayload(form);
     try {
       let settings: AutomationSettings;
       if (saved) {
@@ -133,7 +142,7 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
           settings = await updateAutomation(blog.id, payload);
         }
       }
-      setForm(automationFormOf(settings));
+      reset(automationFormOf(settings));
       toast({
         title: "Settings saved",
         description: settings.enabled
@@ -141,11 +150,7 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
           : `Content automation is off for ${blog.name}.`,
       });
     } catch {
-      toast({
-        variant: "destructive",
-        title: "Error",
-        description: "Failed to save automation settings. Please try again.",
-      });
+      saveFailed();
     }
   }
 
@@ -157,7 +162,7 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
       />
       <CardContent>
         {/* The spec's own rules apply (a number out of range is brought into it, not refused). */}
-        <form className="space-y-6" onSubmit={save} noValidate>
+        <form className="space-y-6" onSubmit={handleSubmit(save, saveFailed)} noValidate>
           <div className="flex items-start justify-between gap-4 rounded-lg border p-3">
             <div className="space-y-1">
               <Label htmlFor={ids.enabled}>Enable Content Automation</Label>
@@ -168,7 +173,7 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
             <Switch
               id={ids.enabled}
               checked={form.enabled}
-              onCheckedChange={(checked) => set("enabled", checked)}
+              onCheckedChange={(checked) => setValue("enabled", checked, { shouldDirty: true })}
               aria-describedby={ids.enabledHint}
             />
           </div>
@@ -179,10 +184,9 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
                 <Label htmlFor={ids.niche}>Niche</Label>
                 <Input
                   id={ids.niche}
-                  value={form.niche}
+                  {...register("niche")}
                   maxLength={200}
                   placeholder="e.g. Home gardening for small spaces"
-                  onChange={(e) => set("niche", e.target.value)}
                 />
               </div>
 
@@ -190,11 +194,10 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
                 <Label htmlFor={ids.topics}>Topics</Label>
                 <Textarea
                   id={ids.topics}
-                  value={form.topics}
+                  {...register("topics")}
                   rows={2}
                   placeholder="e.g. composting, raised beds, seed starting"
                   aria-describedby={topics.length === 0 ? ids.topicsNeeded : ids.topicsHint}
-                  onChange={(e) => set("topics", e.target.value)}
                 />
                 {topics.length === 0 ? (
                   <p id={ids.topicsNeeded} className="text-sm text-error">
@@ -213,8 +216,7 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
                   <Label htmlFor={ids.frequency}>Posting Frequency</Label>
                   <select
                     id={ids.frequency}
-                    value={form.postingFrequency}
-                    onChange={(e) => set("postingFrequency", e.target.value as PostingFrequency)}
+                    {...register("postingFrequency")}
                     className={cn(fieldClasses, "h-9 py-1")}
                   >
                     {postingFrequencies.map((frequency) => (
@@ -233,9 +235,12 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
                     min={limits.postsPerWeek.min}
                     max={limits.postsPerWeek.max}
                     step={1}
-                    value={form.postsPerWeek}
-                    onChange={(e) => set("postsPerWeek", e.target.value)}
-                    onBlur={() => set("postsPerWeek", String(parsePostsPerWeek(form.postsPerWeek)))}
+                    {...register("postsPerWeek", {
+                      onBlur: (event) =>
+                        setValue("postsPerWeek", String(parsePostsPerWeek(event.target.value)), {
+                          shouldDirty: true,
+                        }),
+                    })}
                   />
                 </div>
               </div>
@@ -252,7 +257,9 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
                 <Switch
                   id={ids.autoPublish}
                   checked={form.autoPublish}
-                  onCheckedChange={(checked) => set("autoPublish", checked)}
+                  onCheckedChange={(checked) =>
+                    setValue("autoPublish", checked, { shouldDirty: true })
+                  }
                   aria-describedby={ids.autoPublishHint}
                 />
               </div>
