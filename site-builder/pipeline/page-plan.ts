@@ -36,9 +36,13 @@ function listingPages(site: Site): Map<string, string> {
     }
   };
   addAll(site.posts, "/", paths.page);
-  // Every post of a blog is its owner's: the author page lists them all (decision 056).
+  // Every post of a blog is its owner's: the author page lists them all (decision 056), page
+  // for page as the home does, so its signatures are the home's (not computed twice).
   const author = site.blog.author.slug;
-  addAll(site.posts, paths.author(author), (n) => paths.authorArchive(author, n));
+  pages.set(paths.author(author), pages.get("/") as string);
+  for (let n = 1; n <= archiveCount(site.posts.length); n++) {
+    pages.set(paths.authorArchive(author, n), pages.get(paths.page(n)) as string);
+  }
   for (const category of site.categories) {
     addAll(postsInCategory(site, category.id), paths.category(category.slug), (n) =>
       paths.categoryArchive(category.slug, n),

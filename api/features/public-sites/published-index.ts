@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { archiveCount } from "../../../site-builder/theme/lib/archive.ts";
 import type { Database } from "../../db/client.ts";
 import {
@@ -110,10 +110,12 @@ export function classifyFile(index: PublishedIndex, file: string): PathVerdict {
 /** Reads the index of one blog (published posts and categories only). */
 export async function loadPublishedIndex(db: Database, blogId: string): Promise<PublishedIndex> {
   const [postRows, categoryRows, history, removed, owner] = await Promise.all([
-    db
-      .select({ slug: posts.slug, categoryId: posts.categoryId })
-      .from(posts)
-      .where(and(eq(posts.blogId, blogId), eq(posts.status, "published"))),
+    // The list's covering index holds blog, status, slug and category: read from it alone,
+    // never from the rows, whose bodies sit before those columns (decision 021).
+    db.all<{ slug: string; categoryId: string | null }>(
+      sql`select slug, category_id as categoryId from posts indexed by posts_blog_created_idx
+          where blog_id = ${blogId} and status = 'published'`,
+    ),
     db
       .select({ id: categories.id, slug: categories.slug, parentId: categories.parentId })
       .from(categories)
