@@ -1,6 +1,7 @@
 import render from "dom-serializer";
 import { type ChildNode, Element, type ParentNode, Text } from "domhandler";
 import { parseDocument } from "htmlparser2";
+import { headingTags } from "../../contracts/content-text.ts";
 
 export type AutoLink = { id: string; keyword: string };
 
@@ -12,14 +13,9 @@ export type InsertOptions = {
 };
 
 /** Text inside these is never linked: existing links, headings, code. */
-const untouchable = new Set([
+export const untouchable = new Set([
   "a",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
+  ...headingTags,
   "code",
   "pre",
   "kbd",
@@ -30,7 +26,7 @@ const untouchable = new Set([
   "label",
 ]);
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * A keyword as a case-insensitive whole-word pattern ("word" = letters, digits, underscore in
@@ -41,7 +37,8 @@ function keywordPattern(keyword: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}_])${words}(?![\\p{L}\\p{N}_])`, "iuy");
 }
 
-function* textNodes(parent: ParentNode): Generator<Text> {
+/** The text nodes a link may go in: not inside an `untouchable` element. */
+export function* textNodes(parent: ParentNode): Generator<Text> {
   for (const node of parent.children) {
     if (node instanceof Text) yield node;
     else if (node instanceof Element && !untouchable.has(node.name.toLowerCase()))
