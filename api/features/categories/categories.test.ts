@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../../contracts/categories.ts";
+import { recordContentEvents } from "../../test/content-events.ts";
 import {
   createBlog,
   createCategory,
@@ -8,16 +9,8 @@ import {
   createPublishedPost,
 } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
-import type { BlogChange, ContentEvents } from "../publishing/content-events.ts";
 
-const changes: { blogId: string; change: BlogChange }[] = [];
-const recorder: ContentEvents = {
-  blogChanged: (blogId, change) => {
-    changes.push({ blogId, change });
-  },
-};
-const changesOf = (blogId: string) =>
-  changes.filter((c) => c.blogId === blogId).map((c) => c.change);
+const { events: recorder, changesOf } = recordContentEvents();
 
 let app: TestApp;
 beforeAll(async () => {

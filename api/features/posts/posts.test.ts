@@ -1,6 +1,7 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postSlugHistory, posts, users } from "../../db/schema.ts";
+import { recordContentEvents } from "../../test/content-events.ts";
 import {
   createBlog,
   createCategory,
@@ -9,17 +10,9 @@ import {
   createPublishedPost,
 } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
-import type { BlogChange, ContentEvents } from "../publishing/content-events.ts";
 import { fullPostsQuery, postSummariesStatement } from "./service.ts";
 
-const changes: { blogId: string; change: BlogChange }[] = [];
-const recorder: ContentEvents = {
-  blogChanged: (blogId, change) => {
-    changes.push({ blogId, change });
-  },
-};
-const changesOf = (blogId: string) =>
-  changes.filter((c) => c.blogId === blogId).map((c) => c.change);
+const { events: recorder, changesOf } = recordContentEvents();
 
 let app: TestApp;
 beforeAll(async () => {
