@@ -27,6 +27,14 @@ export async function createBlog(
   return res.body;
 }
 
+/** A new signed-in owner with one blog of their own. */
+export async function createOwnerWithBlog(
+  app: TestApp,
+): Promise<{ owner: TestClient; blogId: string }> {
+  const owner = await createOwner(app);
+  return { owner, blogId: (await createBlog(owner)).id };
+}
+
 /** A post created through the API (a draft), with any fields the test cares about. */
 export async function createPost(
   owner: TestClient,

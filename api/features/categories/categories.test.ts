@@ -5,6 +5,7 @@ import {
   createBlog,
   createCategory,
   createOwner,
+  createOwnerWithBlog,
   createPost,
   createPublishedPost,
 } from "../../test/factories.ts";
@@ -18,10 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function ownerWithBlog(): Promise<{ owner: TestClient; blogId: string }> {
-  const owner = await createOwner(app);
-  return { owner, blogId: (await createBlog(owner)).id };
-}
+const ownerWithBlog = () => createOwnerWithBlog(app);
 
 const list = async (owner: TestClient, blogId: string): Promise<Category[]> =>
   (await owner.get(`/api/blogs/${blogId}/categories`)).body;

@@ -6,10 +6,11 @@ import {
   createBlog,
   createCategory,
   createOwner,
+  createOwnerWithBlog,
   createPost,
   createPublishedPost,
 } from "../../test/factories.ts";
-import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
+import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { fullPostsQuery, postSummariesStatement } from "./service.ts";
 
 const { events: recorder, changesOf } = recordContentEvents();
@@ -20,11 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function ownerWithBlog(): Promise<{ owner: TestClient; blogId: string }> {
-  const owner = await createOwner(app);
-  const blog = await createBlog(owner);
-  return { owner, blogId: blog.id };
-}
+const ownerWithBlog = () => createOwnerWithBlog(app);
 
 const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
 

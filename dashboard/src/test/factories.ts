@@ -1,4 +1,4 @@
-import type { Blog } from "@contracts/blogs.ts";
+import type { Blog, SiteStatus } from "@contracts/blogs.ts";
 import type { AffiliateRecommendation } from "@contracts/recommendations.ts";
 
 /** A blog as the API presents it, with no domain set up. */
@@ -37,5 +37,16 @@ export const affiliateRecommendationFixture = (
   status: "pending",
   source: "offline",
   createdAt: "2025-01-01T00:00:00.000Z",
+  ...over,
+});
+
+/** A blog's site status: never rendered, nothing under way. */
+export const siteStatusFixture = (over: Partial<SiteStatus> = {}): SiteStatus => ({
+  state: "not_published",
+  liveSince: null,
+  lastDurationMs: null,
+  lastError: null,
+  lastRenderedAt: null,
+  nextAttemptAt: null,
   ...over,
 });
