@@ -18,6 +18,7 @@ import {
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { useSWRConfig } from "swr";
+import { ChoiceSelect } from "../../../components/choice-select.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PostStatusBadge } from "../../../components/post-status-badge.tsx";
 import { ReviewReasons } from "../../../components/review-reasons.tsx";
@@ -25,13 +26,6 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "../../../components/ui/select.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
@@ -461,23 +455,16 @@ export function PostEditor({
         <div className="space-y-4">
           <Card className="space-y-2 p-5">
             <Label id={`${id}-category`}>Category</Label>
-            <Select
+            <ChoiceSelect
+              labelledBy={`${id}-category`}
               value={fields.categoryId ?? noCategory}
               onValueChange={(value) => set("categoryId", value === noCategory ? null : value)}
+              choices={[
+                { value: noCategory, label: "None" },
+                ...categories.map((c) => ({ value: c.id, label: c.name })),
+              ]}
               disabled={readOnly}
-            >
-              <SelectTrigger aria-labelledby={`${id}-category`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={noCategory}>None</SelectItem>
-                {categories.map((category) => (
-                  <SelectItem key={category.id} value={category.id}>
-                    {category.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            />
           </Card>
 
           <Card className="p-5">

@@ -4,6 +4,7 @@ import { FileTextIcon, PlusIcon, SearchIcon, SearchXIcon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
+import { ChoiceSelect } from "../../../components/choice-select.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { GenerateWithAiButton } from "../../../components/generate-with-ai-button.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
@@ -11,13 +12,6 @@ import { type CardPost, PostCard } from "../../../components/post-card.tsx";
 import { PostsLoadError, PostsLoading } from "../../../components/posts-load-error.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "../../../components/ui/select.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
 import { useCategories } from "../../../lib/api/get-categories.ts";
@@ -102,19 +96,16 @@ function AllPosts({ blog }: { blog: Blog }) {
         <span id={filterId} className="sr-only">
           Filter by status
         </span>
-        <Select value={status} onValueChange={(value) => setStatus(value as StatusFilter)}>
-          <SelectTrigger aria-labelledby={filterId} className="sm:w-48">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">All Status</SelectItem>
-            {postStatuses.map((s) => (
-              <SelectItem key={s} value={s}>
-                {postStatusLabels[s]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <ChoiceSelect
+          labelledBy={filterId}
+          className="sm:w-48"
+          value={status}
+          onValueChange={(value) => setStatus(value as StatusFilter)}
+          choices={[
+            { value: "all", label: "All Status" },
+            ...postStatuses.map((s) => ({ value: s, label: postStatusLabels[s] })),
+          ]}
+        />
       </div>
 
       {isLoading ? (
