@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogs, categories, postSlugHistory, posts, users } from "../../db/schema.ts";
-import { createBlog, createOwner, createPost } from "../../test/factories.ts";
+import { blogs, categories, postSlugHistory, posts } from "../../db/schema.ts";
+import { createBlog, createOwner, createPost, insertOwnerAndBlog } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { rawGet } from "../../test/raw-http.ts";
 
@@ -57,32 +57,24 @@ async function publish(slug: string, extra: Partial<typeof posts.$inferInsert> =
 
 beforeAll(async () => {
   app = await startTestApp({ publishing: true, env: { BLOG_DOMAIN: "blogs.test" } });
-  const [owner] = await app.db
-    .insert(users)
-    .values({ email: "ada@example.com", firstName: "Ada", lastName: "Lovelace" })
-    .returning();
-  const [blog] = await app.db
-    .insert(blogs)
-    .values({
-      ownerId: owner?.id as string,
-      name: "Garden Notes",
-      slug: "garden",
-      subdomain: "garden",
-      customDomain: "garden.example.com",
-      domainVerified: true,
-    })
-    .returning();
+  const garden = await insertOwnerAndBlog(app.db, {
+    name: "Garden Notes",
+    slug: "garden",
+    subdomain: "garden",
+    customDomain: "garden.example.com",
+    domainVerified: true,
+  });
   const [other] = await app.db
     .insert(blogs)
     .values({
-      ownerId: owner?.id as string,
+      ownerId: garden.ownerId,
       name: "Unverified",
       slug: "unverified",
       customDomain: "claimed.example.com",
       domainVerified: false,
     })
     .returning();
-  blogId = blog?.id as string;
+  blogId = garden.blogId;
   otherBlogId = other?.id as string;
   const [veg] = await app.db
     .insert(categories)
