@@ -124,16 +124,20 @@ export function PostEditor({
     void mutate(categoriesKey(blog.id));
   }
 
+  /** Saving and 'AI Optimize' both need a title: without one, says so and answers false. */
+  function hasTitle() {
+    if (fields.title.trim()) return true;
+    toast({
+      title: "Title required",
+      description: "Please enter a title for your post.",
+      variant: "destructive",
+    });
+    return false;
+  }
+
   async function save() {
     if (busy) return;
-    if (!fields.title.trim()) {
-      toast({
-        title: "Title required",
-        description: "Please enter a title for your post.",
-        variant: "destructive",
-      });
-      return;
-    }
+    if (!hasTitle()) return;
     const body = {
       title: fields.title,
       content: fields.content,
@@ -269,14 +273,7 @@ export function PostEditor({
   /** 'AI Optimize': meta title and description from the model, or the offline optimizer. */
   async function optimize() {
     if (optimizing) return;
-    if (!fields.title.trim()) {
-      toast({
-        title: "Title required",
-        description: "Please enter a title for your post.",
-        variant: "destructive",
-      });
-      return;
-    }
+    if (!hasTitle()) return;
     setOptimizing(true);
     try {
       const meta = await optimizeMeta({
