@@ -2,7 +2,13 @@ import render from "dom-serializer";
 import { type ChildNode, Element, type ParentNode, Text } from "domhandler";
 import { parseDocument } from "htmlparser2";
 import { describe, expect, it } from "vitest";
-import { type AutoLink, escapeRegExp, insertAffiliateLinks, textNodes } from "./insert-links.ts";
+import {
+  type AutoLink,
+  escapeRegExp,
+  insertAffiliateLinks,
+  textNodes,
+  usableLinks,
+} from "./insert-links.ts";
 
 const href = (id: string) => `../go/${id}`;
 const insert = (html: string, links: { id: string; keyword: string }[], maxLinks?: number) =>
@@ -30,12 +36,7 @@ function referenceInsert(
   options: { hrefFor: (id: string) => string; maxLinks?: number },
 ): { html: string; inserted: string[] } {
   const maxLinks = options.maxLinks ?? 5;
-  const usable = links
-    .filter((l) => l.keyword.trim() !== "")
-    .sort(
-      (a, b) =>
-        b.keyword.trim().length - a.keyword.trim().length || a.keyword.localeCompare(b.keyword),
-    );
+  const usable = usableLinks(links);
   if (usable.length === 0 || maxLinks <= 0) return { html, inserted: [] };
   const document = parseDocument(html, { decodeEntities: true });
   const inserted: string[] = [];

@@ -179,6 +179,16 @@ function anchorFor(label: string, linkId: string, options: InsertOptions): Eleme
   return anchor;
 }
 
+/** The links that can be placed, longest keyword first (ties by keyword); blank keywords dropped. */
+export function usableLinks(links: AutoLink[]): AutoLink[] {
+  return links
+    .filter((l) => l.keyword.trim() !== "")
+    .sort(
+      (a, b) =>
+        b.keyword.trim().length - a.keyword.trim().length || a.keyword.localeCompare(b.keyword),
+    );
+}
+
 /**
  * Links each keyword the first time it appears in the post's text (whole words, any case),
  * longest keyword first, at most `maxLinks` links per post, never inside an existing link,
@@ -194,12 +204,7 @@ export function insertAffiliateLinks(
   options: InsertOptions,
 ): { html: string; inserted: string[] } {
   const maxLinks = options.maxLinks ?? 5;
-  const usable = links
-    .filter((l) => l.keyword.trim() !== "")
-    .sort(
-      (a, b) =>
-        b.keyword.trim().length - a.keyword.trim().length || a.keyword.localeCompare(b.keyword),
-    );
+  const usable = usableLinks(links);
   if (usable.length === 0 || maxLinks <= 0) return { html, inserted: [] };
   const document = parseDocument(html, { decodeEntities: true });
   const nodes = [...textNodes(document)];
