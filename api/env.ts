@@ -7,6 +7,18 @@ const optionalText = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+/** A comma-separated list, trimmed, without empty items; none when unset. */
+const commaList = z
+  .string()
+  .trim()
+  .default("")
+  .transform((value) =>
+    value
+      .split(",")
+      .map((a) => a.trim())
+      .filter(Boolean),
+  );
+
 const hostname = z
   .string()
   .trim()
@@ -125,32 +137,11 @@ export const envSchema = z
     /** Where owners point custom domains: a CNAME to this host… */
     DOMAIN_CNAME_TARGET: hostname.optional(),
     /** …or A/AAAA records to these addresses (comma-separated). */
-    DOMAIN_TARGET_ADDRESSES: z
-      .string()
-      .trim()
-      .default("")
-      .transform((value) =>
-        value
-          .split(",")
-          .map((a) => a.trim())
-          .filter(Boolean),
-      )
-      .pipe(
-        z.array(
-          z.union([z.ipv4(), z.ipv6()], { error: "must be IP addresses separated by commas" }),
-        ),
-      ),
+    DOMAIN_TARGET_ADDRESSES: commaList.pipe(
+      z.array(z.union([z.ipv4(), z.ipv6()], { error: "must be IP addresses separated by commas" })),
+    ),
     /** DNS servers for domain verification (comma-separated ip or ip:port); the system's by default. */
-    DNS_SERVERS: z
-      .string()
-      .trim()
-      .default("")
-      .transform((value) =>
-        value
-          .split(",")
-          .map((a) => a.trim())
-          .filter(Boolean),
-      ),
+    DNS_SERVERS: commaList,
     DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   })
   .superRefine((env, ctx) => {

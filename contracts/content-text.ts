@@ -8,16 +8,14 @@ export type TextBlockKind = "paragraph" | "heading" | "list-item" | "other";
 /** A run of text a reader sees as one unit: a paragraph, a heading (with level), a list item. */
 export type TextBlock = { kind: TextBlockKind; level?: number; text: string };
 
+/** The heading elements, h1 to h6. */
+export const headingTags = ["h1", "h2", "h3", "h4", "h5", "h6"] as const;
+
 /** Elements that start and end a block of text. */
 const blockTags = new Set([
   "p",
   "div",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
+  ...headingTags,
   "li",
   "ul",
   "ol",

@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { headingTags } from "../../contracts/content-text.ts";
 
 /**
  * Owner and AI HTML is stored as written and passes through here before any reader gets it.
@@ -8,12 +9,7 @@ import sanitizeHtml from "sanitize-html";
  */
 const options: sanitizeHtml.IOptions = {
   allowedTags: [
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
+    ...headingTags,
     "p",
     "br",
     "hr",

@@ -1,6 +1,8 @@
 import type { Blog } from "../../contracts/blogs.ts";
 import type { Category } from "../../contracts/categories.ts";
 import type { Post } from "../../contracts/posts.ts";
+import type { Database } from "../db/client.ts";
+import { blogs, users } from "../db/schema.ts";
 import type { TestApp, TestClient } from "./harness.ts";
 
 let counter = 0;
@@ -25,6 +27,14 @@ export async function createBlog(
   const res = await owner.post<Blog>("/api/blogs", { name, description });
   if (res.status !== 201) throw new Error(`blog creation failed: ${res.status} ${res.text}`);
   return res.body;
+}
+
+/** A new signed-in owner with one blog of their own. */
+export async function createOwnerWithBlog(
+  app: TestApp,
+): Promise<{ owner: TestClient; blogId: string }> {
+  const owner = await createOwner(app);
+  return { owner, blogId: (await createBlog(owner)).id };
 }
 
 /** A post created through the API (a draft), with any fields the test cares about. */
@@ -71,4 +81,21 @@ export async function createCategory(
   });
   if (res.status !== 201) throw new Error(`category creation failed: ${res.status} ${res.text}`);
   return res.body;
+}
+
+/** Ada Lovelace and her blog, written straight to the database (no API, nothing rendered). */
+export async function insertOwnerAndBlog(
+  db: Database,
+  blog: Omit<typeof blogs.$inferInsert, "ownerId">,
+): Promise<{ ownerId: string; blogId: string }> {
+  const [owner] = await db
+    .insert(users)
+    .values({ email: "ada@example.com", firstName: "Ada", lastName: "Lovelace" })
+    .returning();
+  const ownerId = owner?.id as string;
+  const [row] = await db
+    .insert(blogs)
+    .values({ ...blog, ownerId })
+    .returning();
+  return { ownerId, blogId: row?.id as string };
 }

@@ -4,20 +4,15 @@
  * addresses do to a signed-in API call. Everything on 127.0.0.1, bounded in count.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { Agent, createServer, request } from "node:http";
-import type { AddressInfo } from "node:net";
+import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { createApp, withFastPath } from "../../api/app.ts";
-import { sanitizePostHtml } from "../../api/content/sanitize.ts";
-import { openDatabase } from "../../api/db/client.ts";
+import { createApp } from "../../api/app.ts";
 import { blogs, users } from "../../api/db/schema.ts";
-import { parseEnv } from "../../api/env.ts";
-import { createPublishing } from "../../api/features/publishing/publishing.ts";
-import { createLogger } from "../../api/logger.ts";
 import { TestClient } from "../../api/test/harness.ts";
 import { median, percentile, seedPosts } from "./fixtures.ts";
+import { benchPublishing, listenOnLoopback } from "./server.ts";
 
 const postCount = 1500;
 const samples = Number(process.env.BENCH_NOT_FOUND_SAMPLES ?? 400);
@@ -50,25 +45,9 @@ const summary = (times: number[]) => ({
 });
 
 try {
-  const env = parseEnv({
-    DATABASE_URL: `file:${join(dir, "bench.db")}`,
-    SITES_DIR: join(dir, "sites"),
-    BLOG_DOMAIN: "blogs.test",
-    LOG_LEVEL: "silent",
-  });
-  const handle = await openDatabase(env.DATABASE_URL);
-  const logger = createLogger("silent");
-  const publishing = await createPublishing({
-    db: handle.db,
-    env,
-    sanitize: sanitizePostHtml,
-    logger,
-  });
+  const { env, handle, logger, publishing } = await benchPublishing(dir);
   const app = createApp({ env, db: handle.db, logger, publishing });
-  const server = createServer(withFastPath(app, publishing)).listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  const { port } = server.address() as AddressInfo;
-  const base = `http://127.0.0.1:${port}`;
+  const { server, port, base } = await listenOnLoopback(app, publishing);
 
   // The owner signs up as a person would; their blog holds the corpus.
   const owner = new TestClient(base, base);

@@ -4,18 +4,13 @@
  * into a blog that already holds N posts (and has a live site), for each N given.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, request } from "node:http";
-import type { AddressInfo } from "node:net";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp, withFastPath } from "../../api/app.ts";
-import { sanitizePostHtml } from "../../api/content/sanitize.ts";
-import { openDatabase } from "../../api/db/client.ts";
-import { parseEnv } from "../../api/env.ts";
-import { createPublishing } from "../../api/features/publishing/publishing.ts";
-import { createLogger } from "../../api/logger.ts";
+import { createApp } from "../../api/app.ts";
 import { TestClient } from "../../api/test/harness.ts";
 import { median, percentile, seedPosts } from "./fixtures.ts";
+import { benchPublishing, listenOnLoopback } from "./server.ts";
 
 const sizes = (process.argv[2] ?? "100,1000,10000").split(",").map(Number);
 const publishes = Number(process.env.BENCH_PUBLISHES ?? 50);
@@ -37,20 +32,7 @@ function get(port: number, host: string, path: string): Promise<{ status: number
 async function measure(size: number) {
   const dir = mkdtempSync(join(tmpdir(), "blogfleet-bench-publish-"));
   try {
-    const env = parseEnv({
-      DATABASE_URL: `file:${join(dir, "bench.db")}`,
-      SITES_DIR: join(dir, "sites"),
-      BLOG_DOMAIN: "blogs.test",
-      LOG_LEVEL: "silent",
-    });
-    const handle = await openDatabase(env.DATABASE_URL);
-    const logger = createLogger("silent");
-    const publishing = await createPublishing({
-      db: handle.db,
-      env,
-      sanitize: sanitizePostHtml,
-      logger,
-    });
+    const { env, handle, logger, publishing } = await benchPublishing(dir);
     const app = createApp({
       env,
       db: handle.db,
@@ -59,10 +41,7 @@ async function measure(size: number) {
       // As the server: the outbox row is written with the publish, then dispatched.
       contentEvents: publishing.contentEvents,
     });
-    const server = createServer(withFastPath(app, publishing)).listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    const { port } = server.address() as AddressInfo;
-    const base = `http://127.0.0.1:${port}`;
+    const { server, port, base } = await listenOnLoopback(app, publishing);
     const owner = new TestClient(base, base);
     await owner.post("/auth/sign-up", {
       email: "bench@example.com",

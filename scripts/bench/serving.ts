@@ -5,17 +5,12 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { createApp, withFastPath } from "../../api/app.ts";
-import { sanitizePostHtml } from "../../api/content/sanitize.ts";
-import { parseEnv } from "../../api/env.ts";
-import { createPublishing } from "../../api/features/publishing/publishing.ts";
-import { createLogger } from "../../api/logger.ts";
+import { createApp } from "../../api/app.ts";
 import { seededDatabase } from "./fixtures.ts";
+import { benchPublishing, listenOnLoopback } from "./server.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
@@ -35,26 +30,12 @@ async function load(url: string, host: string): Promise<Figure> {
 const dir = mkdtempSync(join(tmpdir(), "blogfleet-bench-serve-"));
 try {
   const { handle, blogId } = await seededDatabase(dir, 1000);
-  const env = parseEnv({
-    DATABASE_URL: `file:${join(dir, "bench.db")}`,
-    SITES_DIR: join(dir, "sites"),
-    BLOG_DOMAIN: "blogs.test",
-    LOG_LEVEL: "silent",
-  });
-  const logger = createLogger("silent");
-  const publishing = await createPublishing({
-    db: handle.db,
-    env,
-    sanitize: sanitizePostHtml,
-    logger,
-  });
+  const { env, logger, publishing } = await benchPublishing(dir, handle);
   await publishing.queue.enqueue(blogId, { full: true });
   await publishing.queue.onIdle();
   const slug = (await publishing.loadSnapshot(blogId))?.site.posts[0]?.slug as string;
   const app = createApp({ env, db: handle.db, logger, publishing });
-  const server = createServer(withFastPath(app, publishing)).listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  const { port } = server.address() as AddressInfo;
+  const { server, port } = await listenOnLoopback(app, publishing);
   const host = "garden-1000.blogs.test";
   const ours = await load(`http://127.0.0.1:${port}/post/${slug}`, host);
   console.log(

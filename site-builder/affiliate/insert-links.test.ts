@@ -2,7 +2,13 @@ import render from "dom-serializer";
 import { type ChildNode, Element, type ParentNode, Text } from "domhandler";
 import { parseDocument } from "htmlparser2";
 import { describe, expect, it } from "vitest";
-import { type AutoLink, insertAffiliateLinks } from "./insert-links.ts";
+import {
+  type AutoLink,
+  escapeRegExp,
+  insertAffiliateLinks,
+  textNodes,
+  usableLinks,
+} from "./insert-links.ts";
 
 const href = (id: string) => `../go/${id}`;
 const insert = (html: string, links: { id: string; keyword: string }[], maxLinks?: number) =>
@@ -10,40 +16,13 @@ const insert = (html: string, links: { id: string; keyword: string }[], maxLinks
 const a = (id: string, text: string) =>
   `<a href="../go/${id}" rel="sponsored nofollow">${text}</a>`;
 
-/** The keyword-by-keyword insertion this module replaced, kept as the reference for its behaviour. */
-/** Text inside these is never linked: existing links, headings, code. */
-const untouchable = new Set([
-  "a",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "code",
-  "pre",
-  "kbd",
-  "samp",
-  "script",
-  "style",
-  "button",
-  "label",
-]);
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+// The keyword-by-keyword insertion this module replaced, kept as the reference for its
+// behaviour: it walks the same text nodes (`textNodes`); only the matching differs.
 
 /** A keyword as a case-insensitive whole-word pattern ("word" = letters, digits, underscore in any script). */
 function referencePattern(keyword: string): RegExp {
   const words = keyword.trim().split(/\s+/).map(escapeRegExp).join("\\s+");
   return new RegExp(`(?<![\\p{L}\\p{N}_])${words}(?![\\p{L}\\p{N}_])`, "iu");
-}
-
-function* referenceTextNodes(parent: ParentNode): Generator<Text> {
-  for (const node of parent.children) {
-    if (node instanceof Text) yield node;
-    else if (node instanceof Element && !untouchable.has(node.name.toLowerCase()))
-      yield* referenceTextNodes(node);
-  }
 }
 
 /**
@@ -57,19 +36,14 @@ function referenceInsert(
   options: { hrefFor: (id: string) => string; maxLinks?: number },
 ): { html: string; inserted: string[] } {
   const maxLinks = options.maxLinks ?? 5;
-  const usable = links
-    .filter((l) => l.keyword.trim() !== "")
-    .sort(
-      (a, b) =>
-        b.keyword.trim().length - a.keyword.trim().length || a.keyword.localeCompare(b.keyword),
-    );
+  const usable = usableLinks(links);
   if (usable.length === 0 || maxLinks <= 0) return { html, inserted: [] };
   const document = parseDocument(html, { decodeEntities: true });
   const inserted: string[] = [];
   for (const link of usable) {
     if (inserted.length >= maxLinks) break;
     const pattern = referencePattern(link.keyword);
-    for (const node of referenceTextNodes(document)) {
+    for (const node of textNodes(document)) {
       const match = pattern.exec(node.data);
       if (!match) continue;
       const before = node.data.slice(0, match.index);

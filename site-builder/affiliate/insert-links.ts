@@ -1,6 +1,7 @@
 import render from "dom-serializer";
 import { type ChildNode, Element, type ParentNode, Text } from "domhandler";
 import { parseDocument } from "htmlparser2";
+import { headingTags } from "../../contracts/content-text.ts";
 
 export type AutoLink = { id: string; keyword: string };
 
@@ -12,14 +13,9 @@ export type InsertOptions = {
 };
 
 /** Text inside these is never linked: existing links, headings, code. */
-const untouchable = new Set([
+export const untouchable = new Set([
   "a",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
+  ...headingTags,
   "code",
   "pre",
   "kbd",
@@ -30,7 +26,7 @@ const untouchable = new Set([
   "label",
 ]);
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * A keyword as a case-insensitive whole-word pattern ("word" = letters, digits, underscore in
@@ -41,7 +37,8 @@ function keywordPattern(keyword: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}_])${words}(?![\\p{L}\\p{N}_])`, "iuy");
 }
 
-function* textNodes(parent: ParentNode): Generator<Text> {
+/** The text nodes a link may go in: not inside an `untouchable` element. */
+export function* textNodes(parent: ParentNode): Generator<Text> {
   for (const node of parent.children) {
     if (node instanceof Text) yield node;
     else if (node instanceof Element && !untouchable.has(node.name.toLowerCase()))
@@ -182,6 +179,16 @@ function anchorFor(label: string, linkId: string, options: InsertOptions): Eleme
   return anchor;
 }
 
+/** The links that can be placed, longest keyword first (ties by keyword); blank keywords dropped. */
+export function usableLinks(links: AutoLink[]): AutoLink[] {
+  return links
+    .filter((l) => l.keyword.trim() !== "")
+    .sort(
+      (a, b) =>
+        b.keyword.trim().length - a.keyword.trim().length || a.keyword.localeCompare(b.keyword),
+    );
+}
+
 /**
  * Links each keyword the first time it appears in the post's text (whole words, any case),
  * longest keyword first, at most `maxLinks` links per post, never inside an existing link,
@@ -197,12 +204,7 @@ export function insertAffiliateLinks(
   options: InsertOptions,
 ): { html: string; inserted: string[] } {
   const maxLinks = options.maxLinks ?? 5;
-  const usable = links
-    .filter((l) => l.keyword.trim() !== "")
-    .sort(
-      (a, b) =>
-        b.keyword.trim().length - a.keyword.trim().length || a.keyword.localeCompare(b.keyword),
-    );
+  const usable = usableLinks(links);
   if (usable.length === 0 || maxLinks <= 0) return { html, inserted: [] };
   const document = parseDocument(html, { decodeEntities: true });
   const nodes = [...textNodes(document)];

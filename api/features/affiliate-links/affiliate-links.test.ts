@@ -1,10 +1,10 @@
-import { request } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { maxAffiliateLinksPerBlog } from "../../../contracts/limits.ts";
 import { affiliateClicks, affiliateLinks, blogs } from "../../db/schema.ts";
 import { createBlog, createOwner, createPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
+import { rawGet } from "../../test/raw-http.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -19,31 +19,10 @@ const browser =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36";
 
 type Reply = { status: number; location: string | undefined; body: string };
-const visit = (path: string, host: string, headers: Record<string, string> = {}) =>
-  new Promise<Reply>((resolve, reject) => {
-    const url = new URL(app.baseUrl);
-    const req = request(
-      {
-        hostname: url.hostname,
-        port: url.port,
-        path,
-        headers: { host, "user-agent": browser, ...headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            location: res.headers.location,
-            body: Buffer.concat(chunks).toString(),
-          }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
+const visit = async (path: string, host: string, headers: Record<string, string> = {}) => {
+  const reply = await rawGet(app.baseUrl, path, { host, "user-agent": browser, ...headers });
+  return { status: reply.status, location: reply.headers.location, body: reply.body } as Reply;
+};
 
 async function blogWithSubdomain(owner: TestClient, subdomain: string) {
   const blog = await createBlog(owner, `Blog ${subdomain}`);

@@ -1,4 +1,3 @@
-import { request } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AiProvider } from "../../ai/provider.ts";
@@ -7,6 +6,7 @@ import { runDueAutomation } from "../../jobs/content-automation.ts";
 import { offlineProvider, passingArticle, testGate } from "../../test/ai.ts";
 import { createBlog, createOwner, createPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
+import { rawGet } from "../../test/raw-http.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -14,22 +14,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const read = (path: string, host: string) =>
-  new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const url = new URL(app.baseUrl);
-    const req = request(
-      { hostname: url.hostname, port: url.port, path, headers: { host } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
+const read = async (path: string, host: string) => {
+  const { status, body } = await rawGet(app.baseUrl, path, { host });
+  return { status, body };
+};
 
 async function automatedBlog(owner: TestClient, subdomain: string, topics: string[]) {
   const blog = await createBlog(owner, `Gate ${subdomain}`);

@@ -1,5 +1,5 @@
 import { metaLimits } from "../../../contracts/ai.ts";
-import { checkContent } from "../../../contracts/content-checks.ts";
+import { type ContentCheckInput, checkContent } from "../../../contracts/content-checks.ts";
 import { htmlToText, wordsOf } from "../../../contracts/content-text.ts";
 import type { ReviewReason } from "../../../contracts/posts.ts";
 import type { Database } from "../../db/client.ts";
@@ -35,15 +35,8 @@ export const offlineWriterReason: ReviewReason = {
     "Written by the built-in offline writer because no AI provider is configured: it is an outline to write from, not a finished post.",
 };
 
-export type GeneratedDraft = {
-  title: string;
-  content: string;
-  metaTitle: string;
-  metaDescription: string;
-  keywords: string[];
-  slug: string;
-  source: "ai" | "offline";
-};
+/** A post the automation wrote: what the editor's checks read, and who wrote it. */
+export type GeneratedDraft = ContentCheckInput & { source: "ai" | "offline" };
 
 /** Every reason to hold the draft for review; empty when it may be published. */
 export async function reviewReasonsFor(

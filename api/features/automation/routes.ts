@@ -1,4 +1,4 @@
-import { Router } from "express";
+import { type RequestHandler, Router } from "express";
 import { type AutomationInput, automationInput } from "../../../contracts/automation.ts";
 import {
   type BlogIdParams,
@@ -26,6 +26,15 @@ export function automationRoutes(db: Database, onDue: () => void = () => {}): Ro
     20,
     "Too many changes to content automation. Wait a minute and try again.",
   );
+  // Creating and updating answer alike: the saved settings, and a due run started at once.
+  const saveWith =
+    (save: typeof createAutomation | typeof updateAutomation, status: 200 | 201): RequestHandler =>
+    async (req, res) => {
+      const { params, body } = inputOf<AutomationInput, unknown, IdParams>(res);
+      const row = await save(db, currentUser(req).id, params.id, body);
+      res.status(status).json(presentAutomation(row));
+      if (isDue(row)) onDue();
+    };
 
   router.get(
     "/api/blogs/:blogId/automation",
@@ -42,12 +51,7 @@ export function automationRoutes(db: Database, onDue: () => void = () => {}): Ro
     requireUser,
     perOwner,
     validate({ params: idParams, body: automationInput }),
-    async (req, res) => {
-      const { params, body } = inputOf<AutomationInput, unknown, IdParams>(res);
-      const row = await createAutomation(db, currentUser(req).id, params.id, body);
-      res.status(201).json(presentAutomation(row));
-      if (isDue(row)) onDue();
-    },
+    saveWith(createAutomation, 201),
   );
 
   router.patch(
@@ -55,12 +59,7 @@ export function automationRoutes(db: Database, onDue: () => void = () => {}): Ro
     requireUser,
     perOwner,
     validate({ params: idParams, body: automationInput }),
-    async (req, res) => {
-      const { params, body } = inputOf<AutomationInput, unknown, IdParams>(res);
-      const row = await updateAutomation(db, currentUser(req).id, params.id, body);
-      res.json(presentAutomation(row));
-      if (isDue(row)) onDue();
-    },
+    saveWith(updateAutomation, 200),
   );
 
   return router;

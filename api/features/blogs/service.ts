@@ -103,16 +103,30 @@ export async function customizeBlog(
     Object.entries(input).filter(([, value]) => value !== undefined),
   );
   if (Object.keys(changes).length === 0) return findOwnedBlog(db, ownerId, blogId);
-  const blog = await withOutbox(db, contentEvents, async (tx, record) => {
+  // Colour, font, logo and the AI note appear on every page.
+  const blog = await updateBlogForFullRender(db, contentEvents, ownerId, blogId, changes);
+  if (!blog) throw NotFound("Blog");
+  return blog;
+}
+
+/**
+ * Saves `changes` to the owner's blog and records a full render of it in the same transaction
+ * (for what every page shows). Undefined when the owner has no such blog.
+ */
+export function updateBlogForFullRender(
+  db: Database,
+  contentEvents: ContentEvents,
+  ownerId: string,
+  blogId: string,
+  changes: Partial<BlogRow>,
+): Promise<BlogRow | undefined> {
+  return withOutbox(db, contentEvents, async (tx, record) => {
     const [row] = await tx
       .update(blogs)
       .set(changes)
       .where(and(eq(blogs.id, blogId), eq(blogs.ownerId, ownerId)))
       .returning();
-    // Colour, font, logo and the AI note appear on every page.
     if (row) await record(row.id, { full: true });
     return row;
   });
-  if (!blog) throw NotFound("Blog");
-  return blog;
 }

@@ -1,23 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category } from "../../../contracts/categories.ts";
+import { recordContentEvents } from "../../test/content-events.ts";
 import {
   createBlog,
   createCategory,
   createOwner,
+  createOwnerWithBlog,
   createPost,
   createPublishedPost,
 } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
-import type { BlogChange, ContentEvents } from "../publishing/content-events.ts";
 
-const changes: { blogId: string; change: BlogChange }[] = [];
-const recorder: ContentEvents = {
-  blogChanged: (blogId, change) => {
-    changes.push({ blogId, change });
-  },
-};
-const changesOf = (blogId: string) =>
-  changes.filter((c) => c.blogId === blogId).map((c) => c.change);
+const { events: recorder, changesOf } = recordContentEvents();
 
 let app: TestApp;
 beforeAll(async () => {
@@ -25,10 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function ownerWithBlog(): Promise<{ owner: TestClient; blogId: string }> {
-  const owner = await createOwner(app);
-  return { owner, blogId: (await createBlog(owner)).id };
-}
+const ownerWithBlog = () => createOwnerWithBlog(app);
 
 const list = async (owner: TestClient, blogId: string): Promise<Category[]> =>
   (await owner.get(`/api/blogs/${blogId}/categories`)).body;

@@ -11,7 +11,7 @@ import {
   verificationRecordName,
   verificationRecordValue,
 } from "../blogs/presenter.ts";
-import { findOwnedBlog } from "../blogs/service.ts";
+import { findOwnedBlog, updateBlogForFullRender } from "../blogs/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { withOutbox } from "../publishing/outbox.ts";
 import { type DnsResolver, lookup } from "./dns.ts";
@@ -123,15 +123,7 @@ export async function updateDomain(
   let blog: BlogRow | undefined;
   try {
     // Canonical URLs, feeds and the sitemap name the blog's host: a full render.
-    blog = await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
-      const [row] = await tx
-        .update(blogs)
-        .set(changes)
-        .where(and(eq(blogs.id, blogId), eq(blogs.ownerId, ownerId)))
-        .returning();
-      if (row) await record(row.id, { full: true });
-      return row;
-    });
+    blog = await updateBlogForFullRender(deps.db, deps.contentEvents, ownerId, blogId, changes);
   } catch (error) {
     if (isUniqueViolation(error)) {
       throw input.subdomain !== undefined

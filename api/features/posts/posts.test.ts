@@ -1,25 +1,19 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postSlugHistory, posts, users } from "../../db/schema.ts";
+import { recordContentEvents } from "../../test/content-events.ts";
 import {
   createBlog,
   createCategory,
   createOwner,
+  createOwnerWithBlog,
   createPost,
   createPublishedPost,
 } from "../../test/factories.ts";
-import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
-import type { BlogChange, ContentEvents } from "../publishing/content-events.ts";
+import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { fullPostsQuery, postSummariesStatement } from "./service.ts";
 
-const changes: { blogId: string; change: BlogChange }[] = [];
-const recorder: ContentEvents = {
-  blogChanged: (blogId, change) => {
-    changes.push({ blogId, change });
-  },
-};
-const changesOf = (blogId: string) =>
-  changes.filter((c) => c.blogId === blogId).map((c) => c.change);
+const { events: recorder, changesOf } = recordContentEvents();
 
 let app: TestApp;
 beforeAll(async () => {
@@ -27,11 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function ownerWithBlog(): Promise<{ owner: TestClient; blogId: string }> {
-  const owner = await createOwner(app);
-  const blog = await createBlog(owner);
-  return { owner, blogId: blog.id };
-}
+const ownerWithBlog = () => createOwnerWithBlog(app);
 
 const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
 

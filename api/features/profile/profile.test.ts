@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limits } from "../../../contracts/limits.ts";
 import { publicBioTooLong, publicNameTooLong } from "../../../contracts/profile.ts";
+import { recordContentEvents } from "../../test/content-events.ts";
 import { createBlog, createOwner } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
-import type { BlogChange, ContentEvents } from "../publishing/content-events.ts";
 
-const changes: { blogId: string; change: BlogChange }[] = [];
-const recorder: ContentEvents = {
-  blogChanged: (blogId, change) => {
-    changes.push({ blogId, change });
-  },
-};
+const { events: recorder, changes } = recordContentEvents();
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
-import { request } from "node:http";
 import { eq } from "drizzle-orm";
 import Parser from "rss-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogs } from "../../db/schema.ts";
 import { createBlog, createCategory, createOwner, createPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
+import { rawGet } from "../../test/raw-http.ts";
 
 /**
  * A blog rendered through the real API and pipeline, then read as a crawler reads it: follow
@@ -16,27 +16,15 @@ let host: string;
 const published: { slug: string; title: string }[] = [];
 
 type Reply = { status: number; body: string; type: string; location: string | undefined };
-const get = (path: string, hostHeader = host) =>
-  new Promise<Reply>((resolve, reject) => {
-    const url = new URL(app.baseUrl);
-    const req = request(
-      { hostname: url.hostname, port: url.port, path, headers: { host: hostHeader } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString(),
-            type: String(res.headers["content-type"]),
-            location: res.headers.location,
-          }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
+const get = async (path: string, hostHeader = host): Promise<Reply> => {
+  const reply = await rawGet(app.baseUrl, path, { host: hostHeader });
+  return {
+    status: reply.status,
+    body: reply.body,
+    type: String(reply.headers["content-type"]),
+    location: reply.headers.location,
+  };
+};
 
 async function publish(blogId: string, fields: Record<string, unknown>) {
   const post = await createPost(owner, blogId, fields);

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, request, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +17,7 @@ import {
   createPublishedPost,
 } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
+import { rawGet } from "../../test/raw-http.ts";
 import type { SiteSnapshot } from "../publishing/snapshot.ts";
 import { createFastPath, createHostMap } from "./fast-path.ts";
 import type { BlogRow } from "./hosts.ts";
@@ -25,26 +26,10 @@ import { classifyFile, createPublishedIndexes, type PublishedIndex } from "./pub
 import { createBlogServer } from "./serve.ts";
 
 type Reply = { status: number; body: string; headers: Record<string, unknown> };
-const get = (base: string, path: string, host?: string) =>
-  new Promise<Reply>((resolve, reject) => {
-    const url = new URL(base);
-    const req = request(
-      { hostname: url.hostname, port: url.port, path, headers: host ? { host } : {} },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString("utf8"),
-            headers: res.headers,
-          }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
+const get = async (base: string, path: string, host?: string): Promise<Reply> => {
+  const { status, body, headers } = await rawGet(base, path, host ? { host } : {});
+  return { status, body, headers: headers as Record<string, unknown> };
+};
 
 const index = (fields: Partial<PublishedIndex> = {}): PublishedIndex => ({
   posts: new Set(["hello"]),

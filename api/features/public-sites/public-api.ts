@@ -1,12 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
 import { Router } from "express";
-import type { PublicBlog } from "../../../contracts/public-blog.ts";
 import { z } from "../../../contracts/zod.ts";
 import type { Database } from "../../db/client.ts";
 import { blogs, categories, posts } from "../../db/schema.ts";
 import { HttpError } from "../../http/errors.ts";
 import { inputOf, validate } from "../../http/validate.ts";
-import { type BlogRow, resolveBlogByHost } from "./hosts.ts";
+import { presentPublicBlog } from "../publishing/snapshot.ts";
+import { resolveBlogByHost } from "./hosts.ts";
 
 const BlogNotFound = () => new HttpError(404, "blog_not_found", "Blog not found");
 const PostNotFound = () => new HttpError(404, "post_not_found", "Post not found");
@@ -16,16 +16,6 @@ const blogQuery = z.object({ slug: slug.optional() });
 const postQuery = z.object({ blogSlug: slug.optional() });
 const slugParams = z.object({ slug });
 const postParams = z.object({ postSlug: slug });
-
-const presentPublicBlog = (blog: BlogRow): PublicBlog => ({
-  id: blog.id,
-  name: blog.name,
-  description: blog.description,
-  slug: blog.slug,
-  primaryColor: blog.primaryColor,
-  fontFamily: blog.fontFamily,
-  logoUrl: blog.logoUrl,
-});
 
 /**
  * The public JSON API of spec section 7: published content only, no session needed. A blog

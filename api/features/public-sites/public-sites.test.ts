@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
-import { request } from "node:http";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { blogs, categories, postSlugHistory, posts, users } from "../../db/schema.ts";
-import { createBlog, createOwner, createPost } from "../../test/factories.ts";
+import { blogs, categories, postSlugHistory, posts } from "../../db/schema.ts";
+import { createBlog, createOwner, createPost, insertOwnerAndBlog } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
+import { rawGet } from "../../test/raw-http.ts";
 
 let app: TestApp;
 let blogId: string;
@@ -19,36 +19,24 @@ type Reply = {
 };
 
 /** GET as a reader's browser would, with any Host header (fetch cannot set Host). */
-const read = (path: string, host?: string, headers: Record<string, string> = {}) =>
-  new Promise<Reply>((resolve, reject) => {
-    const url = new URL(app.baseUrl);
-    const req = request(
-      {
-        hostname: url.hostname,
-        port: url.port,
-        path,
-        method: "GET",
-        headers: { ...headers, host: host ?? url.host },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const body = Buffer.concat(chunks).toString("utf8");
-          const h = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") h.set(k, v);
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: h,
-            text: async () => body,
-            json: async () => JSON.parse(body),
-          });
-        });
-      },
-    );
-    req.on("error", reject);
-    req.end();
+const read = async (
+  path: string,
+  host?: string,
+  headers: Record<string, string> = {},
+): Promise<Reply> => {
+  const reply = await rawGet(app.baseUrl, path, {
+    ...headers,
+    host: host ?? new URL(app.baseUrl).host,
   });
+  const h = new Headers();
+  for (const [k, v] of Object.entries(reply.headers)) if (typeof v === "string") h.set(k, v);
+  return {
+    status: reply.status,
+    headers: h,
+    text: async () => reply.body,
+    json: async () => JSON.parse(reply.body),
+  };
+};
 
 async function publish(slug: string, extra: Partial<typeof posts.$inferInsert> = {}) {
   const [post] = await app.db
@@ -69,32 +57,24 @@ async function publish(slug: string, extra: Partial<typeof posts.$inferInsert> =
 
 beforeAll(async () => {
   app = await startTestApp({ publishing: true, env: { BLOG_DOMAIN: "blogs.test" } });
-  const [owner] = await app.db
-    .insert(users)
-    .values({ email: "ada@example.com", firstName: "Ada", lastName: "Lovelace" })
-    .returning();
-  const [blog] = await app.db
-    .insert(blogs)
-    .values({
-      ownerId: owner?.id as string,
-      name: "Garden Notes",
-      slug: "garden",
-      subdomain: "garden",
-      customDomain: "garden.example.com",
-      domainVerified: true,
-    })
-    .returning();
+  const garden = await insertOwnerAndBlog(app.db, {
+    name: "Garden Notes",
+    slug: "garden",
+    subdomain: "garden",
+    customDomain: "garden.example.com",
+    domainVerified: true,
+  });
   const [other] = await app.db
     .insert(blogs)
     .values({
-      ownerId: owner?.id as string,
+      ownerId: garden.ownerId,
       name: "Unverified",
       slug: "unverified",
       customDomain: "claimed.example.com",
       domainVerified: false,
     })
     .returning();
-  blogId = blog?.id as string;
+  blogId = garden.blogId;
   otherBlogId = other?.id as string;
   const [veg] = await app.db
     .insert(categories)

@@ -10,7 +10,8 @@ import {
 } from "../../../site-builder/pipeline/site-output.ts";
 import { loadTheme, type Theme } from "../../../site-builder/pipeline/theme.ts";
 import { openDatabase } from "../../db/client.ts";
-import { blogs, categories, posts, renderJobs, siteBuilds, users } from "../../db/schema.ts";
+import { blogs, categories, posts, renderJobs, siteBuilds } from "../../db/schema.ts";
+import { insertOwnerAndBlog } from "../../test/factories.ts";
 import { fullDatabaseDisk } from "../../test/full-disk.ts";
 import {
   createRenderQueue,
@@ -34,21 +35,12 @@ beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), "blogfleet-render-"));
   handle = await openDatabase(`file:${join(dir, "db.sqlite")}`);
   output = createSiteOutput(join(dir, "sites"));
-  const [owner] = await handle.db
-    .insert(users)
-    .values({ email: "ada@example.com", firstName: "Ada", lastName: "Lovelace" })
-    .returning();
-  const [blog] = await handle.db
-    .insert(blogs)
-    .values({
-      ownerId: owner?.id as string,
-      name: "Garden Notes",
-      slug: "garden",
-      subdomain: "garden",
-      description: "Growing food",
-    })
-    .returning();
-  blogId = blog?.id as string;
+  ({ blogId } = await insertOwnerAndBlog(handle.db, {
+    name: "Garden Notes",
+    slug: "garden",
+    subdomain: "garden",
+    description: "Growing food",
+  }));
 });
 afterEach(() => {
   handle.close();

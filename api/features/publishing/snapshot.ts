@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, type SQL } from "drizzle-orm";
 import { limits } from "../../../contracts/limits.ts";
+import type { PublicBlog } from "../../../contracts/public-blog.ts";
 import { slugify } from "../../../contracts/slug.ts";
 import {
   type AutoLink,
@@ -40,6 +41,17 @@ export type SnapshotOptions = {
 const prepareBatchChars = 2_000_000;
 
 export type SiteSnapshot = { site: Site; blog: typeof blogs.$inferSelect };
+
+/** The part of a blog every public page and the public API show (contracts/public-blog.ts). */
+export const presentPublicBlog = (blog: typeof blogs.$inferSelect): PublicBlog => ({
+  id: blog.id,
+  name: blog.name,
+  description: blog.description,
+  slug: blog.slug,
+  primaryColor: blog.primaryColor,
+  fontFamily: blog.fontFamily,
+  logoUrl: blog.logoUrl,
+});
 
 /**
  * Who readers see as the author: the public name the owner set in Account Settings, else the
@@ -195,13 +207,7 @@ export async function loadSnapshot(
   for (const row of history) if (row.current !== row.slug) redirects.set(row.slug, row.current);
   const site = buildSite({
     blog: {
-      id: blog.id,
-      name: blog.name,
-      description: blog.description,
-      slug: blog.slug,
-      primaryColor: blog.primaryColor,
-      fontFamily: blog.fontFamily,
-      logoUrl: blog.logoUrl,
+      ...presentPublicBlog(blog),
       author: authorOf(owner, blog.name),
       aiDisclosure: blog.aiDisclosure,
     },

@@ -3,6 +3,8 @@
  * after approving an AI recommendation (spec section 5).
  */
 
+import type { AffiliateLink } from "@contracts/affiliate-links.ts";
+
 /** What a link form holds while a person types. */
 export type LinkFormValues = { keyword: string; url: string; autoInsert: boolean };
 
@@ -29,3 +31,11 @@ export function validateLinkForm(form: LinkFormValues): LinkFormCheck {
   }
   return { ok: true, value: { keyword, url, autoInsert: form.autoInsert } };
 }
+
+/** What the owner is told once a link is created, on either screen. */
+export const linkCreatedToast = (link: Pick<AffiliateLink, "keyword" | "autoInsert">) => ({
+  title: "Link created",
+  description: link.autoInsert
+    ? `“${link.keyword}” will be linked in published posts.`
+    : `“${link.keyword}” is saved with auto-insert off.`,
+});

@@ -1,4 +1,4 @@
-import { postsPerPage, type ThemePost } from "./site.ts";
+import { postsPerPage, type Site, type ThemePost } from "./site.ts";
 
 /**
  * Listing pages that stay put as a blog grows. The first page shows the newest posts; older
@@ -13,6 +13,14 @@ export type Listing = {
   newer: number | "first" | null;
   /** The archive page with older posts, or null at the oldest. */
   older: number | null;
+};
+
+/** What a listing page (home, author, category) is given. */
+export type ListingPageProps = {
+  site: Site;
+  listing: Listing;
+  /** Archive page number, or undefined for the listing's first page. */
+  page?: number;
 };
 
 /** Archive pages for a list of `total` posts (0 when they all fit on the first page). */

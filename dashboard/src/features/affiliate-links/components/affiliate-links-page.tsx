@@ -9,6 +9,7 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
+import { linkCreatedToast } from "../../../lib/affiliate-link-form.ts";
 import { useCreateAffiliateLink } from "../../../lib/api/create-affiliate-link.ts";
 import { useAffiliateLinks } from "../../../lib/api/get-affiliate-links.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
@@ -129,12 +130,7 @@ function AffiliateLinksScreen({ blog }: { blog: Blog }) {
             try {
               const link = await createAffiliateLink({ blogId: blog.id, ...values });
               setDialog(null);
-              toast({
-                title: "Link created",
-                description: link.autoInsert
-                  ? `“${link.keyword}” will be linked in published posts.`
-                  : `“${link.keyword}” is saved with auto-insert off.`,
-              });
+              toast(linkCreatedToast(link));
             } catch (error) {
               failed(error, "Failed to create link");
               throw error;

@@ -1,56 +1,18 @@
 // @vitest-environment happy-dom
 
-import type { Blog } from "@contracts/blogs.ts";
 import type { AffiliateRecommendation } from "@contracts/recommendations.ts";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import useSWR, { SWRConfig } from "swr";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../../../components/ui/toaster.tsx";
-import { resetToasts } from "../../../components/ui/use-toast.ts";
-import { swrConfig } from "../../../lib/swr-config.ts";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import useSWR from "swr";
+import { describe, expect, it } from "vitest";
+import { affiliateRecommendationFixture, blogFixture } from "../../../test/factories.ts";
+import { type Call, json, stubFetch } from "../../../test/fetch-stub.ts";
+import { cleanUpAfterEach, findToast, WithSwrAndToaster } from "../../../test/render.tsx";
 import { AffiliateRecommendationsScreen } from "./affiliate-recommendations-page.tsx";
 
-const blog: Blog = {
-  id: "b1",
-  name: "Trail Notes",
-  description: null,
-  slug: "trail-notes",
-  subdomain: null,
-  customDomain: null,
-  domainVerified: false,
-  primaryColor: "#df7020",
-  fontFamily: "IBM Plex Serif",
-  aiDisclosure: true,
-  domainInstructions: null,
-  domainClaimExpiresAt: null,
-  domainNotice: null,
-  logoUrl: null,
-  createdAt: "2025-01-01T00:00:00.000Z",
-};
+const blog = blogFixture({ name: "Trail Notes", slug: "trail-notes" });
+const rec = affiliateRecommendationFixture;
 
-const rec = (id: string, over: Partial<AffiliateRecommendation> = {}): AffiliateRecommendation => ({
-  id,
-  blogId: "b1",
-  programName: `Program ${id}`,
-  category: "Marketplace",
-  description: `Description of ${id}.`,
-  commissionRate: null,
-  reasoning: null,
-  signupUrl: `https://${id}.example.com/join`,
-  status: "pending",
-  source: "offline",
-  createdAt: "2025-01-01T00:00:00.000Z",
-  ...over,
-});
-
-type Call = { url: string; method: string; body: unknown };
 type Answer = Response | undefined | Promise<Response | undefined>;
-
-const json = (status: number, body: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json" },
-  });
 
 const listUrl = "/api/blogs/b1/affiliate-recommendations";
 const linksUrl = "/api/blogs/b1/affiliate-links";
@@ -62,14 +24,8 @@ const linksUrl = "/api/blogs/b1/affiliate-links";
 function serve(initial: AffiliateRecommendation[], override?: (call: Call) => Answer) {
   let recs = [...initial];
   let fresh: AffiliateRecommendation[] = [];
-  const calls: Call[] = [];
-  vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
-    const call = {
-      url,
-      method: init?.method ?? "GET",
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
+  const calls = stubFetch(async (call) => {
+    const { url } = call;
     const answer = await override?.(call);
     if (answer) return answer;
     if (call.method === "GET" && url === listUrl) return json(200, recs);
@@ -117,20 +73,11 @@ function LinksReader() {
 
 function renderScreen() {
   render(
-    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
+    <WithSwrAndToaster>
       <AffiliateRecommendationsScreen blog={blog} />
       <LinksReader />
-      <Toaster />
-    </SWRConfig>,
+    </WithSwrAndToaster>,
   );
-}
-
-async function findToast(title: string) {
-  return waitFor(() => {
-    const toast = document.querySelector<HTMLElement>('[data-slot="toast"][data-state="open"]');
-    expect(toast?.textContent).toContain(title);
-    return toast as HTMLElement;
-  });
 }
 
 const card = (name: string) => screen.getByRole("article", { name });
@@ -149,11 +96,7 @@ function gate() {
   return { promise, open };
 }
 
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe("AffiliateRecommendationsScreen", () => {
   it("shows the counters and every field of a pending card", async () => {

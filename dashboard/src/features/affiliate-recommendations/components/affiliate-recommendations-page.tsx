@@ -15,6 +15,7 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
+import { linkCreatedToast } from "../../../lib/affiliate-link-form.ts";
 import { useCreateAffiliateLink } from "../../../lib/api/create-affiliate-link.ts";
 import { useAffiliateRecommendations } from "../../../lib/api/get-affiliate-recommendations.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
@@ -212,12 +213,7 @@ export function AffiliateRecommendationsScreen({ blog }: { blog: Blog }) {
             try {
               const link = await createAffiliateLink({ blogId: blog.id, ...values });
               setLinkFor(null);
-              toast({
-                title: "Link created",
-                description: link.autoInsert
-                  ? `“${link.keyword}” will be linked in published posts.`
-                  : `“${link.keyword}” is saved with auto-insert off.`,
-              });
+              toast(linkCreatedToast(link));
             } catch (error) {
               failed(error, "Failed to create link");
               throw error;

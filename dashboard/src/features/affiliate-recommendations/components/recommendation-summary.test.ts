@@ -1,25 +1,14 @@
 import type { AffiliateRecommendation } from "@contracts/recommendations.ts";
 import { describe, expect, it } from "vitest";
+import { affiliateRecommendationFixture } from "../../../test/factories.ts";
 import {
   foundProgramsToast,
   linkDraftOf,
   summarizeRecommendations,
 } from "./recommendation-summary.ts";
 
-const rec = (id: string, over: Partial<AffiliateRecommendation> = {}): AffiliateRecommendation => ({
-  id,
-  blogId: "b1",
-  programName: `Program ${id}`,
-  category: "Marketplace",
-  description: "A program.",
-  commissionRate: null,
-  reasoning: null,
-  signupUrl: `https://${id}.example.com/join`,
-  status: "pending",
-  source: "offline",
-  createdAt: "2025-01-01T00:00:00.000Z",
-  ...over,
-});
+const rec = (id: string, over: Partial<AffiliateRecommendation> = {}) =>
+  affiliateRecommendationFixture(id, { description: "A program.", ...over });
 
 describe("summarizeRecommendations", () => {
   it("counts each status and keeps pending and approved in the list's order", () => {

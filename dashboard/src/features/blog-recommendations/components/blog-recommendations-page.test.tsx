@@ -2,13 +2,12 @@
 
 import type { Blog } from "@contracts/blogs.ts";
 import type { BlogRecommendation } from "@contracts/recommendations.ts";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { SWRConfig } from "swr";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../../../components/ui/toaster.tsx";
-import { resetToasts } from "../../../components/ui/use-toast.ts";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
 import { SelectedBlogProvider, useSelectedBlog } from "../../../lib/selected-blog-context.tsx";
-import { swrConfig } from "../../../lib/swr-config.ts";
+import { blogFixture } from "../../../test/factories.ts";
+import { type Call, json, stubFetch } from "../../../test/fetch-stub.ts";
+import { cleanUpAfterEach, findToast, WithSwrAndToaster } from "../../../test/render.tsx";
 import { BlogRecommendationsPage } from "./blog-recommendations-page.tsx";
 
 const idea = (over: Partial<BlogRecommendation>): BlogRecommendation => ({
@@ -30,29 +29,16 @@ const idea = (over: Partial<BlogRecommendation>): BlogRecommendation => ({
   ...over,
 });
 
-const newBlog: Blog = {
+const newBlog = blogFixture({
   id: "b-new",
   name: "Balcony Harvest",
   description: "Step-by-step growing guides per crop.",
   slug: "balcony-harvest",
-  subdomain: null,
-  customDomain: null,
-  domainVerified: false,
   primaryColor: "#2563eb",
-  fontFamily: "IBM Plex Serif",
-  aiDisclosure: true,
-  logoUrl: null,
-  domainInstructions: null,
-  domainClaimExpiresAt: null,
-  domainNotice: null,
   createdAt: "2026-03-02T09:00:00.000Z",
-};
+});
 
-type Call = { url: string; method: string; body: unknown };
 type Answer = Response | Promise<Response>;
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 /** The selected blog as the header would show it. */
 function SelectedName() {
@@ -66,14 +52,8 @@ function renderPage(routes: {
   settings?: () => Answer;
   other?: (call: Call) => Answer;
 }) {
-  const calls: Call[] = [];
-  vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
-    const call = {
-      url,
-      method: init?.method ?? "GET",
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
+  const calls = stubFetch((call) => {
+    const { url } = call;
     if (call.method === "GET" && url === "/api/blog-recommendations")
       return routes.ideas ? routes.ideas() : json(200, []);
     if (call.method === "GET" && url === "/api/blogs")
@@ -84,23 +64,14 @@ function renderPage(routes: {
     return json(404, { code: "not_found", message: "Not here" });
   });
   render(
-    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
+    <WithSwrAndToaster>
       <SelectedBlogProvider>
         <SelectedName />
         <BlogRecommendationsPage />
       </SelectedBlogProvider>
-      <Toaster />
-    </SWRConfig>,
+    </WithSwrAndToaster>,
   );
   return calls;
-}
-
-function findToast(title: string) {
-  return waitFor(() => {
-    const toast = document.querySelector<HTMLElement>('[data-slot="toast"][data-state="open"]');
-    expect(toast?.textContent).toContain(title);
-    return toast as HTMLElement;
-  });
 }
 
 const group = (name: RegExp | string) => screen.getByRole("region", { name });
@@ -116,11 +87,7 @@ function deferred() {
 }
 
 beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe("AI Blog Recommendations screen", () => {
   it("works without any blog and says ideas come weekly when there are none", async () => {

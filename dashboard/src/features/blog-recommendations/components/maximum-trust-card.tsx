@@ -1,8 +1,9 @@
 import { ShieldCheckIcon } from "lucide-react";
 import { useId } from "react";
+import { CardHeading } from "../../../components/card-heading.tsx";
 import { LoadError } from "../../../components/load-error.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
-import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
+import { Card, CardContent, CardHeader } from "../../../components/ui/card.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
@@ -47,10 +48,9 @@ export function MaximumTrustCard() {
   return (
     <Card aria-labelledby={titleId}>
       <CardHeader className="flex-row flex-wrap items-center gap-2">
-        <CardTitle id={titleId} className="flex items-center gap-2">
-          <ShieldCheckIcon aria-hidden="true" className="size-5 text-muted-foreground" />
+        <CardHeading id={titleId} icon={ShieldCheckIcon}>
           Maximum Trust Mode
-        </CardTitle>
+        </CardHeading>
         {settings && <Badge variant={on ? "default" : "secondary"}>{on ? "On" : "Off"}</Badge>}
       </CardHeader>
       <CardContent className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">

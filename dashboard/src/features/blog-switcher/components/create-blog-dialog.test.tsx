@@ -1,49 +1,20 @@
 // @vitest-environment happy-dom
 
-import type { Blog } from "@contracts/blogs.ts";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { SWRConfig } from "swr";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../../../components/ui/toaster.tsx";
-import { resetToasts } from "../../../components/ui/use-toast.ts";
-import { swrConfig } from "../../../lib/swr-config.ts";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { blogFixture } from "../../../test/factories.ts";
+import { type Call, json, stubFetch } from "../../../test/fetch-stub.ts";
+import { cleanUpAfterEach, findToast, WithSwrAndToaster } from "../../../test/render.tsx";
 import { CreateBlogDialog, validateCreateBlog } from "./create-blog-dialog.tsx";
 
-const blog = (over: Partial<Blog> = {}): Blog => ({
-  id: "b1",
-  name: "Trail Running Weekly",
-  description: null,
-  slug: "trail-running-weekly",
-  subdomain: null,
-  customDomain: null,
-  domainVerified: false,
-  primaryColor: "#df7020",
-  fontFamily: "IBM Plex Serif",
-  aiDisclosure: true,
-  domainInstructions: null,
-  domainClaimExpiresAt: null,
-  domainNotice: null,
-  logoUrl: null,
-  createdAt: "2025-01-01T00:00:00.000Z",
-  ...over,
-});
-
-type Call = { url: string; init?: RequestInit };
-
 function renderDialog(answer: (call: Call) => Promise<Response>) {
-  const calls: Call[] = [];
-  vi.stubGlobal("fetch", (url: string, init?: RequestInit) => {
-    const call = { url, init };
-    calls.push(call);
-    return answer(call);
-  });
+  const calls = stubFetch(answer);
   const onCreated = vi.fn();
   const onOpenChange = vi.fn();
   render(
-    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
+    <WithSwrAndToaster>
       <CreateBlogDialog open onOpenChange={onOpenChange} onCreated={onCreated} />
-      <Toaster />
-    </SWRConfig>,
+    </WithSwrAndToaster>,
   );
   const dialog = screen.getByRole("dialog");
   return {
@@ -57,24 +28,7 @@ function renderDialog(answer: (call: Call) => Promise<Response>) {
   };
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
-/** The open toast (Radix also announces its text in a hidden live region). */
-async function findToast(title: string) {
-  return waitFor(() => {
-    const toast = document.querySelector<HTMLElement>('[data-slot="toast"][data-state="open"]');
-    expect(toast).not.toBeNull();
-    expect(toast?.textContent).toContain(title);
-    return toast as HTMLElement;
-  });
-}
-
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe("validateCreateBlog uses the shared contract's messages (spec section 5)", () => {
   it("requires a name", () => {
@@ -96,7 +50,7 @@ describe("validateCreateBlog uses the shared contract's messages (spec section 5
 
 describe("CreateBlogDialog", () => {
   it("shows the texts of the spec", () => {
-    const { dialog } = renderDialog(async () => json(201, blog()));
+    const { dialog } = renderDialog(async () => json(201, blogFixture()));
     expect(within(dialog).getByText("Blog Name")).toBeTruthy();
     expect(within(dialog).getByText("Description (Optional)")).toBeTruthy();
     expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeTruthy();
@@ -104,7 +58,7 @@ describe("CreateBlogDialog", () => {
   });
 
   it("shows the required message under the name and sends nothing", async () => {
-    const { submit, name, calls } = renderDialog(async () => json(201, blog()));
+    const { submit, name, calls } = renderDialog(async () => json(201, blogFixture()));
     fireEvent.click(submit);
     const message = await screen.findByText("Blog name is required");
     expect(name.getAttribute("aria-invalid")).toBe("true");
@@ -117,7 +71,7 @@ describe("CreateBlogDialog", () => {
   });
 
   it("shows the maximum-length messages under each field", async () => {
-    const { submit, name, description, calls } = renderDialog(async () => json(201, blog()));
+    const { submit, name, description, calls } = renderDialog(async () => json(201, blogFixture()));
     fireEvent.change(name, { target: { value: "n".repeat(101) } });
     fireEvent.change(description, { target: { value: "d".repeat(501) } });
     fireEvent.click(submit);
@@ -129,7 +83,7 @@ describe("CreateBlogDialog", () => {
 
   it("creates the blog, reads 'Creating...' meanwhile, hands the blog on and says so", async () => {
     let answer: (response: Response) => void = () => {};
-    const created = blog({ id: "new", name: "Trail Running Weekly", description: "Gear" });
+    const created = blogFixture({ id: "new", name: "Trail Running Weekly", description: "Gear" });
     const { submit, name, description, calls, onCreated, onOpenChange } = renderDialog(
       () => new Promise<Response>((resolve) => (answer = resolve)),
     );
@@ -140,8 +94,8 @@ describe("CreateBlogDialog", () => {
     const pending = await screen.findByRole("button", { name: "Creating..." });
     expect((pending as HTMLButtonElement).disabled).toBe(true);
     expect(calls[0]?.url).toBe("/api/blogs");
-    expect(calls[0]?.init?.method).toBe("POST");
-    expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({
+    expect(calls[0]?.method).toBe("POST");
+    expect(calls[0]?.body).toEqual({
       name: "Trail Running Weekly",
       description: "Gear",
     });

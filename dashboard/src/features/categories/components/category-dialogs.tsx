@@ -1,6 +1,7 @@
 import type { Category } from "@contracts/categories.ts";
 import { slugify } from "@contracts/slug.ts";
 import { type FormEvent, useId, useState } from "react";
+import { ChoiceSelect } from "../../../components/choice-select.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Dialog,
@@ -12,13 +13,6 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "../../../components/ui/select.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { type CategoryNode, flattenTree } from "./category-tree.ts";
 
@@ -123,19 +117,18 @@ export function NewCategoryDialog({
           </div>
           <div className="grid gap-2">
             <Label id={`${id}-parent`}>Parent Category (Optional)</Label>
-            <Select value={parentId} onValueChange={setParentId}>
-              <SelectTrigger aria-labelledby={`${id}-parent`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={noParent}>None (top level)</SelectItem>
-                {flattenTree(tree).map(({ category, depth }) => (
-                  <SelectItem key={category.id} value={category.id}>
-                    {`${"\u00a0\u00a0".repeat(depth)}${category.name}`}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <ChoiceSelect
+              labelledBy={`${id}-parent`}
+              value={parentId}
+              onValueChange={setParentId}
+              choices={[
+                { value: noParent, label: "None (top level)" },
+                ...flattenTree(tree).map(({ category, depth }) => ({
+                  value: category.id,
+                  label: `${"\u00a0\u00a0".repeat(depth)}${category.name}`,
+                })),
+              ]}
+            />
           </div>
           <DialogFooter>
             <Button variant="outline" disabled={isPending} onClick={() => onOpenChange(false)}>

@@ -4,12 +4,12 @@ import {
   ClockIcon,
   FileTextIcon,
   PencilLineIcon,
-  PlusIcon,
   SparklesIcon,
 } from "lucide-react";
 import { Link } from "react-router";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
 import { MetricCard } from "../../../components/metric-card.tsx";
+import { NewPostLink } from "../../../components/new-post-link.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PostCard } from "../../../components/post-card.tsx";
 import { PostsLoadError, PostsLoading } from "../../../components/posts-load-error.tsx";
@@ -45,12 +45,7 @@ function Dashboard({ blog }: { blog: Blog }) {
                 Generate with AI
               </Link>
             </Button>
-            <Button asChild>
-              <Link to="/editor">
-                <PlusIcon aria-hidden="true" />
-                New Post
-              </Link>
-            </Button>
+            <NewPostLink />
           </>
         }
       />
@@ -83,12 +78,7 @@ function Dashboard({ blog }: { blog: Blog }) {
             <FileTextIcon aria-hidden="true" className="size-10 text-muted-foreground" />
             <h3 className="text-lg font-semibold">No posts yet</h3>
             <p className="text-sm text-muted-foreground">Get started by creating your first post</p>
-            <Button asChild className="mt-2">
-              <Link to="/editor">
-                <PlusIcon aria-hidden="true" />
-                Create Post
-              </Link>
-            </Button>
+            <NewPostLink className="mt-2">Create Post</NewPostLink>
           </div>
         ) : (
           <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">

@@ -3,6 +3,7 @@ import type { Category } from "@contracts/categories.ts";
 import { aiLengths, aiTones } from "@contracts/limits.ts";
 import { CircleCheckIcon, CircleIcon, LoaderCircleIcon, SparklesIcon } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { ChoiceSelect } from "../../../components/choice-select.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   Dialog,
@@ -14,13 +15,6 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "../../../components/ui/select.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/cn.ts";
@@ -199,54 +193,37 @@ export function AiGenerateDialog({
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid gap-2">
               <Label id={`${id}-tone`}>Tone</Label>
-              <Select value={tone} onValueChange={(v) => setTone(v as Tone)} disabled={isPending}>
-                <SelectTrigger aria-labelledby={`${id}-tone`}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {aiTones.map((t) => (
-                    <SelectItem key={t} value={t}>
-                      {toneLabels[t]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <ChoiceSelect
+                labelledBy={`${id}-tone`}
+                value={tone}
+                onValueChange={(v) => setTone(v as Tone)}
+                choices={aiTones.map((t) => ({ value: t, label: toneLabels[t] }))}
+                disabled={isPending}
+              />
             </div>
             <div className="grid gap-2">
               <Label id={`${id}-length`}>Length</Label>
-              <Select
+              <ChoiceSelect
+                labelledBy={`${id}-length`}
                 value={length}
                 onValueChange={(v) => setLength(v as Length)}
+                choices={aiLengths.map((l) => ({ value: l, label: lengthLabels[l] }))}
                 disabled={isPending}
-              >
-                <SelectTrigger aria-labelledby={`${id}-length`}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {aiLengths.map((l) => (
-                    <SelectItem key={l} value={l}>
-                      {lengthLabels[l]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              />
             </div>
           </div>
           <div className="grid gap-2">
             <Label id={`${id}-category`}>Category (Optional)</Label>
-            <Select value={categoryId} onValueChange={setCategoryId} disabled={isPending}>
-              <SelectTrigger aria-labelledby={`${id}-category`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={noCategory}>None</SelectItem>
-                {categories.map((c) => (
-                  <SelectItem key={c.id} value={c.id}>
-                    {c.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <ChoiceSelect
+              labelledBy={`${id}-category`}
+              value={categoryId}
+              onValueChange={setCategoryId}
+              choices={[
+                { value: noCategory, label: "None" },
+                ...categories.map((c) => ({ value: c.id, label: c.name })),
+              ]}
+              disabled={isPending}
+            />
           </div>
           {isPending && <GenerationProgressView elapsed={elapsed} length={length} />}
           <DialogFooter>

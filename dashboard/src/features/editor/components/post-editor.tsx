@@ -19,6 +19,7 @@ import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useSWRConfig } from "swr";
+import { ChoiceSelect } from "../../../components/choice-select.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PostStatusBadge } from "../../../components/post-status-badge.tsx";
 import { ReviewReasons } from "../../../components/review-reasons.tsx";
@@ -26,13 +27,6 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "../../../components/ui/select.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
@@ -132,17 +126,21 @@ export function PostEditor({
     void mutate(categoriesKey(blog.id));
   }
 
+  /** Saving and 'AI Optimize' both need a title: without one, says so and answers false. */
+  function hasTitle() {
+    if (getValues().title.trim()) return true;
+    toast({
+      title: "Title required",
+      description: "Please enter a title for your post.",
+      variant: "destructive",
+    });
+    return false;
+  }
+
   async function save() {
     if (busy) return;
+    if (!hasTitle()) return;
     const fields = getValues();
-    if (!fields.title.trim()) {
-      toast({
-        title: "Title required",
-        description: "Please enter a title for your post.",
-        variant: "destructive",
-      });
-      return;
-    }
     const body = {
       title: fields.title,
       content: fields.content,
@@ -278,15 +276,8 @@ export function PostEditor({
   /** 'AI Optimize': meta title and description from the model, or the offline optimizer. */
   async function optimize() {
     if (optimizing) return;
+    if (!hasTitle()) return;
     const fields = getValues();
-    if (!fields.title.trim()) {
-      toast({
-        title: "Title required",
-        description: "Please enter a title for your post.",
-        variant: "destructive",
-      });
-      return;
-    }
     setOptimizing(true);
     try {
       const meta = await optimizeMeta({
@@ -336,6 +327,29 @@ export function PostEditor({
 
   const heading = !post ? "New Post" : viewMode ? "View Post" : "Edit Post";
   const scheduled = post?.scheduledPublishAt ?? null;
+
+  /** Meta title or description with its length read out; typing drops the optimizer's suggestion. */
+  const metaField = (
+    field: "metaTitle" | "metaDescription",
+    name: string,
+    label: string,
+    placeholder: string,
+    Control: typeof Input | typeof Textarea,
+  ) => (
+    <div className="space-y-2">
+      <Label htmlFor={`${id}-${name}`}>{label}</Label>
+      <Control
+        id={`${id}-${name}`}
+        {...register(field, { onChange: () => setMetaSuggestion(null) })}
+        readOnly={readOnly}
+        placeholder={placeholder}
+        aria-describedby={`${id}-${name}-count`}
+      />
+      <p id={`${id}-${name}-count`} className="text-xs text-muted-foreground">
+        {fields[field].length} characters
+      </p>
+    </div>
+  );
 
   return (
     <div className="space-y-6">
@@ -458,25 +472,18 @@ export function PostEditor({
         <div className="space-y-4">
           <Card className="space-y-2 p-5">
             <Label id={`${id}-category`}>Category</Label>
-            <Select
+            <ChoiceSelect
+              labelledBy={`${id}-category`}
               value={fields.categoryId ?? noCategory}
               onValueChange={(value) =>
                 setValue("categoryId", value === noCategory ? null : value, { shouldDirty: true })
               }
+              choices={[
+                { value: noCategory, label: "None" },
+                ...categories.map((c) => ({ value: c.id, label: c.name })),
+              ]}
               disabled={readOnly}
-            >
-              <SelectTrigger aria-labelledby={`${id}-category`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={noCategory}>None</SelectItem>
-                {categories.map((category) => (
-                  <SelectItem key={category.id} value={category.id}>
-                    {category.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            />
           </Card>
 
           <Card className="p-5">
@@ -494,32 +501,20 @@ export function PostEditor({
               />
             </Button>
             <div id={`${id}-seo`} hidden={!seoOpen} className="mt-4 space-y-4">
-              <div className="space-y-2">
-                <Label htmlFor={`${id}-meta-title`}>Meta Title</Label>
-                <Input
-                  id={`${id}-meta-title`}
-                  {...register("metaTitle", { onChange: () => setMetaSuggestion(null) })}
-                  readOnly={readOnly}
-                  placeholder="SEO title (50-60 characters recommended)"
-                  aria-describedby={`${id}-meta-title-count`}
-                />
-                <p id={`${id}-meta-title-count`} className="text-xs text-muted-foreground">
-                  {fields.metaTitle.length} characters
-                </p>
-              </div>
-              <div className="space-y-2">
-                <Label htmlFor={`${id}-meta-description`}>Meta Description</Label>
-                <Textarea
-                  id={`${id}-meta-description`}
-                  {...register("metaDescription", { onChange: () => setMetaSuggestion(null) })}
-                  readOnly={readOnly}
-                  placeholder="SEO description (150-160 characters recommended)"
-                  aria-describedby={`${id}-meta-description-count`}
-                />
-                <p id={`${id}-meta-description-count`} className="text-xs text-muted-foreground">
-                  {fields.metaDescription.length} characters
-                </p>
-              </div>
+              {metaField(
+                "metaTitle",
+                "meta-title",
+                "Meta Title",
+                "SEO title (50-60 characters recommended)",
+                Input,
+              )}
+              {metaField(
+                "metaDescription",
+                "meta-description",
+                "Meta Description",
+                "SEO description (150-160 characters recommended)",
+                Textarea,
+              )}
               <KeywordsInput
                 keywords={fields.keywords}
                 onChange={(keywords) => setValue("keywords", keywords, { shouldDirty: true })}

@@ -1,19 +1,11 @@
 // @vitest-environment happy-dom
 
-import type { SiteStatus } from "@contracts/blogs.ts";
 import { describe, expect, it } from "vitest";
+import { siteStatusFixture } from "../../../test/factories.ts";
 import { previewUrl, subdomainUrl } from "./blog-address.ts";
 import { siteBadgeOf } from "./site-badge.ts";
 
-const status = (over: Partial<SiteStatus>): SiteStatus => ({
-  state: "not_published",
-  liveSince: null,
-  lastDurationMs: null,
-  lastError: null,
-  lastRenderedAt: null,
-  nextAttemptAt: null,
-  ...over,
-});
+const status = siteStatusFixture;
 
 describe("site badge", () => {
   it("says 'Not Published' until a site is live", () => {

@@ -40,6 +40,10 @@ function renderReport(answers: Record<string, unknown>) {
       ? Response.json(answers[url])
       : Response.json({ code: "not_found" }, { status: 404 }),
   );
+  mountReport();
+}
+
+function mountReport() {
   render(
     <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
       <MemoryRouter>
@@ -146,13 +150,7 @@ describe("Performance report", () => {
 
   it("says so when posts cannot be read, and offers Retry", async () => {
     vi.stubGlobal("fetch", async () => new Response("boom", { status: 500 }));
-    render(
-      <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
-        <MemoryRouter>
-          <PerformanceReport blog={blog} />
-        </MemoryRouter>
-      </SWRConfig>,
-    );
+    mountReport();
     expect(await screen.findByRole("heading", { name: "Failed to Load Posts" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
     expect(await screen.findByText("Failed to load clicks")).toBeTruthy();

@@ -1,23 +1,17 @@
 import type { Blog } from "@contracts/blogs.ts";
 import { postStatuses, postStatusLabels } from "@contracts/limits.ts";
-import { FileTextIcon, PlusIcon, SearchIcon, SearchXIcon } from "lucide-react";
+import { FileTextIcon, SearchIcon, SearchXIcon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
+import { ChoiceSelect } from "../../../components/choice-select.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { GenerateWithAiButton } from "../../../components/generate-with-ai-button.tsx";
+import { NewPostLink } from "../../../components/new-post-link.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { type CardPost, PostCard } from "../../../components/post-card.tsx";
 import { PostsLoadError, PostsLoading } from "../../../components/posts-load-error.tsx";
-import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
-import {
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from "../../../components/ui/select.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
 import { useCategories } from "../../../lib/api/get-categories.ts";
@@ -71,12 +65,7 @@ function AllPosts({ blog }: { blog: Blog }) {
         actions={
           <>
             <GenerateWithAiButton onGenerate={() => navigate("/editor?mode=ai")} />
-            <Button asChild>
-              <Link to="/editor">
-                <PlusIcon aria-hidden="true" />
-                New Post
-              </Link>
-            </Button>
+            <NewPostLink />
           </>
         }
       />
@@ -102,19 +91,16 @@ function AllPosts({ blog }: { blog: Blog }) {
         <span id={filterId} className="sr-only">
           Filter by status
         </span>
-        <Select value={status} onValueChange={(value) => setStatus(value as StatusFilter)}>
-          <SelectTrigger aria-labelledby={filterId} className="sm:w-48">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="all">All Status</SelectItem>
-            {postStatuses.map((s) => (
-              <SelectItem key={s} value={s}>
-                {postStatusLabels[s]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <ChoiceSelect
+          labelledBy={filterId}
+          className="sm:w-48"
+          value={status}
+          onValueChange={(value) => setStatus(value as StatusFilter)}
+          choices={[
+            { value: "all", label: "All Status" },
+            ...postStatuses.map((s) => ({ value: s, label: postStatusLabels[s] })),
+          ]}
+        />
       </div>
 
       {isLoading ? (
@@ -123,12 +109,7 @@ function AllPosts({ blog }: { blog: Blog }) {
         <PostsLoadError error={error} onRetry={() => void mutate()} />
       ) : !posts || posts.length === 0 ? (
         <EmptyState icon="none" title="No posts yet" text="Get started by creating your first post">
-          <Button asChild className="mt-2">
-            <Link to="/editor">
-              <PlusIcon aria-hidden="true" />
-              Create Post
-            </Link>
-          </Button>
+          <NewPostLink className="mt-2">Create Post</NewPostLink>
         </EmptyState>
       ) : shown.length === 0 ? (
         <EmptyState

@@ -1,12 +1,7 @@
 import { UserRoundIcon } from "lucide-react";
+import { CardHeading } from "../../../components/card-heading.tsx";
 import { Avatar, AvatarFallback, AvatarImage } from "../../../components/ui/avatar.tsx";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../../components/ui/card.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card.tsx";
 import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
 import { displayName, initialsOf } from "../../../lib/user-display.ts";
 import { InviteOwner } from "./invite-owner.tsx";
@@ -23,10 +18,9 @@ export function AccountSettingsCard() {
   return (
     <Card aria-labelledby="account-settings-title">
       <CardHeader>
-        <CardTitle id="account-settings-title" className="flex items-center gap-2">
-          <UserRoundIcon aria-hidden="true" className="size-5 text-muted-foreground" />
+        <CardHeading id="account-settings-title" icon={UserRoundIcon}>
           Account Settings
-        </CardTitle>
+        </CardHeading>
         <CardDescription>Your profile as your sign-in provider knows it.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">

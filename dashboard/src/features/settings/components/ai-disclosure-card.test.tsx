@@ -1,56 +1,26 @@
 // @vitest-environment happy-dom
 
-import type { Blog } from "@contracts/blogs.ts";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { SWRConfig } from "swr";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../../../components/ui/toaster.tsx";
-import { resetToasts } from "../../../components/ui/use-toast.ts";
-import { swrConfig } from "../../../lib/swr-config.ts";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { blogFixture } from "../../../test/factories.ts";
+import { json, stubFetch } from "../../../test/fetch-stub.ts";
+import { cleanUpAfterEach, WithSwrAndToaster } from "../../../test/render.tsx";
 import { AiDisclosureCard } from "./ai-disclosure-card.tsx";
 import { profileProblems } from "./public-profile-form.tsx";
 
-const blog: Blog = {
-  id: "b1",
-  name: "Balcony Gardens",
-  description: null,
-  slug: "balcony-gardens",
-  subdomain: null,
-  customDomain: null,
-  domainVerified: false,
-  primaryColor: "#df7020",
-  fontFamily: "IBM Plex Serif",
-  aiDisclosure: true,
-  domainClaimExpiresAt: null,
-  domainNotice: null,
-  domainInstructions: null,
-  logoUrl: null,
-  createdAt: "2025-01-01T00:00:00.000Z",
-};
+const blog = blogFixture({ name: "Balcony Gardens", slug: "balcony-gardens" });
 
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe("AI disclosure card", () => {
   it("turns the note off for the blog with one PATCH and says so", async () => {
-    const calls: { url: string; method: string; body: unknown }[] = [];
-    vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ url, method, body });
-      return new Response(JSON.stringify(method === "PATCH" ? { ...blog, ...body } : []), {
-        status: 200,
-        headers: { "Content-Type": "application/json" },
-      });
-    });
+    const calls = stubFetch(({ method, body }) =>
+      json(200, method === "PATCH" ? { ...blog, ...(body as object) } : []),
+    );
     render(
-      <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
+      <WithSwrAndToaster>
         <AiDisclosureCard blog={blog} />
-        <Toaster />
-      </SWRConfig>,
+      </WithSwrAndToaster>,
     );
     const toggle = screen.getByRole("switch", { name: "Show 'AI-assisted' note" });
     expect(toggle.getAttribute("aria-checked")).toBe("true");

@@ -1,13 +1,8 @@
 import type { Blog } from "@contracts/blogs.ts";
 import { SparklesIcon } from "lucide-react";
 import { useId } from "react";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../../components/ui/card.tsx";
+import { CardHeading } from "../../../components/card-heading.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
@@ -44,10 +39,9 @@ export function AiDisclosureCard({ blog }: { blog: Blog }) {
   return (
     <Card aria-labelledby={`${ids.toggle}-title`}>
       <CardHeader>
-        <CardTitle id={`${ids.toggle}-title`} className="flex items-center gap-2">
-          <SparklesIcon aria-hidden="true" className="size-5 text-muted-foreground" />
+        <CardHeading id={`${ids.toggle}-title`} icon={SparklesIcon}>
           AI Disclosure
-        </CardTitle>
+        </CardHeading>
         <CardDescription>
           Tell readers which posts of {blog.name} were written by AI.
         </CardDescription>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { siteStatusFixture } from "../../../test/factories.ts";
 import { customizationChanges } from "./blog-customization-card.tsx";
 import { lastErrorText, siteStatusText } from "./site-status-line.tsx";
 
@@ -37,35 +38,19 @@ describe("customization changes", () => {
 
 describe("site status line", () => {
   it("says what readers see and what is under way", () => {
+    expect(siteStatusText(siteStatusFixture())).toBe(
+      "Not published yet: the site is rendered when the first post is published.",
+    );
+    expect(siteStatusText(siteStatusFixture({ state: "queued" }))).toBe("First render queued.");
     expect(
-      siteStatusText({
-        state: "not_published",
-        liveSince: null,
-        lastDurationMs: null,
-        lastError: null,
-        lastRenderedAt: null,
-        nextAttemptAt: null,
-      }),
-    ).toBe("Not published yet: the site is rendered when the first post is published.");
-    expect(
-      siteStatusText({
-        state: "queued",
-        liveSince: null,
-        lastDurationMs: null,
-        lastError: null,
-        lastRenderedAt: null,
-        nextAttemptAt: null,
-      }),
-    ).toBe("First render queued.");
-    expect(
-      siteStatusText({
-        state: "live",
-        liveSince: "2026-11-22T10:05:00Z",
-        lastDurationMs: 42,
-        lastError: null,
-        lastRenderedAt: "2026-11-22T10:05:00Z",
-        nextAttemptAt: null,
-      }),
+      siteStatusText(
+        siteStatusFixture({
+          state: "live",
+          liveSince: "2026-11-22T10:05:00Z",
+          lastDurationMs: 42,
+          lastRenderedAt: "2026-11-22T10:05:00Z",
+        }),
+      ),
     ).toMatch(/^Live since Nov 22, \d{1,2}:05 (AM|PM) \(last render 42 ms\)\.$/);
   });
 });

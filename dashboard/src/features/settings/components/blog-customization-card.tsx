@@ -4,14 +4,9 @@ import { PaletteIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useSiteStatus } from "@/lib/api/get-site-status.ts";
+import { CardHeading } from "../../../components/card-heading.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../../components/ui/card.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card.tsx";
 import { fieldClasses, Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
@@ -78,10 +73,9 @@ export function BlogCustomizationCard({ blog }: { blog: Blog }) {
   return (
     <Card aria-labelledby="customization-title">
       <CardHeader>
-        <CardTitle id="customization-title" className="flex items-center gap-2">
-          <PaletteIcon aria-hidden="true" className="size-5 text-muted-foreground" />
+        <CardHeading id="customization-title" icon={PaletteIcon}>
           Blog Customization
-        </CardTitle>
+        </CardHeading>
         <CardDescription>Colour, font and logo of {blog.name} as readers see it.</CardDescription>
       </CardHeader>
       <CardContent>

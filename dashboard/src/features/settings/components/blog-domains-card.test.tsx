@@ -1,12 +1,11 @@
 // @vitest-environment happy-dom
 
 import type { Blog } from "@contracts/blogs.ts";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { SWRConfig } from "swr";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../../../components/ui/toaster.tsx";
-import { resetToasts } from "../../../components/ui/use-toast.ts";
-import { swrConfig } from "../../../lib/swr-config.ts";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { blogFixture } from "../../../test/factories.ts";
+import { type Call, json, stubFetch } from "../../../test/fetch-stub.ts";
+import { cleanUpAfterEach, findToast, WithSwrAndToaster } from "../../../test/render.tsx";
 import { BlogDomainsCard, dnsRecordsOf } from "./blog-domains-card.tsx";
 import {
   domainButtonLabel,
@@ -15,25 +14,6 @@ import {
   sanitizeSubdomain,
 } from "./domain-fields.ts";
 
-const blog = (over: Partial<Blog> = {}): Blog => ({
-  id: "b1",
-  name: "Trail Running Weekly",
-  description: null,
-  slug: "trail-running-weekly",
-  subdomain: null,
-  customDomain: null,
-  domainVerified: false,
-  primaryColor: "#df7020",
-  fontFamily: "IBM Plex Serif",
-  aiDisclosure: true,
-  domainInstructions: null,
-  domainClaimExpiresAt: null,
-  domainNotice: null,
-  logoUrl: null,
-  createdAt: "2025-01-01T00:00:00.000Z",
-  ...over,
-});
-
 const instructions = {
   cnameTarget: "blogs.example.net",
   addresses: [],
@@ -41,27 +21,12 @@ const instructions = {
   txtValue: "blogfleet-verify=abc123",
 };
 
-type Call = { url: string; method: string; body: unknown };
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
 function renderCard(initial: Blog, answer: (call: Call) => Response) {
-  const calls: Call[] = [];
-  vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
-    const call = {
-      url,
-      method: init?.method ?? "GET",
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-    };
-    calls.push(call);
-    return answer(call);
-  });
+  const calls = stubFetch(answer);
   const ui = (value: Blog) => (
-    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
+    <WithSwrAndToaster>
       <BlogDomainsCard blog={value} />
-      <Toaster />
-    </SWRConfig>
+    </WithSwrAndToaster>
   );
   const view = render(ui(initial));
   const card = () => within(screen.getByRole("region", { name: "Blog Domains" }));
@@ -76,19 +41,7 @@ function renderCard(initial: Blog, answer: (call: Call) => Response) {
   };
 }
 
-async function findToast(title: string) {
-  return waitFor(() => {
-    const toast = document.querySelector<HTMLElement>('[data-slot="toast"][data-state="open"]');
-    expect(toast?.textContent).toContain(title);
-    return toast as HTMLElement;
-  });
-}
-
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe("domain input rules (spec section 5)", () => {
   it("lower-cases a subdomain and removes everything but a-z, 0-9 and hyphens", () => {
@@ -137,8 +90,8 @@ describe("domain input rules (spec section 5)", () => {
 
 describe("Blog Domains card", () => {
   it("sanitizes as typed, sends the subdomain and reads 'Saved' once stored", async () => {
-    const stored = blog({ subdomain: "myblog1" });
-    const view = renderCard(blog(), (call) =>
+    const stored = blogFixture({ subdomain: "myblog1" });
+    const view = renderCard(blogFixture(), (call) =>
       call.method === "PATCH" ? json(200, stored) : json(200, [stored]),
     );
     expect(view.subdomainButton()).toHaveProperty("textContent", "Saved subdomain");
@@ -171,7 +124,7 @@ describe("Blog Domains card", () => {
   });
 
   it("refuses a reserved subdomain without asking the server", async () => {
-    const view = renderCard(blog(), () => json(500, {}));
+    const view = renderCard(blogFixture(), () => json(500, {}));
     fireEvent.change(view.subdomain(), { target: { value: "WWW" } });
     fireEvent.click(view.subdomainButton());
     expect(
@@ -182,7 +135,7 @@ describe("Blog Domains card", () => {
   });
 
   it("shows the server's conflict message in an 'Error' toast", async () => {
-    const view = renderCard(blog(), () =>
+    const view = renderCard(blogFixture(), () =>
       json(409, {
         code: "subdomain_taken",
         message: "That subdomain is taken. Choose another one.",
@@ -196,7 +149,7 @@ describe("Blog Domains card", () => {
   });
 
   it("falls back to 'Failed to update domain settings' when the answer is not the API's", async () => {
-    const view = renderCard(blog(), () => new Response("Bad gateway", { status: 502 }));
+    const view = renderCard(blogFixture(), () => new Response("Bad gateway", { status: 502 }));
     fireEvent.change(view.customDomain(), { target: { value: "Blog.Example.com" } });
     expect(view.customDomain().value).toBe("blog.example.com");
     fireEvent.click(view.customDomainButton());
@@ -206,7 +159,7 @@ describe("Blog Domains card", () => {
 
   it("shows the DNS records of an unverified domain and the server's reason when Verify fails", async () => {
     const view = renderCard(
-      blog({ customDomain: "www.example.com", domainInstructions: instructions }),
+      blogFixture({ customDomain: "www.example.com", domainInstructions: instructions }),
       () =>
         json(400, {
           code: "verification_failed",
@@ -228,10 +181,10 @@ describe("Blog Domains card", () => {
   it("says why a custom domain claim ended, and until when an unverified one lasts", () => {
     const notice =
       "Another blog verified www.example.com first, so it now belongs to that blog and this blog's claim was removed. If the domain is yours, check who controls its DNS records, then set it again.";
-    const view = renderCard(blog({ domainNotice: notice }), () => json(500, {}));
+    const view = renderCard(blogFixture({ domainNotice: notice }), () => json(500, {}));
     expect(view.card().getByRole("status").textContent).toBe(notice);
     view.rerender(
-      blog({
+      blogFixture({
         customDomain: "shop.example.com",
         domainInstructions: instructions,
         domainClaimExpiresAt: "2026-12-01T12:00:00.000Z",
@@ -245,8 +198,9 @@ describe("Blog Domains card", () => {
   });
 
   it("confirms a verified domain with a link to it", () => {
-    const view = renderCard(blog({ customDomain: "www.example.com", domainVerified: true }), () =>
-      json(500, {}),
+    const view = renderCard(
+      blogFixture({ customDomain: "www.example.com", domainVerified: true }),
+      () => json(500, {}),
     );
     expect(view.card().getByText("www.example.com is verified.")).toBeTruthy();
     const link = view.card().getByRole("link", { name: /View www\.example\.com/ });

@@ -7,14 +7,9 @@ import {
   ShieldAlertIcon,
 } from "lucide-react";
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { CardHeading } from "../../../components/card-heading.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../../components/ui/card.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
@@ -71,10 +66,9 @@ export function BlogDomainsCard({ blog }: { blog: Blog }) {
   return (
     <Card aria-labelledby="domains-title">
       <CardHeader>
-        <CardTitle id="domains-title" className="flex items-center gap-2">
-          <GlobeIcon aria-hidden="true" className="size-5 text-muted-foreground" />
+        <CardHeading id="domains-title" icon={GlobeIcon}>
           Blog Domains
-        </CardTitle>
+        </CardHeading>
         <CardDescription>Where readers find {blog.name}.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-8">

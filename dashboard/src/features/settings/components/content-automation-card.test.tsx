@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 
 import type { AutomationSettings } from "@contracts/automation.ts";
-import type { Blog } from "@contracts/blogs.ts";
-import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { SWRConfig } from "swr";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../../../components/ui/toaster.tsx";
-import { resetToasts } from "../../../components/ui/use-toast.ts";
+import { describe, expect, it, vi } from "vitest";
 import { swrConfig } from "../../../lib/swr-config.ts";
+import { blogFixture } from "../../../test/factories.ts";
+import { type Call, callOf, json } from "../../../test/fetch-stub.ts";
+import { cleanUpAfterEach, findToast, WithSwrAndToaster } from "../../../test/render.tsx";
 import {
   automationFormOf,
   automationPayload,
@@ -18,23 +18,7 @@ import {
 } from "./automation-form.ts";
 import { ContentAutomationCard } from "./content-automation-card.tsx";
 
-const blog: Blog = {
-  id: "b1",
-  name: "Balcony Gardens",
-  description: null,
-  slug: "balcony-gardens",
-  subdomain: null,
-  customDomain: null,
-  domainVerified: false,
-  primaryColor: "#df7020",
-  fontFamily: "IBM Plex Serif",
-  aiDisclosure: true,
-  domainInstructions: null,
-  domainClaimExpiresAt: null,
-  domainNotice: null,
-  logoUrl: null,
-  createdAt: "2025-01-01T00:00:00.000Z",
-};
+const blog = blogFixture({ name: "Balcony Gardens", slug: "balcony-gardens" });
 
 const stored = (over: Partial<AutomationSettings> = {}): AutomationSettings => ({
   blogId: "b1",
@@ -50,11 +34,6 @@ const stored = (over: Partial<AutomationSettings> = {}): AutomationSettings => (
   ...over,
 });
 
-type Call = { url: string; method: string; body: unknown };
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-
 /** Answers GET with `initial` (404 for none) and saves with `save`. */
 function renderCard(
   initial: AutomationSettings | null,
@@ -65,21 +44,16 @@ function renderCard(
   vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
     // Whether an AI provider is configured (the card warns when none is).
     if (url === "/api/ai/usage") return json(200, { configured: aiConfigured });
-    const call = {
-      url,
-      method: init?.method ?? "GET",
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
-    };
+    const call = callOf(url, init);
     calls.push(call);
     if (call.method === "GET")
       return initial ? json(200, initial) : json(404, { code: "not_found" });
     return save(call);
   });
   render(
-    <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>
+    <WithSwrAndToaster>
       <ContentAutomationCard blog={blog} />
-      <Toaster />
-    </SWRConfig>,
+    </WithSwrAndToaster>,
   );
   const card = () => within(screen.getByRole("region", { name: "Content Automation" }));
   return {
@@ -92,19 +66,7 @@ function renderCard(
   };
 }
 
-async function findToast(title: string) {
-  return waitFor(() => {
-    const toast = document.querySelector<HTMLElement>('[data-slot="toast"][data-state="open"]');
-    expect(toast?.textContent).toContain(title);
-    return toast as HTMLElement;
-  });
-}
-
-afterEach(() => {
-  cleanup();
-  resetToasts();
-  vi.unstubAllGlobals();
-});
+cleanUpAfterEach();
 
 describe("automation form rules (spec sections 5 and 9)", () => {
   it("splits topics on commas, trims them and drops empties", () => {

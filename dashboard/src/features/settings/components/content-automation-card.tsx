@@ -6,16 +6,11 @@ import { format, parseISO } from "date-fns";
 import { BotIcon, CircleAlertIcon } from "lucide-react";
 import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
+import { CardHeading } from "../../../components/card-heading.tsx";
 import { LoadError } from "../../../components/load-error.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../../components/ui/card.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card.tsx";
 import { fieldClasses, Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
@@ -77,10 +72,9 @@ function Header({ description, active }: { description: string; active?: boolean
   return (
     <CardHeader>
       <div className="flex flex-wrap items-center gap-2">
-        <CardTitle id={titleId} className="flex items-center gap-2">
-          <BotIcon aria-hidden="true" className="size-5 text-muted-foreground" />
+        <CardHeading id={titleId} icon={BotIcon}>
           Content Automation
-        </CardTitle>
+        </CardHeading>
         {active && <Badge>Active</Badge>}
       </div>
       <CardDescription>{description}</CardDescription>

@@ -1,0 +1,28 @@
+import { type IncomingHttpHeaders, request } from "node:http";
+
+export type RawReply = { status: number; headers: IncomingHttpHeaders; body: string };
+
+/**
+ * A GET as a reader's browser or a crawler sends it, with any Host header (fetch cannot set
+ * Host). Redirects are not followed; the body is read whole as UTF-8.
+ */
+export const rawGet = (base: string, path: string, headers: Record<string, string> = {}) =>
+  new Promise<RawReply>((resolve, reject) => {
+    const url = new URL(base);
+    const req = request(
+      { hostname: url.hostname, port: url.port, path, method: "GET", headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
