@@ -2,15 +2,10 @@ import { request } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../env.ts";
 import { createBlog, createOwner } from "../test/factories.ts";
-import { startTestApp, type TestApp } from "../test/harness.ts";
+import { type TestApp, testApps } from "../test/harness.ts";
 
-const apps: TestApp[] = [];
-const start = async (options: Parameters<typeof startTestApp>[0]) => {
-  const app = await startTestApp(options);
-  apps.push(app);
-  return app;
-};
-afterAll(() => Promise.all(apps.map((app) => app.close())));
+const { start, closeAll } = testApps();
+afterAll(closeAll);
 
 const password = "correct horse battery";
 

@@ -196,3 +196,32 @@ export class TestClient {
   delete = <T = any>(path: string, options?: RequestOptions) =>
     this.request<T>("DELETE", path, options);
 }
+
+/** Runs `work` against a fresh test app, closed afterwards whatever happens (check scripts). */
+export async function withTestApp<T>(
+  options: StartOptions,
+  work: (app: TestApp) => Promise<T>,
+): Promise<T> {
+  const app = await startTestApp(options);
+  try {
+    return await work(app);
+  } finally {
+    await app.close();
+  }
+}
+
+/**
+ * For a test file that starts several apps with different settings: `start` keeps each, and
+ * the returned `closeAll` (for `afterAll`) closes them.
+ */
+export function testApps() {
+  const apps: TestApp[] = [];
+  return {
+    start: async (options: StartOptions) => {
+      const app = await startTestApp(options);
+      apps.push(app);
+      return app;
+    },
+    closeAll: () => Promise.all(apps.map((app) => app.close())),
+  };
+}

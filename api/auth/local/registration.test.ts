@@ -1,16 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { users } from "../../db/schema.ts";
 import { parseEnv } from "../../env.ts";
-import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
+import { type TestClient, testApps } from "../../test/harness.ts";
 import { createSessionStore } from "../sessions.ts";
 
-const apps: TestApp[] = [];
-const start = async (options: Parameters<typeof startTestApp>[0]) => {
-  const app = await startTestApp(options);
-  apps.push(app);
-  return app;
-};
-afterAll(() => Promise.all(apps.map((app) => app.close())));
+const { start, closeAll } = testApps();
+afterAll(closeAll);
 
 const password = "correct horse battery";
 const signUp = (client: TestClient, email: string, extra: Record<string, string> = {}) =>

@@ -9,7 +9,7 @@ import type { AddressInfo } from "node:net";
 import { join, relative } from "node:path";
 import { defaultSignInRateLimit } from "../../../api/auth/routes.ts";
 import { createBlog, createOwner, createPublishedPost } from "../../../api/test/factories.ts";
-import { startTestApp, type TestApp } from "../../../api/test/harness.ts";
+import { withTestApp } from "../../../api/test/harness.ts";
 import { listRoutes } from "../../../api/test/routes.ts";
 import { rawRequest } from "./raw-http.ts";
 import { type Figure, firstFew, type SecurityCheck } from "./report.ts";
@@ -17,21 +17,9 @@ import { type Figure, firstFew, type SecurityCheck } from "./report.ts";
 const burst = 100;
 const bodyLimit = 1_048_576; // express.json({ limit: "1mb" })
 
-async function withApp<T>(
-  options: Parameters<typeof startTestApp>[0],
-  work: (app: TestApp) => Promise<T>,
-) {
-  const app = await startTestApp(options);
-  try {
-    return await work(app);
-  } finally {
-    await app.close();
-  }
-}
-
 /** `burst` failed sign-ins at once from one address; how many got past the limiter. */
 async function signInBurst(emailOf: (i: number) => string): Promise<number> {
-  return withApp({}, async (app) => {
+  return withTestApp({}, async (app) => {
     await createOwner(app, "target@example.com");
     const client = app.client();
     const answers = await Promise.all(
@@ -88,7 +76,7 @@ export const abuseCheck: SecurityCheck = {
       ok: manyEmails <= limits.perAddress,
     });
 
-    await withApp({}, async (app) => {
+    await withTestApp({}, async (app) => {
       const owner = await createOwner(app);
       const blog = await createBlog(owner, "AI burst");
       const answers = await Promise.all(
@@ -199,7 +187,7 @@ export const abuseCheck: SecurityCheck = {
     await new Promise((resolve) => canary.once("listening", resolve));
     const canaryUrl = `http://127.0.0.1:${(canary.address() as AddressInfo).port}`;
     try {
-      await withApp({ publishing: true }, async (app) => {
+      await withTestApp({ publishing: true }, async (app) => {
         const owner = await createOwner(app);
         const blog = await createBlog(owner, "Canary blog");
         await owner.patch(`/api/blogs/${blog.id}/domain`, { subdomain: "canary" });

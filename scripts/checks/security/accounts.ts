@@ -6,23 +6,11 @@
 import { request } from "node:http";
 import { defaultSignInRateLimit } from "../../../api/auth/routes.ts";
 import { createBlog, createOwner } from "../../../api/test/factories.ts";
-import { startTestApp, type TestApp } from "../../../api/test/harness.ts";
+import { type TestApp, withTestApp } from "../../../api/test/harness.ts";
 import { listRoutes } from "../../../api/test/routes.ts";
 import { type Figure, firstFew, type SecurityCheck } from "./report.ts";
 
 const password = "correct horse battery";
-
-async function withApp<T>(
-  options: Parameters<typeof startTestApp>[0],
-  work: (app: TestApp) => Promise<T>,
-) {
-  const app = await startTestApp(options);
-  try {
-    return await work(app);
-  } finally {
-    await app.close();
-  }
-}
 
 /** A JSON POST from `localAddress` with `X-Forwarded-For: forwardedFor`; the status. */
 const postFrom = (
@@ -60,7 +48,7 @@ const postFrom = (
 async function signUps(): Promise<Figure[]> {
   const limit = defaultSignInRateLimit.signUpsPerAddress;
   // Open registration, the default per-address limit: 60 sign-ups at once from one address.
-  const burst = await withApp(
+  const burst = await withTestApp(
     { env: { REGISTRATION: "open", SIGN_UPS_PER_ADDRESS: String(limit) } },
     async (app) => {
       const answers = await Promise.all(
@@ -72,7 +60,7 @@ async function signUps(): Promise<Figure[]> {
     },
   );
   // The default setting: the first owner, then strangers without and with forged or reused invitations.
-  const gate = await withApp({ env: { REGISTRATION: "" } }, async (app) => {
+  const gate = await withTestApp({ env: { REGISTRATION: "" } }, async (app) => {
     const first = await app
       .client()
       .post("/auth/sign-up", { email: "first@example.com", password });
@@ -135,7 +123,7 @@ async function signUps(): Promise<Figure[]> {
 
 async function lockout(): Promise<Figure> {
   // Behind a proxy on loopback: each request names its client address.
-  return withApp({ env: { TRUST_PROXY: "true" } }, async (app) => {
+  return withTestApp({ env: { TRUST_PROXY: "true" } }, async (app) => {
     await createOwner(app, "target@example.com");
     const from = (address: string) => ({ headers: { "x-forwarded-for": address } });
     const stranger = await Promise.all(
@@ -165,7 +153,7 @@ async function lockout(): Promise<Figure> {
 async function forwarded(): Promise<Figure> {
   const { perAddress } = defaultSignInRateLimit;
   // The proxy is 127.0.0.2; a direct client on 127.0.0.1 spoofs a new address on each try.
-  return withApp({ env: { TRUST_PROXY: "127.0.0.2" } }, async (app) => {
+  return withTestApp({ env: { TRUST_PROXY: "127.0.0.2" } }, async (app) => {
     let spoofed = 0;
     let proxied = 0;
     for (let i = 0; i < 70; i++) {
@@ -178,7 +166,7 @@ async function forwarded(): Promise<Figure> {
       if ((await postFrom(app, "127.0.0.2", `198.51.100.${i + 1}`, "/auth/sign-in", body)) !== 429)
         proxied++;
     }
-    const trueMeans = await withApp({ env: { TRUST_PROXY: "true" } }, async (other) => {
+    const trueMeans = await withTestApp({ env: { TRUST_PROXY: "true" } }, async (other) => {
       const trusts = other.express.get("trust proxy fn") as (
         address: string,
         hop: number,
@@ -203,7 +191,7 @@ async function forwarded(): Promise<Figure> {
 }
 
 async function privateAnswers(): Promise<Figure[]> {
-  return withApp({}, async (app) => {
+  return withTestApp({}, async (app) => {
     const owner = await createOwner(app);
     const blog = await createBlog(owner);
     const gets = listRoutes(app.express).filter(
@@ -229,7 +217,7 @@ async function privateAnswers(): Promise<Figure[]> {
         );
       }
     }
-    const secure = await withApp(
+    const secure = await withTestApp(
       { env: { APP_ORIGIN: "https://app.example.com" } },
       async (https) => {
         const client = https.client({ origin: "https://app.example.com" });
