@@ -22,7 +22,12 @@ import type { SiteSnapshot } from "../publishing/snapshot.ts";
 import { createFastPath, createHostMap } from "./fast-path.ts";
 import type { BlogRow } from "./hosts.ts";
 import { createPageCache } from "./page-cache.ts";
-import { classifyFile, createPublishedIndexes, type PublishedIndex } from "./published-index.ts";
+import {
+  classifyFile,
+  createPublishedIndexes,
+  type IndexSource,
+  type PublishedIndex,
+} from "./published-index.ts";
 import { createBlogServer } from "./serve.ts";
 
 type Reply = { status: number; body: string; headers: Record<string, unknown> };
@@ -85,18 +90,23 @@ describe("which addresses can name published content", () => {
   });
 });
 
+const source = (): IndexSource => ({ index: index(), posts: new Map() });
+
 describe("the kept indexes", () => {
   it("builds once for concurrent misses, keeps it until a change or its age runs out", async () => {
     let clock = 0;
     let builds = 0;
     let release: () => void = () => {};
     const indexes = createPublishedIndexes(
-      async () => {
-        builds++;
-        await new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        return index();
+      {
+        load: async () => {
+          builds++;
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          return source();
+        },
+        patch: () => Promise.reject(new Error("no patch in this test")),
       },
       { maxAgeMs: 1000, now: () => clock },
     );
@@ -105,7 +115,7 @@ describe("the kept indexes", () => {
     await Promise.all(burst);
     expect(builds).toBe(1);
     expect(indexes.peek("b")).toBeDefined();
-    indexes.invalidate("b");
+    indexes.changed("b");
     expect(indexes.peek("b")).toBeUndefined();
     const again = indexes.get("b");
     release();
@@ -115,7 +125,7 @@ describe("the kept indexes", () => {
     expect(indexes.peek("b")).toBeUndefined();
     // A build that a change overtakes answers its request but is not kept.
     const overtaken = indexes.get("b");
-    indexes.invalidate("b");
+    indexes.changed("b");
     release();
     await overtaken;
     expect(indexes.peek("b")).toBeUndefined();
@@ -128,7 +138,10 @@ describe("unknown addresses cost no more than a cached page (issue 13 finding 2)
   let base: string;
   const calls = { snapshot: 0, shell: 0, fallback: 0 };
   const cache = createPageCache();
-  const indexes = createPublishedIndexes(async () => index());
+  const indexes = createPublishedIndexes({
+    load: async () => source(),
+    patch: async () => source(),
+  });
   const blog = { id: "blog-1", slug: "garden", name: "Garden Notes" } as BlogRow;
   const site = buildSite({
     blog: {
@@ -211,7 +224,7 @@ describe("unknown addresses cost no more than a cached page (issue 13 finding 2)
     expect(removed.body).toContain("Post Not Found");
     const shells = calls.shell;
     cache.invalidate(blog.id);
-    indexes.invalidate(blog.id);
+    indexes.changed(blog.id);
     expect((await get(base, "/post/unknown", "garden.blogs.test")).status).toBe(404);
     expect((await get(base, "/post/unknown-2", "garden.blogs.test")).status).toBe(404);
     expect(calls.shell).toBe(shells + 1);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
+import { LRUCache } from "lru-cache";
 
 /** A rendered file held in memory with everything a response needs, computed once. */
 export type CachedPage = {
@@ -37,27 +38,22 @@ export function cachedPage(
 
 /**
  * Rendered files kept in memory for the hot path (a post page under load answers without a
- * disk read). Least recently used entries go first past `maxBytes`; the render pipeline drops
- * a blog's entries whenever it writes that blog's files.
+ * disk read). Least recently used entries go first past `maxBytes` (lru-cache); the render
+ * pipeline drops a blog's entries whenever it writes that blog's files.
  */
 export function createPageCache(maxBytes = 64 * 1024 * 1024) {
-  const entries = new Map<string, CachedPage>();
+  const entries = new LRUCache<string, CachedPage>({
+    maxSize: maxBytes,
+    sizeCalculation: (page) => page.body.length + (page.gzip?.length ?? 0) || 1,
+  });
   // Bumped on every invalidation of a blog: a page read from disk before a render replaced it
   // must not enter the cache after the render dropped the old entry.
   const generations = new Map<string, number>();
-  let bytes = 0;
-  const sizeOf = (page: CachedPage) => page.body.length + (page.gzip?.length ?? 0);
   const key = (blogId: string, file: string) => `${blogId}\u0000${file}`;
 
   return {
     get(blogId: string, file: string): CachedPage | undefined {
-      const k = key(blogId, file);
-      const page = entries.get(k);
-      if (page) {
-        entries.delete(k);
-        entries.set(k, page);
-      }
-      return page;
+      return entries.get(key(blogId, file));
     },
     generation(blogId: string): number {
       return generations.get(blogId) ?? 0;
@@ -65,37 +61,24 @@ export function createPageCache(maxBytes = 64 * 1024 * 1024) {
     /** Stores a page read while the blog was at `generation`; ignored if it has moved on since. */
     set(blogId: string, file: string, page: CachedPage, generation: number) {
       if ((generations.get(blogId) ?? 0) !== generation) return;
-      const k = key(blogId, file);
-      const old = entries.get(k);
-      if (old) bytes -= sizeOf(old);
-      entries.delete(k);
-      entries.set(k, page);
-      bytes += sizeOf(page);
-      for (const [oldest, value] of entries) {
-        if (bytes <= maxBytes) break;
-        entries.delete(oldest);
-        bytes -= sizeOf(value);
-      }
+      entries.set(key(blogId, file), page);
     },
     /** Drops one file of a blog, or all of them. */
     invalidate(blogId: string, file?: string) {
       generations.set(blogId, (generations.get(blogId) ?? 0) + 1);
       if (file !== undefined) {
-        const old = entries.get(key(blogId, file));
-        if (old) bytes -= sizeOf(old);
         entries.delete(key(blogId, file));
         return;
       }
       const prefix = `${blogId}\u0000`;
-      for (const [k, value] of entries) {
-        if (k.startsWith(prefix)) {
-          entries.delete(k);
-          bytes -= sizeOf(value);
-        }
-      }
+      for (const k of [...entries.keys()]) if (k.startsWith(prefix)) entries.delete(k);
     },
     get size() {
       return entries.size;
+    },
+    /** Bytes held (bodies and their gzip copies). */
+    get bytes() {
+      return entries.calculatedSize;
     },
   };
 }

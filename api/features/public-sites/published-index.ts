@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { archiveCount } from "../../../site-builder/theme/lib/archive.ts";
 import type { Database } from "../../db/client.ts";
 import {
@@ -107,24 +107,22 @@ export function classifyFile(index: PublishedIndex, file: string): PathVerdict {
   return missing("page");
 }
 
-/** Reads the index of one blog (published posts and categories only). */
-export async function loadPublishedIndex(db: Database, blogId: string): Promise<PublishedIndex> {
-  const [postRows, categoryRows, history, removed, owner] = await Promise.all([
-    // The list's covering index holds blog, status, slug and category: read from it alone,
-    // never from the rows, whose bodies sit before those columns, and as one JSON string, not
-    // a row object per post (decision 021: that conversion is most of the cost at 10,000).
-    db
-      .get<{ list: string | null }>(
-        sql`select json_group_array(json_array(slug, category_id)) as list
-            from posts indexed by posts_blog_created_idx
-            where blog_id = ${blogId} and status = 'published'`,
-      )
-      .then((row) =>
-        (JSON.parse(row?.list ?? "[]") as [string, string | null][]).map(([slug, categoryId]) => ({
-          slug,
-          categoryId,
-        })),
-      ),
+/** A published post as the index knows it: its slug and category, by id. */
+type IndexedPost = { slug: string; categoryId: string | null };
+
+/**
+ * The index with what it was derived from, so a change to a few posts patches it (reading
+ * those posts only) instead of reading every post again (decision 081).
+ */
+export type IndexSource = {
+  index: PublishedIndex;
+  /** Published posts by id. */
+  posts: Map<string, IndexedPost>;
+};
+
+/** The small parts of the index, read whole on every build and patch: a few rows each. */
+async function loadSmallParts(db: Database, blogId: string) {
+  const [categoryRows, history, removed, owner] = await Promise.all([
     db
       .select({ id: categories.id, slug: categories.slug, parentId: categories.parentId })
       .from(categories)
@@ -145,45 +143,132 @@ export async function loadPublishedIndex(db: Database, blogId: string): Promise<
       .where(eq(blogs.id, blogId))
       .get(),
   ]);
-  const published = new Set(postRows.map((p) => p.slug));
+  return { categoryRows, history, removed, owner };
+}
+
+function derive(
+  postRows: Map<string, IndexedPost>,
+  { categoryRows, history, removed, owner }: Awaited<ReturnType<typeof loadSmallParts>>,
+): IndexSource {
+  const published = new Set<string>();
+  // Published posts per category id (before ancestors are added).
+  const direct = new Map<string, number>();
+  for (const post of postRows.values()) {
+    published.add(post.slug);
+    if (post.categoryId) direct.set(post.categoryId, (direct.get(post.categoryId) ?? 0) + 1);
+  }
   const redirects = new Set(history.map((h) => h.slug).filter((slug) => !published.has(slug)));
   // A published post always wins over a tombstone of its address (re-published, or reused).
   const gone = new Set(
     removed.map((r) => r.slug).filter((slug) => !published.has(slug) && !redirects.has(slug)),
   );
 
-  // Posts per category, each post counted in its category and every ancestor (as the theme lists them).
+  // Each post counts in its category and every ancestor (as the theme lists them).
   const byId = new Map(categoryRows.map((c) => [c.id, c]));
   const counts = new Map<string, number>();
-  for (const post of postRows) {
+  for (const [categoryId, count] of direct) {
     const seen = new Set<string>();
-    let current = post.categoryId ? byId.get(post.categoryId) : undefined;
+    let current = byId.get(categoryId);
     while (current && !seen.has(current.id)) {
       seen.add(current.id);
-      counts.set(current.id, (counts.get(current.id) ?? 0) + 1);
+      counts.set(current.id, (counts.get(current.id) ?? 0) + count);
       current = current.parentId ? byId.get(current.parentId) : undefined;
     }
   }
   return {
-    posts: published,
-    redirects,
-    gone,
-    archives: archiveCount(postRows.length),
-    categories: new Map(categoryRows.map((c) => [c.slug, archiveCount(counts.get(c.id) ?? 0)])),
-    author: authorOf(owner, owner?.blogName ?? "").slug,
+    posts: postRows,
+    index: {
+      posts: published,
+      redirects,
+      gone,
+      archives: archiveCount(postRows.size),
+      categories: new Map(categoryRows.map((c) => [c.slug, archiveCount(counts.get(c.id) ?? 0)])),
+      author: authorOf(owner, owner?.blogName ?? "").slug,
+    },
   };
 }
 
+/** Reads the index of one blog (published posts and categories only). */
+export async function loadPublishedIndex(db: Database, blogId: string): Promise<IndexSource> {
+  const [postRows, small] = await Promise.all([
+    // The list's covering index holds blog, id, status, slug and category: read from it
+    // alone, never from the rows, whose bodies sit before those columns, and as one JSON
+    // string, not a row object per post (decision 021: that conversion is most of the cost at
+    // 10,000).
+    db
+      .get<{ list: string | null }>(
+        sql`select json_group_array(json_array(id, slug, category_id)) as list
+            from posts indexed by posts_blog_created_idx
+            where blog_id = ${blogId} and status = 'published'`,
+      )
+      .then(
+        (row) =>
+          new Map(
+            (JSON.parse(row?.list ?? "[]") as [string, string, string | null][]).map(
+              ([id, slug, categoryId]) => [id, { slug, categoryId }],
+            ),
+          ),
+      ),
+    loadSmallParts(db, blogId),
+  ]);
+  return derive(postRows, small);
+}
+
 /**
- * Each blog's index, kept until `invalidate` (called for every committed change readers could
- * see) or for `maxAgeMs` at most, a safety net for writes that announce nothing (a script, a
- * restore). A build that overlaps an invalidation is used for its request but not kept.
+ * `base` after a change to `postIds` (committed before this runs): those posts are read again
+ * (by id, whatever their state now), the small parts are read whole, and the rest is kept.
+ */
+export async function patchPublishedIndex(
+  db: Database,
+  blogId: string,
+  base: IndexSource,
+  postIds: readonly string[],
+): Promise<IndexSource> {
+  const [changed, small] = await Promise.all([
+    db
+      .select({
+        id: posts.id,
+        slug: posts.slug,
+        status: posts.status,
+        categoryId: posts.categoryId,
+      })
+      .from(posts)
+      .where(and(eq(posts.blogId, blogId), inArray(posts.id, [...postIds]))),
+    loadSmallParts(db, blogId),
+  ]);
+  const next = new Map(base.posts);
+  for (const id of postIds) next.delete(id);
+  for (const row of changed) {
+    if (row.status === "published")
+      next.set(row.id, { slug: row.slug, categoryId: row.categoryId });
+  }
+  return derive(next, small);
+}
+
+/** How the indexes read a blog whole, and patch one after a change to some of its posts. */
+export type IndexLoader = {
+  load: (blogId: string) => Promise<IndexSource>;
+  patch: (blogId: string, base: IndexSource, postIds: readonly string[]) => Promise<IndexSource>;
+};
+
+/** The loader of the indexes over the database. */
+export const databaseIndexLoader = (db: Database): IndexLoader => ({
+  load: (blogId) => loadPublishedIndex(db, blogId),
+  patch: (blogId, base, postIds) => patchPublishedIndex(db, blogId, base, postIds),
+});
+
+/**
+ * Each blog's index, kept until the blog changes or for `maxAgeMs` at most, a safety net for
+ * writes that announce nothing (a script, a restore). `changed` is called for every committed
+ * change readers could see: a change to some posts patches the kept index from those posts
+ * (the next request waits for the patch, never a stale answer); any other change drops it. A
+ * build or patch that overlaps a later change is used for its request but not kept.
  */
 export function createPublishedIndexes(
-  load: (blogId: string) => Promise<PublishedIndex>,
+  loader: IndexLoader,
   { maxAgeMs = 10_000, now = () => Date.now() } = {},
 ) {
-  const entries = new Map<string, { index: PublishedIndex; until: number }>();
+  const entries = new Map<string, { source: IndexSource; until: number }>();
   const current = (blogId: string) => {
     const entry = entries.get(blogId);
     if (!entry) return undefined;
@@ -191,36 +276,63 @@ export function createPublishedIndexes(
       entries.delete(blogId);
       return undefined;
     }
-    return entry.index;
+    return entry;
   };
   const versions = new Map<string, number>();
-  const building = new Map<string, { version: number; promise: Promise<PublishedIndex> }>();
+  type Build = { version: number; promise: Promise<IndexSource>; until?: number };
+  const building = new Map<string, Build>();
   const versionOf = (blogId: string) => versions.get(blogId) ?? 0;
+
+  const keep = (blogId: string, build: Build) => {
+    building.set(blogId, build);
+    build.promise.then(
+      (source) => {
+        if (versionOf(blogId) === build.version) {
+          entries.set(blogId, { source, until: build.until ?? now() + maxAgeMs });
+        }
+        if (building.get(blogId) === build) building.delete(blogId);
+      },
+      () => {
+        if (building.get(blogId) === build) building.delete(blogId);
+      },
+    );
+    return build.promise;
+  };
+
   return {
     /** The index when it is known and current (for the synchronous hot path). */
     peek(blogId: string): PublishedIndex | undefined {
-      return current(blogId);
+      return current(blogId)?.source.index;
     },
     async get(blogId: string): Promise<PublishedIndex> {
       const known = current(blogId);
-      if (known) return known;
+      if (known) return known.source.index;
       const version = versionOf(blogId);
       const pending = building.get(blogId);
       // Concurrent misses share one build: a burst of requests reads the database once.
-      if (pending && pending.version === version) return pending.promise;
-      const promise = load(blogId);
-      building.set(blogId, { version, promise });
-      try {
-        const index = await promise;
-        if (versionOf(blogId) === version) entries.set(blogId, { index, until: now() + maxAgeMs });
-        return index;
-      } finally {
-        if (building.get(blogId)?.promise === promise) building.delete(blogId);
-      }
+      if (pending && pending.version === version) return (await pending.promise).index;
+      return (await keep(blogId, { version, promise: loader.load(blogId) })).index;
     },
-    invalidate(blogId: string) {
-      versions.set(blogId, versionOf(blogId) + 1);
+    /** A committed change of the blog (`postIds`: only these posts changed). */
+    changed(blogId: string, postIds?: readonly string[]) {
+      const version = versionOf(blogId) + 1;
+      versions.set(blogId, version);
+      const kept = current(blogId);
       entries.delete(blogId);
+      if (!postIds || postIds.length === 0) return;
+      // Patch what is kept, or what is being built or patched (it may predate the change,
+      // the patch reads the changed posts after it), keeping the base's age.
+      const pending = building.get(blogId);
+      const base: Promise<IndexSource> | undefined = kept
+        ? Promise.resolve(kept.source)
+        : pending?.promise;
+      if (!base) return;
+      const until = kept?.until ?? pending?.until;
+      // A failed patch (or base) gives way to a whole build.
+      const promise = base
+        .then((source) => loader.patch(blogId, source, postIds))
+        .catch(() => loader.load(blogId));
+      keep(blogId, { version, promise, until: kept ? until : undefined });
     },
     get size() {
       return entries.size;

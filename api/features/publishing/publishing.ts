@@ -11,7 +11,7 @@ import { type CanonicalSettings, canonicalBaseOf, hostsOfBlog } from "../public-
 import { createPageCache, type PageCache } from "../public-sites/page-cache.ts";
 import {
   createPublishedIndexes,
-  loadPublishedIndex,
+  databaseIndexLoader,
   type PublishedIndexes,
 } from "../public-sites/published-index.ts";
 import { type BlogServer, createBlogServer } from "../public-sites/serve.ts";
@@ -91,7 +91,7 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
   });
   const cache = createPageCache();
   output.onChange((blogId, file) => cache.invalidate(blogId, file));
-  const indexes = createPublishedIndexes((blogId) => loadPublishedIndex(deps.db, blogId));
+  const indexes = createPublishedIndexes(databaseIndexLoader(deps.db));
   const hostMap = createHostMap();
   const server = createBlogServer({
     output,
@@ -126,10 +126,11 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
     server,
     contentEvents: {
       // Called after the commit of a change recorded in the outbox (withOutbox): what the
-      // blog's addresses name has changed now, whatever the render does, so the index and the
-      // pages kept in memory go at once, and the queue runs the blog's pending row.
-      blogChanged: (blogId) => {
-        indexes.invalidate(blogId);
+      // blog's addresses name has changed now, whatever the render does, so the index is
+      // patched (or dropped) and the pages kept in memory go at once, and the queue runs the
+      // blog's pending row.
+      blogChanged: (blogId, change) => {
+        indexes.changed(blogId, change.full ? undefined : change.postIds);
         cache.invalidate(blogId);
         queue.dispatch(blogId);
       },

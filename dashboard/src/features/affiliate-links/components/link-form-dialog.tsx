@@ -1,37 +1,29 @@
-import { type FormEvent, useId, useRef, useState } from "react";
-import { AutoInsertField } from "../../../components/auto-insert-field.tsx";
-import { Button } from "../../../components/ui/button.tsx";
 import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
-import { toast } from "../../../components/ui/use-toast.ts";
-import { fieldIssuesOf } from "../../../lib/api-client.ts";
-import { type LinkFormValues, validateLinkForm } from "./link-form.ts";
+  AffiliateLinkDialog,
+  type AffiliateLinkDialogTexts,
+} from "../../../components/affiliate-link-dialog.tsx";
+import type { LinkFormValues } from "./link-form.ts";
 
 type Mode = "create" | "edit";
 
-const blankMark = "blank";
+const placeholders = { keyword: "e.g. running shoes", url: "https://shop.example.com/?ref=you" };
 
-const texts: Record<Mode, { title: string; description: string; submit: string; busy: string }> = {
+const texts: Record<Mode, AffiliateLinkDialogTexts> = {
   create: {
     title: "Create Affiliate Link",
     description: "Where the keyword appears in a published post, it becomes this link.",
     submit: "Create Link",
     busy: "Creating...",
+    cancel: "Cancel",
+    placeholders,
   },
   edit: {
     title: "Edit Affiliate Link",
     description: "Changes show in published posts once the blog is rendered again.",
     submit: "Save Changes",
     busy: "Saving...",
+    cancel: "Cancel",
+    placeholders,
   },
 };
 
@@ -54,108 +46,13 @@ export function LinkFormDialog({
   onCloseAutoFocus?: (event: Event) => void;
   onSubmit: (values: LinkFormValues) => Promise<void>;
 }) {
-  const ids = { keyword: useId(), url: useId() };
-  const [form, setForm] = useState<LinkFormValues>(initial);
-  const [invalid, setInvalid] = useState<Partial<Record<keyof LinkFormValues, string>>>({});
-  const [isPending, setPending] = useState(false);
-  const keywordRef = useRef<HTMLInputElement>(null);
-  const urlRef = useRef<HTMLInputElement>(null);
-  const text = texts[mode];
-  // A blank field is only marked (the toast says why); a server's reason shows under it.
-  const message = (field: "keyword" | "url") =>
-    invalid[field] && invalid[field] !== blankMark ? invalid[field] : undefined;
-
-  function set<K extends keyof LinkFormValues>(field: K, value: LinkFormValues[K]) {
-    setForm((current) => ({ ...current, [field]: value }));
-    setInvalid((current) => ({ ...current, [field]: undefined }));
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (isPending) return;
-    const check = validateLinkForm(form);
-    if (!check.ok) {
-      setInvalid(Object.fromEntries(check.blank.map((field) => [field, blankMark])));
-      (check.blank[0] === "keyword" ? keywordRef : urlRef).current?.focus();
-      toast({ variant: "destructive", title: check.title, description: check.description });
-      return;
-    }
-    setPending(true);
-    try {
-      await onSubmit(check.value);
-    } catch (error) {
-      const issues = fieldIssuesOf(error);
-      setInvalid({ keyword: issues.keyword, url: issues.url });
-      if (issues.keyword) keywordRef.current?.focus();
-      else if (issues.url) urlRef.current?.focus();
-    } finally {
-      setPending(false);
-    }
-  }
-
   return (
-    <Dialog open onOpenChange={(open) => !isPending && onOpenChange(open)}>
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          <DialogHeader>
-            <DialogTitle>{text.title}</DialogTitle>
-            <DialogDescription>{text.description}</DialogDescription>
-          </DialogHeader>
-          <div className="space-y-2">
-            <Label htmlFor={ids.keyword}>Keyword</Label>
-            <Input
-              id={ids.keyword}
-              ref={keywordRef}
-              value={form.keyword}
-              onChange={(e) => set("keyword", e.target.value)}
-              placeholder="e.g. running shoes"
-              autoComplete="off"
-              aria-invalid={invalid.keyword ? true : undefined}
-              aria-describedby={message("keyword") ? `${ids.keyword}-error` : undefined}
-            />
-            {message("keyword") && (
-              <p id={`${ids.keyword}-error`} className="text-sm text-error">
-                {message("keyword")}
-              </p>
-            )}
-          </div>
-          <div className="space-y-2">
-            <Label htmlFor={ids.url}>Target URL</Label>
-            <Input
-              id={ids.url}
-              ref={urlRef}
-              type="url"
-              inputMode="url"
-              value={form.url}
-              onChange={(e) => set("url", e.target.value)}
-              placeholder="https://shop.example.com/?ref=you"
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={invalid.url ? true : undefined}
-              aria-describedby={message("url") ? `${ids.url}-error` : undefined}
-            />
-            {message("url") && (
-              <p id={`${ids.url}-error`} className="text-sm text-error">
-                {message("url")}
-              </p>
-            )}
-          </div>
-          <AutoInsertField
-            checked={form.autoInsert}
-            onCheckedChange={(checked) => set("autoInsert", checked)}
-          />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isPending}>
-              {isPending ? text.busy : text.submit}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <AffiliateLinkDialog
+      texts={texts[mode]}
+      initial={initial}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+      onSubmit={onSubmit}
+    />
   );
 }

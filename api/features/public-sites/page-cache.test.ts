@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { cachedPage, createPageCache } from "./page-cache.ts";
+
+const page = (bytes: number) =>
+  cachedPage(Buffer.alloc(bytes, "x"), new Date(0), "image/png", "public, max-age=60");
+
+describe("the page cache", () => {
+  it("drops the least recently used pages past its size", () => {
+    const cache = createPageCache(3000);
+    cache.set("b", "a.html", page(1000), 0);
+    cache.set("b", "b.html", page(1000), 0);
+    cache.set("b", "c.html", page(1000), 0);
+    // Reading a.html makes b.html the oldest.
+    expect(cache.get("b", "a.html")).toBeDefined();
+    cache.set("b", "d.html", page(1000), 0);
+    expect(cache.get("b", "b.html")).toBeUndefined();
+    expect(["a.html", "c.html", "d.html"].map((f) => cache.get("b", f) !== undefined)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(cache.bytes).toBe(3000);
+  });
+
+  it("drops one file or a whole blog, and refuses a page read before the drop", () => {
+    const cache = createPageCache();
+    const before = cache.generation("b");
+    cache.set("b", "a.html", page(10), before);
+    cache.set("b", "b.html", page(10), before);
+    cache.set("other", "a.html", page(10), cache.generation("other"));
+    cache.invalidate("b", "a.html");
+    expect(cache.get("b", "a.html")).toBeUndefined();
+    expect(cache.get("b", "b.html")).toBeDefined();
+    cache.invalidate("b");
+    expect(cache.get("b", "b.html")).toBeUndefined();
+    expect(cache.get("other", "a.html")).toBeDefined();
+    // A page read while the blog was at the old generation stays out.
+    cache.set("b", "c.html", page(10), before);
+    expect(cache.get("b", "c.html")).toBeUndefined();
+    expect(cache.size).toBe(1);
+  });
+});
