@@ -134,7 +134,7 @@ test("leaving the editor with unsaved text asks first", async ({ page, signedIn 
 test("a revision is compared and restored from the editor", async ({ page, signedIn }) => {
   const noErrors = watchForErrors(page);
   expect(signedIn.email).toContain("@");
-  const blog = await createFirstBlog(page, "Revisions");
+  const blog = await createFirstBlog(page, "Old Drafts");
   const post = await apiCreatePost(page, {
     blogId: blog.id,
     title: "Evolving",
@@ -147,15 +147,15 @@ test("a revision is compared and restored from the editor", async ({ page, signe
 
   await page.goto(`/editor?id=${post.id}`);
   await expectContent(page, "A hasty rewrite.");
-  await page.getByRole("button", { name: "Revisions" }).click();
+  await page.getByRole("button", { name: "Revisions", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Revisions" });
   const items = dialog.getByRole("list", { name: "Revisions" }).getByRole("button");
   await expect(items).toHaveCount(2);
   await expect(items.first()).toContainText("version 2");
   await items.last().click();
   const comparison = dialog.getByRole("region", { name: "Comparison" });
-  await expect(comparison.locator("ins")).toContainText(["first careful version."]);
-  await expect(comparison.locator("del")).toContainText(["hasty rewrite."]);
+  await expect(comparison.locator("ins")).toContainText(["first careful version"]);
+  await expect(comparison.locator("del")).toContainText(["hasty rewrite"]);
   await dialog.getByRole("button", { name: "Restore this revision" }).click();
   await expectToast(page, "Revision restored");
   await expectContent(page, "<p>The first careful version.</p>");

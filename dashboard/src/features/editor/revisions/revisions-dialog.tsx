@@ -124,9 +124,11 @@ export function RevisionsDialog({
             <section aria-label="Comparison" className="space-y-3">
               {revision.data ? (
                 <>
-                  <div className="font-semibold">
-                    <TextDiff from={current.title} to={revision.data.fields.title} />
-                  </div>
+                  {current.title !== revision.data.fields.title && (
+                    <div className="font-semibold">
+                      <TextDiff from={current.title} to={revision.data.fields.title} />
+                    </div>
+                  )}
                   <TextDiff from={currentText} to={revisionText} />
                   <Button
                     onClick={() => {
