@@ -150,6 +150,8 @@ export function PostEditor({
 
   /** A saved post changed: cache the answer, refresh the lists and category counts. */
   async function saved(next: Post) {
+    // Every answer carries the version the next save starts from (schedule, status…).
+    autosave.accept(next);
     await mutate(postKey(next.id), next, { revalidate: false });
     void revalidatePostLists(mutate, blog.id);
     void mutate(categoriesKey(blog.id));
@@ -240,7 +242,6 @@ export function PostEditor({
       // What is typed goes with the draft before it moves on.
       if (status !== "published") await autosave.flush();
       const updated = await updatePostStatus(post.id, next, autosave.version() ?? undefined);
-      autosave.accept(updated);
       await saved(updated);
       toast({
         title: "Status updated",
