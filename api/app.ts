@@ -2,10 +2,9 @@ import { randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import type { RequestListener } from "node:http";
 import { join } from "node:path";
-import express, { type Express, type RequestHandler } from "express";
+import express, { type Express } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
-import { postRequestBytes } from "../contracts/content-length.ts";
 import { type AiGate, aiGateOptions, createAiGate } from "./ai/gate.ts";
 import type { AiProvider } from "./ai/provider.ts";
 import { httpsOriginSetting } from "./auth/cookies.ts";
@@ -40,6 +39,7 @@ import {
 import type { Publishing } from "./features/publishing/publishing.ts";
 import { apiNotFound, errorHandler } from "./http/errors.ts";
 import { apiFetchesOnly } from "./http/fetch-metadata.ts";
+import { jsonBodies } from "./http/json-bodies.ts";
 import { noStoreOwnerAnswers } from "./http/no-store.ts";
 import { platformHostsOf, reservedLabelsOf } from "./http/platform-hosts.ts";
 import { sameOrigin } from "./http/same-origin.ts";
@@ -71,19 +71,6 @@ export type AppDeps = {
   /** Whether database writes fail (full disk): shown by /healthz. */
   writeHealth?: WriteHealth;
 };
-
-/**
- * JSON bodies: 1 MB, except a signed-in owner's requests that carry a post's content, whose
- * byte limit is derived from the content's character limit so any text within it fits, in
- * any script (docs/decisions/098).
- */
-function jsonBodies(): RequestHandler {
-  const small = express.json({ limit: "1mb" });
-  const post = express.json({ limit: postRequestBytes });
-  const carriesPost = (path: string) =>
-    path.startsWith("/api/posts") || path === "/api/ai/optimize-meta";
-  return (req, res, next) => (req.user && carriesPost(req.path) ? post : small)(req, res, next);
-}
 
 export function createApp({
   env,

@@ -67,7 +67,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
       code: "payload_too_large",
       message:
         limit > 1024 * 1024
-          ? `Request body is larger than ${(limit / 1024 / 1024).toFixed(1)} MB, which no post within its limits reaches. ${contentLimitMessage}.`
+          ? `Request body is larger than ${(limit / 1_000_000).toFixed(1)} MB, which no post within its limits reaches. ${contentLimitMessage}.`
           : "Request body is larger than 1 MB",
     };
   } else if (error instanceof URIError) {
