@@ -140,6 +140,11 @@ export function useAutosave({
       savedRef.current = pendingFields;
       setHasPending(true);
       fill(pendingFields);
+      // A local copy of exactly these edits is nothing to offer back: the server has them.
+      if (recoveryRef.current && same(recoveryRef.current.fields, pendingFields)) {
+        setRecovery(null);
+        clearLocalDraft(storageKey);
+      }
     } else if (!same(pendingFields, savedRef.current) && !recoveryRef.current) {
       setRecovery({
         fields: pendingFields,
@@ -147,7 +152,7 @@ export function useAutosave({
         savedAt: found.savedAt,
       });
     }
-  }, [pending.data, getFields, fill]);
+  }, [pending.data, getFields, fill, storageKey]);
 
   const run = useCallback(
     async (kind: Kind): Promise<Post | null> => {
