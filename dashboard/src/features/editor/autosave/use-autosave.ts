@@ -230,6 +230,7 @@ export function useAutosave({
     if (!isDirty()) {
       if (!recoveryRef.current) clearLocalDraft(storageKey);
       setState((now) => (now === "saving" ? now : "saved"));
+      setError(null);
       return;
     }
     setState((now) => (now === "saving" ? now : "unsaved"));
