@@ -190,6 +190,14 @@ test("a live post: edits wait for Update, one-step publish, unpublish from edito
     .poll(async () => (await page.request.get(pagePath)).text())
     .toContain("What readers will read next.");
 
+  // Edits kept apart can be dropped: the editor shows the live post again.
+  await fillContent(page, "<p>A second thought.</p>");
+  await expect(saveState(page)).toContainText("Not live yet", { timeout: 10_000 });
+  await saveState(page).getByRole("button", { name: "Discard changes" }).click();
+  await expectToast(page, "Changes discarded");
+  await expectContent(page, "<p>What readers will read next.</p>");
+  await expect(update).toBeDisabled();
+
   // Unpublish from the editor: the page is gone from the blog.
   await page.getByRole("button", { name: "Unpublish" }).click();
   const confirm = page.getByRole("alertdialog", { name: "Unpublish Post" });

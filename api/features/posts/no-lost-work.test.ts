@@ -172,6 +172,24 @@ describe("pending changes of a published post (decision 096)", () => {
     await app.publishing?.queue.onIdle();
     const live = await app.client().get(`/blog/${blog.slug}/post/${post.slug}`);
     expect(live.text).toContain("Live words, reworked");
+
+    // Discarding leaves the live post as it is.
+    const again = (await owner.get<Post>(`/api/posts/${post.id}`)).body;
+    await owner.put(`/api/posts/${post.id}/pending-changes`, {
+      ...fields,
+      content: "<p>Second thoughts</p>",
+      version: again.version,
+    });
+    const other = await createOwner(app);
+    expect((await other.delete(`/api/posts/${post.id}/pending-changes`)).status).toBe(404);
+    expect(
+      (await owner.get(`/api/posts/${post.id}/pending-changes`)).body.pendingChanges,
+    ).not.toBeNull();
+    expect((await owner.delete(`/api/posts/${post.id}/pending-changes`)).status).toBe(204);
+    expect((await owner.get(`/api/posts/${post.id}/pending-changes`)).body).toEqual({
+      pendingChanges: null,
+    });
+    expect((await owner.get<Post>(`/api/posts/${post.id}`)).body).toEqual(again);
   });
 
   it("refuses pending changes of a draft, from a stale version, or of another owner", async () => {

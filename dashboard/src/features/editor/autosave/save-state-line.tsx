@@ -1,4 +1,5 @@
 import { CircleAlertIcon, CircleCheckIcon, LoaderCircleIcon } from "lucide-react";
+import { Button } from "../../../components/ui/button.tsx";
 import type { SaveState } from "./use-autosave.ts";
 
 const words: Record<SaveState, string> = {
@@ -13,12 +14,15 @@ export function SaveStateLine({
   error,
   pendingLive,
   isNew,
+  onDiscardPending,
 }: {
   state: SaveState;
   error: string | null;
   /** A live post's changes are saved but readers do not see them yet. */
   pendingLive: boolean;
   isNew: boolean;
+  /** Offered while a live post has pending changes: back to what readers see. */
+  onDiscardPending?: () => void;
 }) {
   const Icon =
     state === "saving" ? LoaderCircleIcon : state === "saved" ? CircleCheckIcon : CircleAlertIcon;
@@ -40,6 +44,11 @@ export function SaveStateLine({
         {words[state]}
       </span>
       {detail && <span className="text-xs">{detail}</span>}
+      {pendingLive && onDiscardPending && (
+        <Button variant="link" size="sm" className="h-auto px-0" onClick={onDiscardPending}>
+          Discard changes
+        </Button>
+      )}
     </p>
   );
 }

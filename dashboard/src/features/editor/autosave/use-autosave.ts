@@ -1,6 +1,7 @@
 import type { PendingFields, Post } from "@contracts/posts.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage, isUnauthorized } from "../../../lib/api-client.ts";
+import { discardPendingChanges } from "../api/discard-pending-changes.ts";
 import { usePendingChanges } from "../api/pending-changes.ts";
 import { savePendingChanges } from "../api/save-pending-changes.ts";
 import { updatePost } from "../api/update-post.ts";
@@ -317,6 +318,16 @@ export function useAutosave({
       await onSavedRef.current(conflict);
       setConflict(null);
       await persist(lastKind.current).catch(() => undefined);
+    },
+    /** 'Discard changes' of a live post: the pending changes go, the form shows the live post. */
+    discardPending: async () => {
+      if (!postId) return;
+      await queue.current.catch(() => undefined);
+      await discardPendingChanges(postId);
+      savedRef.current = live;
+      setHasPending(false);
+      fill(live);
+      clearLocalDraft(storageKey);
     },
     recovery,
     restoreRecovery: () => {

@@ -522,6 +522,21 @@ export function PostEditor({
               error={autosave.error}
               pendingLive={autosave.hasPending}
               isNew={!post}
+              onDiscardPending={() =>
+                void autosave.discardPending().then(
+                  () =>
+                    toast({
+                      title: "Changes discarded",
+                      description: "The editor shows the live post again.",
+                    }),
+                  (err: unknown) =>
+                    toast({
+                      title: "Error",
+                      description: errorMessage(err, "Failed to discard the changes"),
+                      variant: "destructive",
+                    }),
+                )
+              }
             />
           )}
           {autosave.recovery && (
