@@ -39,6 +39,7 @@ import {
 import type { Publishing } from "./features/publishing/publishing.ts";
 import { apiNotFound, errorHandler } from "./http/errors.ts";
 import { apiFetchesOnly } from "./http/fetch-metadata.ts";
+import { jsonBodies } from "./http/json-bodies.ts";
 import { noStoreOwnerAnswers } from "./http/no-store.ts";
 import { platformHostsOf, reservedLabelsOf } from "./http/platform-hosts.ts";
 import { sameOrigin } from "./http/same-origin.ts";
@@ -158,12 +159,12 @@ export function createApp({
     }),
   );
   app.use(noStoreOwnerAnswers);
-  app.use(express.json({ limit: "1mb" }));
   app.use(sameOrigin(env.APP_ORIGIN));
   app.use(apiFetchesOnly);
 
   const sessions = createSessionStore(db, clock);
   app.use(loadSession(sessions));
+  app.use(jsonBodies());
 
   app.use(
     healthRoutes(

@@ -1,3 +1,4 @@
+import { postContentText } from "./content-length.ts";
 import { entityId } from "./ids.ts";
 import { aiLengths, aiTones, limits } from "./limits.ts";
 import { z } from "./zod.ts";
@@ -50,7 +51,7 @@ export const optimizeMetaInput = z.object({
     .trim()
     .min(1, "Title is required")
     .max(limits.postTitle),
-  content: z.string().max(limits.postContent).default(""),
+  content: postContentText.default(""),
   keywords: z
     .array(z.string().trim().max(limits.keywords.maxLength))
     .max(limits.keywords.maxItems)

@@ -43,6 +43,10 @@ export const customizationInput = z.object({
     .optional(),
   /** Show an 'AI-assisted' note on posts generated and not substantially edited (decision 057). */
   aiDisclosure: z.boolean({ error: "aiDisclosure must be true or false" }).optional(),
+  /** Drafts go through 'Under Review' before publishing (decision 097); off, one step. */
+  reviewBeforePublishing: z
+    .boolean({ error: "reviewBeforePublishing must be true or false" })
+    .optional(),
 });
 export type CustomizationInput = z.infer<typeof customizationInput>;
 
@@ -114,6 +118,8 @@ export type Blog = {
   logoUrl: string | null;
   /** Posts generated and not substantially edited show an 'AI-assisted' note. */
   aiDisclosure: boolean;
+  /** Drafts go through 'Under Review' first; off, 'Publish' works from a draft (decision 097). */
+  reviewBeforePublishing: boolean;
   /** Present while a custom domain waits for verification. */
   domainInstructions: DomainInstructions | null;
   /** When an unverified custom domain's claim expires unless it is verified first. */

@@ -21,6 +21,8 @@ export const limits = {
   postSlug: 200,
   postExcerpt: 1000,
   postContent: 500_000,
+  /** Revisions kept per post, newest first (docs/decisions/096). */
+  revisionsKept: 50,
   metaTitle: 200,
   metaDescription: 500,
   keywords: { maxItems: 50, maxLength: 100 },

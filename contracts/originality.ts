@@ -1,5 +1,5 @@
+import { postContentText } from "./content-length.ts";
 import { entityId } from "./ids.ts";
-import { limits } from "./limits.ts";
 import { z } from "./zod.ts";
 
 /**
@@ -21,7 +21,7 @@ export const originalityMinWords = originality.shingleWords + originality.minShi
 /** `POST /api/posts/originality`: the text being written, and the post it is (if saved). */
 export const originalityInput = z.object({
   postId: entityId.optional(),
-  content: z.string().max(limits.postContent),
+  content: postContentText,
 });
 export type OriginalityInput = z.infer<typeof originalityInput>;
 

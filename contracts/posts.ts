@@ -1,3 +1,4 @@
+import { postContentText } from "./content-length.ts";
 import { entityId } from "./ids.ts";
 import { limits, type PostStatus, postStatuses } from "./limits.ts";
 import { z } from "./zod.ts";
@@ -12,7 +13,13 @@ const title = z
   .max(limits.postTitle);
 
 /** Stored exactly as written: the owner's HTML is sanitized only on its way to readers. */
-const content = z.string().max(limits.postContent);
+const content = postContentText;
+
+/** The version a save started from (docs/decisions/095): a stale one answers 409. */
+const version = z
+  .number({ error: "version must be the post's version number, as read" })
+  .int()
+  .min(1);
 
 /** Blank (or null) means "derive it": the excerpt from the content, the slug from the title. */
 const derivable = (max: number) =>
@@ -78,8 +85,18 @@ const postFields = {
 export const createPostInput = z.object({ blogId: entityId, ...postFields });
 export type CreatePostInput = z.infer<typeof createPostInput>;
 
-/** `PATCH /api/posts/{id}`: only the fields sent change. */
-export const updatePostInput = z.object({ ...postFields, title: title.optional() });
+/**
+ * `PATCH /api/posts/{id}`: only the fields sent change. `version` (or an `If-Match` header
+ * with the post's ETag) is the version the change started from: a stale one is refused
+ * instead of overwriting newer work. `autosave` marks the editor's automatic saves, which
+ * share one revision while the same author keeps typing.
+ */
+export const updatePostInput = z.object({
+  ...postFields,
+  title: title.optional(),
+  version: version.optional(),
+  autosave: z.boolean({ error: "autosave must be true or false" }).optional(),
+});
 export type UpdatePostInput = z.infer<typeof updatePostInput>;
 
 export const updatePostStatusInput = z.object({
@@ -87,7 +104,61 @@ export const updatePostStatusInput = z.object({
     error: (issue) =>
       issue.input === undefined ? "Required" : `Status must be one of ${postStatuses.join(", ")}`,
   }),
+  /** The version the owner saw when choosing this (optional; a stale one answers 409). */
+  version: version.optional(),
 });
+
+/**
+ * The editable fields of a post, as a revision or pending changes hold them (the editor's
+ * form fields); absent ones are blank.
+ */
+export const pendingFieldsSchema = z.object({
+  title,
+  content,
+  excerpt: derivable(limits.postExcerpt).default(""),
+  categoryId: optionalCategoryId.default(null),
+  metaTitle: optionalText(limits.metaTitle).default(null),
+  metaDescription: optionalText(limits.metaDescription).default(null),
+  keywords: keywords.default([]),
+  slug: derivable(limits.postSlug).default(""),
+});
+export type PendingFields = z.infer<typeof pendingFieldsSchema>;
+
+/**
+ * `PUT /api/posts/{id}/pending-changes`: edits of a published post saved without going live
+ * ('Update' makes them live). `version` is the live version they started from.
+ */
+export const savePendingChangesInput = pendingFieldsSchema.extend({ version });
+export type SavePendingChangesInput = z.infer<typeof savePendingChangesInput>;
+
+/** Saved edits of a published post that are not live yet. */
+export type PendingChanges = {
+  fields: PendingFields;
+  baseVersion: number;
+  savedAt: string;
+};
+
+/** A revision in the list: when, by whom, which version (no body). */
+export type PostRevisionSummary = {
+  id: string;
+  postVersion: number;
+  autosave: boolean;
+  createdAt: string;
+  author: PostAuthor | null;
+  title: string;
+  /** Content length as `countCharacters` counts it. */
+  characters: number;
+};
+
+/** One revision with its fields, to compare and restore. */
+export type PostRevision = PostRevisionSummary & { fields: PendingFields };
+
+/** The body of a 409/412 answer to a stale save: what is saved now, to reload or overwrite. */
+export type StaleSaveBody = {
+  code: "stale_version";
+  message: string;
+  current: Post;
+};
 export type UpdatePostStatusInput = z.infer<typeof updatePostStatusInput>;
 
 /** `PATCH /api/posts/{id}/schedule`: an ISO date-time in the future, or null to clear. */
@@ -115,12 +186,21 @@ export type ListPostsQuery = z.infer<typeof listPostsQuery>;
  * sending a post back from review are the owner's way out. Anything else answers 409.
  */
 export const postStatusTransitions: Record<PostStatus, readonly PostStatus[]> = {
-  draft: ["under_review"],
+  draft: ["under_review", "published"],
   under_review: ["published", "draft"],
   published: ["draft"],
 };
 
-export function canChangeStatus(from: PostStatus, to: PostStatus): boolean {
+/**
+ * Whether the move is allowed. Draft → Published is the one-step publish of a blog with
+ * 'Review before publishing' off (decision 097); with it on, a draft goes through review.
+ */
+export function canChangeStatus(
+  from: PostStatus,
+  to: PostStatus,
+  blog: { reviewBeforePublishing: boolean } = { reviewBeforePublishing: true },
+): boolean {
+  if (from === "draft" && to === "published" && blog.reviewBeforePublishing) return false;
   return postStatusTransitions[from].includes(to);
 }
 
@@ -163,4 +243,6 @@ export type Post = PostSummary & {
   keywords: string[];
   /** Filled with AI output and not substantially edited since (decision 057). */
   aiAssisted: boolean;
+  /** Bumped by every write; saves send the version they started from (decision 095). */
+  version: number;
 };

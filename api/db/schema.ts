@@ -9,7 +9,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import type { ReviewReason } from "../../contracts/posts.ts";
+import type { PendingFields, ReviewReason } from "../../contracts/posts.ts";
 import { newId } from "./ids.ts";
 
 const id = () =>
@@ -125,6 +125,11 @@ export const blogs = sqliteTable(
     createdByAi: bool("created_by_ai").notNull().default(false),
     /** Show an 'AI-assisted' note on posts generated and not substantially edited (decision 057). */
     aiDisclosure: bool("ai_disclosure").notNull().default(true),
+    /**
+     * Drafts go through 'Under Review' before 'Published' (the spec's two steps); off, an owner
+     * writing alone publishes a draft in one step (docs/decisions/097).
+     */
+    reviewBeforePublishing: bool("review_before_publishing").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -206,6 +211,11 @@ export const posts = sqliteTable(
     aiText: text("ai_text"),
     /** Generated and not substantially edited since: what the 'AI-assisted' note shows on. */
     aiAssisted: bool("ai_assisted").notNull().default(false),
+    /**
+     * Bumped by every write: a save names the version it started from, and a stale one is
+     * refused (409, or 412 for `If-Match`) instead of overwriting (docs/decisions/095).
+     */
+    version: integer("version").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -236,6 +246,51 @@ export const posts = sqliteTable(
     index("posts_category_idx").on(t.categoryId),
   ],
 );
+
+/**
+ * What a post's editable fields were after a save (docs/decisions/096): listed, compared and
+ * restored from the editor. Autosaves of one author in a row share one revision; the newest
+ * `limits.revisionsKept` per post are kept.
+ */
+export const postRevisions = sqliteTable(
+  "post_revisions",
+  {
+    id: id(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** The post's version this revision is. */
+    postVersion: integer("post_version").notNull(),
+    /** Written by an autosave (the next autosave of the same author may replace it). */
+    autosave: bool("autosave").notNull().default(false),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    excerpt: text("excerpt").notNull(),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    keywords: stringList("keywords"),
+    slug: text("slug").notNull(),
+    categoryId: text("category_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("post_revisions_post_idx").on(t.postId, t.createdAt)],
+);
+
+/**
+ * Edits of a published post saved but not live yet (docs/decisions/096): the editor autosaves
+ * here, and 'Update' makes them live. One per post; `baseVersion` is the live version they
+ * started from.
+ */
+export const postPendingChanges = sqliteTable("post_pending_changes", {
+  postId: text("post_id")
+    .primaryKey()
+    .references(() => posts.id, { onDelete: "cascade" }),
+  authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+  baseVersion: integer("base_version").notNull(),
+  fields: text("fields", { mode: "json" }).$type<PendingFields>().notNull(),
+  updatedAt: updatedAt(),
+});
 
 /** Former slugs of published posts, answered with a 301 to the current one. */
 export const postSlugHistory = sqliteTable(

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
+import { contentLimitMessage } from "../../contracts/content-length.ts";
 import type { ApiErrorBody } from "../../contracts/errors.ts";
 import { isStorageFull } from "../db/write-health.ts";
 
@@ -7,12 +8,21 @@ export class HttpError extends Error {
   readonly status: number;
   readonly code: string;
   readonly issues: ApiErrorBody["issues"];
+  /** More of the answer, beside code and message (a stale save's current post). */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(status: number, code: string, message: string, issues?: ApiErrorBody["issues"]) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    issues?: ApiErrorBody["issues"],
+    details?: Record<string, unknown>,
+  ) {
     super(message);
     this.status = status;
     this.code = code;
     this.issues = issues;
+    this.details = details;
   }
 }
 
@@ -48,11 +58,18 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
 
   if (error instanceof HttpError) {
     status = error.status;
-    body = { code: error.code, message: error.message };
+    body = { ...error.details, code: error.code, message: error.message };
     if (error.issues) body.issues = error.issues;
   } else if ((error as BodyParserError).type === "entity.too.large") {
     status = 413;
-    body = { code: "payload_too_large", message: "Request body is larger than 1 MB" };
+    const limit = (error as BodyParserError & { limit?: number }).limit ?? 1024 * 1024;
+    body = {
+      code: "payload_too_large",
+      message:
+        limit > 1024 * 1024
+          ? `Request body is larger than ${(limit / 1_000_000).toFixed(1)} MB, which no post within its limits reaches. ${contentLimitMessage}.`
+          : "Request body is larger than 1 MB",
+    };
   } else if (error instanceof URIError) {
     // A path the router cannot percent-decode (`/api/posts/%FF`, a lone surrogate's bytes).
     status = 400;

@@ -18,6 +18,8 @@ export type OwnerData = {
   postId: string;
   postSlug: string;
   postTitle: string;
+  /** The post's first revision (decision 096). */
+  revisionId: string;
   categoryId: string;
   linkId: string;
   recommendationId: string;
@@ -139,6 +141,21 @@ export const ownerCases: IsolationCase[] = [
     body: () => ({ scheduledPublishAt: inAnHour() }),
   },
   { method: "DELETE", path: "/api/posts/:id", fill: (a) => ({ id: a.postId }) },
+  // Pending changes and revisions (decision 096).
+  { method: "GET", path: "/api/posts/:id/pending-changes", fill: (a) => ({ id: a.postId }) },
+  {
+    method: "PUT",
+    path: "/api/posts/:id/pending-changes",
+    fill: (a) => ({ id: a.postId }),
+    body: () => ({ title: "Taken over", content: "x", version: 1 }),
+  },
+  { method: "DELETE", path: "/api/posts/:id/pending-changes", fill: (a) => ({ id: a.postId }) },
+  { method: "GET", path: "/api/posts/:id/revisions", fill: (a) => ({ id: a.postId }) },
+  {
+    method: "GET",
+    path: "/api/posts/:id/revisions/:revisionId",
+    fill: (a) => ({ id: a.postId, revisionId: a.revisionId }),
+  },
   // A post in A's blog.
   {
     method: "POST",
@@ -236,6 +253,7 @@ export async function seedOwner(owner: TestClient, name: string): Promise<OwnerD
   const blog = await createBlog(owner, name);
   const categoryId = (await createCategory(owner, blog.id)).id;
   const post = await createPost(owner, blog.id, { categoryId });
+  const revisions = await owner.get<{ id: string }[]>(`/api/posts/${post.id}/revisions`);
   const link = await owner.post<{ id: string }>("/api/affiliate-links", {
     blogId: blog.id,
     keyword: "compost",
@@ -252,6 +270,7 @@ export async function seedOwner(owner: TestClient, name: string): Promise<OwnerD
     postId: post.id,
     postSlug: post.slug,
     postTitle: post.title,
+    revisionId: revisions.body[0]?.id as string,
     categoryId,
     linkId: link.body.id,
     recommendationId: recommendations.body[0]?.id as string,

@@ -60,3 +60,29 @@ export async function publishPost(page: Page, blogId: string, title: string, con
   }
   return post;
 }
+
+/**
+ * The editor's content field. Tests type into it only through these helpers, so a change of
+ * the editor (textarea → rich text) changes them alone.
+ */
+export const contentField = (page: Page) => page.getByLabel("Content", { exact: true });
+
+/** Replaces the editor's content with `html`, as typing it would. */
+export async function fillContent(page: Page, html: string) {
+  await contentField(page).fill(html);
+}
+
+/** Types `text` at the end of the editor's content, key by key. */
+export async function typeIntoContent(page: Page, text: string) {
+  const field = contentField(page);
+  await field.click();
+  await field.press("End");
+  await field.pressSequentially(text);
+}
+
+/** Checks the editor's content holds `text`. */
+export async function expectContent(page: Page, text: string) {
+  await expect(contentField(page)).toHaveValue(
+    new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
+  );
+}

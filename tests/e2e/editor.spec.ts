@@ -137,7 +137,9 @@ test("an owner writes a draft, adds keywords, submits, schedules, clears and pub
   await expect(page.getByRole("button", { name: "Save Draft" })).toHaveCount(0);
   await page.getByRole("button", { name: "Edit Post" }).click();
   await expect(page).toHaveURL(new RegExp(`/editor\\?id=${postId}$`));
-  await expect(page.getByRole("button", { name: "Save Draft" })).toBeVisible();
+  // A live post's save button is 'Update' (issue 16): 'Save Draft' never edits a live page.
+  await expect(page.getByRole("button", { name: "Update", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save Draft" })).toHaveCount(0);
   noErrors();
 });
 

@@ -99,8 +99,16 @@ export async function customizeBlog(
   input: CustomizationInput,
 ): Promise<BlogRow> {
   await findOwnedBlog(db, ownerId, blogId);
+  const { reviewBeforePublishing, ...shown } = input;
+  // Review before publishing is the owner's workflow: no reader sees it, nothing re-renders.
+  if (reviewBeforePublishing !== undefined) {
+    await db
+      .update(blogs)
+      .set({ reviewBeforePublishing })
+      .where(and(eq(blogs.id, blogId), eq(blogs.ownerId, ownerId)));
+  }
   const changes = Object.fromEntries(
-    Object.entries(input).filter(([, value]) => value !== undefined),
+    Object.entries(shown).filter(([, value]) => value !== undefined),
   );
   if (Object.keys(changes).length === 0) return findOwnedBlog(db, ownerId, blogId);
   // Colour, font, logo and the AI note appear on every page.

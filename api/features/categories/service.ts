@@ -229,7 +229,10 @@ export async function deleteCategory(
       .update(categories)
       .set({ parentId: category.parentId })
       .where(eq(categories.parentId, category.id));
-    await tx.update(posts).set({ categoryId: null }).where(eq(posts.categoryId, category.id));
+    await tx
+      .update(posts)
+      .set({ categoryId: null, version: sql`${posts.version} + 1` })
+      .where(eq(posts.categoryId, category.id));
     await tx.delete(categories).where(eq(categories.id, category.id));
     await record(category.blogId, { full: true });
   });

@@ -59,6 +59,7 @@ describe("creating posts", () => {
       metaDescription: null,
       keywords: ["hiking", "trails"],
       aiAssisted: false,
+      version: 1,
       scheduledPublishAt: null,
       publishedAt: null,
       createdAt: expect.any(String),
@@ -116,7 +117,11 @@ describe("creating posts", () => {
     expect(long.status).toBe(400);
     expect(long.body.issues).toEqual([
       { path: "title", message: "String must contain at most 200 character(s)" },
-      { path: "content", message: "String must contain at most 500000 character(s)" },
+      {
+        path: "content",
+        message:
+          "Content must be at most 500,000 characters (letters, spaces and markup together, in any script)",
+      },
       { path: "excerpt", message: "String must contain at most 1000 character(s)" },
       { path: "metaTitle", message: "String must contain at most 200 character(s)" },
       { path: "metaDescription", message: "String must contain at most 500 character(s)" },
@@ -382,7 +387,7 @@ describe("listing posts", () => {
     await owner.patch(`/api/posts/${planned.id}/schedule`, { scheduledPublishAt: inAnHour() });
     const cards = (await owner.get(`/api/blogs/${blogId}/posts`)).body;
     for (const card of cards) {
-      const { content, metaTitle, metaDescription, keywords, aiAssisted, ...summary } = (
+      const { content, metaTitle, metaDescription, keywords, aiAssisted, version, ...summary } = (
         await owner.get(`/api/posts/${card.id}`)
       ).body;
       expect(card).toEqual(summary);
@@ -474,7 +479,8 @@ describe("status", () => {
     expect(skip.status).toBe(409);
     expect(skip.body).toEqual({
       code: "invalid_status_transition",
-      message: "Cannot change status from Draft to Published",
+      message:
+        "This blog reviews posts before publishing: submit the draft for review first, or turn off 'Review before publishing' in Settings to publish in one step.",
     });
     const same = await owner.patch(`/api/posts/${draft.id}/status`, { status: "draft" });
     expect(same.status).toBe(409);

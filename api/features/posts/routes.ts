@@ -1,7 +1,8 @@
-import { Router } from "express";
+import { type Request, Router } from "express";
 import {
   type BlogIdParams,
   blogIdParams,
+  entityId,
   type IdParams,
   idParams,
 } from "../../../contracts/ids.ts";
@@ -11,18 +12,28 @@ import {
   createPostInput,
   type ListPostsQuery,
   listPostsQuery,
+  type SavePendingChangesInput,
   type SchedulePostInput,
+  savePendingChangesInput,
   schedulePostInput,
   type UpdatePostInput,
   type UpdatePostStatusInput,
   updatePostInput,
   updatePostStatusInput,
 } from "../../../contracts/posts.ts";
+import { z } from "../../../contracts/zod.ts";
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
 import { perOwnerPerMinute } from "../../http/rate-limit.ts";
 import { inputOf, validate } from "../../http/validate.ts";
 import { checkOriginality } from "./originality.ts";
 import { presentAuthor, presentPost, presentPostSummary } from "./presenter.ts";
+import {
+  discardPendingChanges,
+  getPendingChanges,
+  getRevision,
+  listRevisions,
+  savePendingChanges,
+} from "./revisions.ts";
 import {
   changePostStatus,
   createPost,
@@ -35,6 +46,7 @@ import {
   schedulePost,
   updatePost,
 } from "./service.ts";
+import { type Precondition, postETag } from "./versions.ts";
 
 const authorOf = (list: PostList<unknown>, row: { authorId: string | null }) =>
   row.authorId ? list.authors.get(row.authorId) : undefined;
@@ -45,6 +57,15 @@ function presentedAuthors(list: PostList<unknown>) {
   return (row: { authorId: string | null }) =>
     (row.authorId ? authors.get(row.authorId) : undefined) ?? null;
 }
+
+const revisionParams = z.object({ id: entityId, revisionId: entityId });
+type RevisionParams = z.infer<typeof revisionParams>;
+
+/** `If-Match` as sent, for the service to check against the post it reads. */
+const preconditionOf = (req: Request, version?: number): Precondition => ({
+  ifMatch: req.get("If-Match"),
+  version,
+});
 
 export function postRoutes(deps: PostDeps): Router {
   const { db } = deps;
@@ -71,7 +92,7 @@ export function postRoutes(deps: PostDeps): Router {
   router.get("/api/posts/:id", requireUser, validate({ params: idParams }), async (req, res) => {
     const { params } = inputOf<unknown, unknown, IdParams>(res);
     const { post, author } = await getPost(db, currentUser(req).id, params.id);
-    res.json(presentPost(post, author));
+    res.set("ETag", postETag(post)).json(presentPost(post, author));
   });
 
   // The editor asks as the owner types (debounced); each answer compares stored fingerprints.
@@ -102,8 +123,14 @@ export function postRoutes(deps: PostDeps): Router {
     validate({ params: idParams, body: updatePostInput }),
     async (req, res) => {
       const { params, body } = inputOf<UpdatePostInput, unknown, IdParams>(res);
-      const { post, author } = await updatePost(deps, currentUser(req).id, params.id, body);
-      res.json(presentPost(post, author));
+      const { post, author } = await updatePost(
+        deps,
+        currentUser(req).id,
+        params.id,
+        body,
+        preconditionOf(req),
+      );
+      res.set("ETag", postETag(post)).json(presentPost(post, author));
     },
   );
 
@@ -118,8 +145,9 @@ export function postRoutes(deps: PostDeps): Router {
         currentUser(req).id,
         params.id,
         body.status,
+        preconditionOf(req, body.version),
       );
-      res.json(presentPost(post, author));
+      res.set("ETag", postETag(post)).json(presentPost(post, author));
     },
   );
 
@@ -136,6 +164,57 @@ export function postRoutes(deps: PostDeps): Router {
         body.scheduledPublishAt,
       );
       res.json(presentPost(post, author));
+    },
+  );
+
+  // Edits of a published post kept apart from its live page until 'Update' (decision 096).
+  router.get(
+    "/api/posts/:id/pending-changes",
+    requireUser,
+    validate({ params: idParams }),
+    async (req, res) => {
+      const { params } = inputOf<unknown, unknown, IdParams>(res);
+      res.json({ pendingChanges: await getPendingChanges(db, currentUser(req).id, params.id) });
+    },
+  );
+  router.put(
+    "/api/posts/:id/pending-changes",
+    requireUser,
+    validate({ params: idParams, body: savePendingChangesInput }),
+    async (req, res) => {
+      const { params, body } = inputOf<SavePendingChangesInput, unknown, IdParams>(res);
+      res.json({
+        pendingChanges: await savePendingChanges(deps, currentUser(req).id, params.id, body),
+      });
+    },
+  );
+  router.delete(
+    "/api/posts/:id/pending-changes",
+    requireUser,
+    validate({ params: idParams }),
+    async (req, res) => {
+      const { params } = inputOf<unknown, unknown, IdParams>(res);
+      await discardPendingChanges(db, currentUser(req).id, params.id);
+      res.status(204).end();
+    },
+  );
+
+  router.get(
+    "/api/posts/:id/revisions",
+    requireUser,
+    validate({ params: idParams }),
+    async (req, res) => {
+      const { params } = inputOf<unknown, unknown, IdParams>(res);
+      res.json(await listRevisions(db, currentUser(req).id, params.id));
+    },
+  );
+  router.get(
+    "/api/posts/:id/revisions/:revisionId",
+    requireUser,
+    validate({ params: revisionParams }),
+    async (req, res) => {
+      const { params } = inputOf<unknown, unknown, RevisionParams>(res);
+      res.json(await getRevision(db, currentUser(req).id, params.id, params.revisionId));
     },
   );
 

@@ -14,6 +14,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import {
   blogs,
   categories,
+  postPendingChanges,
   postSlugHistory,
   posts,
   removedPostSlugs,
@@ -26,6 +27,8 @@ import type { ContentEvents } from "../publishing/content-events.ts";
 import { type RecordChange, withOutbox } from "../publishing/outbox.ts";
 import { stillAiAssisted } from "./ai-disclosure.ts";
 import { fingerprintOfContent, keepFingerprint, saveFingerprint } from "./fingerprints.ts";
+import { saveRevision } from "./revision-store.ts";
+import { checkPrecondition, type Precondition } from "./versions.ts";
 
 export type PostRow = typeof posts.$inferSelect;
 export type AuthorRow = Pick<
@@ -63,6 +66,7 @@ export type PostSummaryRow = Omit<
   | "reviewReasons"
   | "aiText"
   | "aiAssisted"
+  | "version"
   | "scheduledPublishAt"
   | "publishedAt"
   | "createdAt"
@@ -401,6 +405,7 @@ export async function createPost(
         .returning();
       if (!row) throw new Error("insert returned no row");
       await saveFingerprint(tx, row, fingerprint);
+      await saveRevision(tx, row, author.id, false, deps.clock());
       return row;
     });
     // A new post is a draft: nothing readers see has changed.
@@ -421,6 +426,7 @@ export async function updatePost(
   ownerId: string,
   postId: string,
   input: UpdatePostInput,
+  precondition?: Precondition,
 ): Promise<PostWithAuthor> {
   let result: { post: PostRow; changed: boolean };
   const fingerprint =
@@ -428,6 +434,19 @@ export async function updatePost(
   try {
     result = await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
       const before = await findOwnedPost(tx, ownerId, postId);
+      // A save from an older version never overwrites newer work (decision 095).
+      await checkPrecondition(tx, before, { ...precondition, version: input.version });
+      // The editor's 'Update' carries the edits kept apart for the live page: they are done.
+      if (input.version !== undefined) {
+        await tx
+          .delete(postPendingChanges)
+          .where(
+            and(
+              eq(postPendingChanges.postId, before.id),
+              eq(postPendingChanges.baseVersion, before.version),
+            ),
+          );
+      }
       const changes: Partial<typeof posts.$inferInsert> = {};
       const set = <K extends keyof typeof changes>(key: K, value: (typeof changes)[K]) => {
         if (
@@ -486,13 +505,14 @@ export async function updatePost(
       if (Object.keys(changes).length === 0) return { post: before, changed: false };
       const [after] = await tx
         .update(posts)
-        .set(changes)
+        .set({ ...changes, version: sql`${posts.version} + 1` })
         .where(eq(posts.id, before.id))
         .returning();
       if (!after) throw new Error("update returned no row");
       if (fingerprint && changes.content !== undefined)
         await saveFingerprint(tx, after, fingerprint);
       else await keepFingerprint(tx, before, after);
+      await saveRevision(tx, after, ownerId, input.autosave === true, deps.clock());
       if (after.status === "published") await record(after.blogId, { postIds: [after.id] });
       return { post: after, changed: true };
     });
@@ -546,13 +566,30 @@ export async function changePostStatus(
   ownerId: string,
   postId: string,
   status: PostStatus,
+  precondition?: Precondition,
 ): Promise<PostWithAuthor> {
   const after = await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
     const before = await findOwnedPost(tx, ownerId, postId);
+    await checkPrecondition(tx, before, precondition);
     if (before.status === status) {
       throw Conflict(`The post is already ${label(status)}`, "invalid_status_transition");
     }
-    if (!canChangeStatus(before.status, status)) {
+    const blog = await tx
+      .select({ reviewBeforePublishing: blogs.reviewBeforePublishing })
+      .from(blogs)
+      .where(eq(blogs.id, before.blogId))
+      .get();
+    if (
+      before.status === "draft" &&
+      status === "published" &&
+      blog?.reviewBeforePublishing !== false
+    ) {
+      throw Conflict(
+        "This blog reviews posts before publishing: submit the draft for review first, or turn off 'Review before publishing' in Settings to publish in one step.",
+        "invalid_status_transition",
+      );
+    }
+    if (!canChangeStatus(before.status, status, { reviewBeforePublishing: false })) {
       throw Conflict(
         `Cannot change status from ${label(before.status)} to ${label(status)}`,
         "invalid_status_transition",
@@ -565,7 +602,7 @@ export async function changePostStatus(
     }
     const [after] = await tx
       .update(posts)
-      .set({ status })
+      .set({ status, version: sql`${posts.version} + 1` })
       .where(eq(posts.id, before.id))
       .returning();
     if (!after) throw new Error("update returned no row");
@@ -609,6 +646,7 @@ export async function publishPosts(
       publishedAt: sql`coalesce(${posts.publishedAt}, ${now.getTime()})`,
       scheduledPublishAt: null,
       reviewReasons: null,
+      version: sql`${posts.version} + 1`,
     })
     .where(inArray(posts.id, postIds))
     .returning();
@@ -655,7 +693,7 @@ export async function schedulePost(
     if ((before.scheduledPublishAt?.getTime() ?? null) === (at?.getTime() ?? null)) return before;
     const [after] = await tx
       .update(posts)
-      .set({ scheduledPublishAt: at })
+      .set({ scheduledPublishAt: at, version: sql`${posts.version} + 1` })
       .where(eq(posts.id, before.id))
       .returning();
     if (!after) throw new Error("update returned no row");
@@ -694,7 +732,10 @@ export async function markPostAiGenerated(
     .get();
   if (!post) throw NotFound("Post");
   const aiAssisted = generatedText.trim() !== "" && stillAiAssisted(generatedText, post.content);
-  await db.update(posts).set({ aiText: generatedText, aiAssisted }).where(eq(posts.id, postId));
+  await db
+    .update(posts)
+    .set({ aiText: generatedText, aiAssisted, version: sql`${posts.version} + 1` })
+    .where(eq(posts.id, postId));
   return aiAssisted;
 }
 
@@ -745,5 +786,6 @@ export async function insertGeneratedPost(
     })
     .returning();
   if (!row) throw new Error("insert returned no row");
+  await saveRevision(tx, row, post.authorId, false, post.now);
   return row;
 }

@@ -8,6 +8,7 @@ import {
   MoreHorizontalIcon,
   PencilIcon,
   Trash2Icon,
+  Undo2Icon,
 } from "lucide-react";
 import { Link } from "react-router";
 import { PostStatusBadge } from "./post-status-badge.tsx";
@@ -58,12 +59,15 @@ export function PostCard({
   categoryName,
   currentUserId,
   onDelete,
+  onUnpublish,
 }: {
   post: CardPost;
   categoryName?: string | null;
   currentUserId?: string | null;
   /** The menu offers Delete only when this is given. */
   onDelete?: (post: CardPost) => void;
+  /** The menu of a published post offers Unpublish only when this is given (decision 097). */
+  onUnpublish?: (post: CardPost) => void;
 }) {
   const authorName = post.author?.name ?? "Unknown author";
   const isOwn = Boolean(currentUserId && post.authorId === currentUserId);
@@ -94,6 +98,12 @@ export function PostCard({
                 Edit
               </Link>
             </DropdownMenuItem>
+            {onUnpublish && post.status === "published" && (
+              <DropdownMenuItem onSelect={() => onUnpublish(post)}>
+                <Undo2Icon aria-hidden="true" />
+                Unpublish
+              </DropdownMenuItem>
+            )}
             {onDelete && (
               <DropdownMenuItem
                 className="text-error focus:text-error"

@@ -8,14 +8,16 @@ import {
   ChevronDownIcon,
   CircleAlertIcon,
   EyeIcon,
+  HistoryIcon,
   LoaderCircleIcon,
   PencilIcon,
   SaveIcon,
   SendIcon,
   SparklesIcon,
+  Undo2Icon,
   UploadIcon,
 } from "lucide-react";
-import { useId, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useSWRConfig } from "swr";
@@ -29,17 +31,25 @@ import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
+import { UnpublishPostDialog } from "../../../components/unpublish-post-dialog.tsx";
 import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
 import { categoriesKey, useCategories } from "../../../lib/api/get-categories.ts";
 import { revalidatePostLists } from "../../../lib/api/get-posts.ts";
+import { unpublishPost } from "../../../lib/api/unpublish-post.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/cn.ts";
 import { createPost } from "../api/create-post.ts";
 import { postKey } from "../api/get-post.ts";
 import { optimizeMeta } from "../api/optimize-meta.ts";
 import { schedulePost } from "../api/schedule-post.ts";
-import { updatePost } from "../api/update-post.ts";
 import { updatePostStatus } from "../api/update-post-status.ts";
+import { RecoveryBanner } from "../autosave/recovery-banner.tsx";
+import { SaveStateLine } from "../autosave/save-state-line.tsx";
+import { editorFieldsOf, useAutosave } from "../autosave/use-autosave.ts";
+import { useLeaveGuard } from "../autosave/use-leave-guard.tsx";
+import { ConflictDialog } from "../conflict-dialog.tsx";
+import { ContentLimitMeter } from "../content-limit-meter.tsx";
+import { RevisionsDialog } from "../revisions/revisions-dialog.tsx";
 import { AiGenerateDialog } from "./ai-generate-dialog.tsx";
 import { ContentChecksPanel } from "./content-checks-panel.tsx";
 import { EditorToolbar } from "./editor-toolbar.tsx";
@@ -78,7 +88,7 @@ export function previewUrl(blogSlug: string, post: Pick<Post, "id" | "slug" | "s
 }
 
 const noCategory = "none";
-type Busy = null | "save" | "status" | "schedule";
+type Busy = null | "save" | "status" | "schedule" | "unpublish";
 /** Who last filled the meta fields through 'AI Optimize' (until the owner edits them). */
 type MetaSuggestion = null | "ai" | "offline";
 
@@ -116,11 +126,32 @@ export function PostEditor({
    * server keeps that text to tell later edits from it (decision 057).
    */
   const [filledByAi, setFilledByAi] = useState(false);
+  const [revisionsOpen, setRevisionsOpen] = useState(false);
+  const [unpublishOpen, setUnpublishOpen] = useState(false);
   const status: PostStatus = post?.status ?? "draft";
   const readOnly = viewMode;
 
+  // Never lose work (issue 16): autosave, local copy, conflicts, asking before leaving.
+  const fill = useCallback((next: EditorFields) => reset(next), [reset]);
+  const autosave = useAutosave({
+    blogId: blog.id,
+    post,
+    enabled: !viewMode,
+    fields,
+    getFields: getValues,
+    fill,
+    filledByAi,
+    onSaved: (next) => {
+      setFilledByAi(false);
+      return saved(next);
+    },
+  });
+  const leaveDialog = useLeaveGuard(autosave.isDirty);
+
   /** A saved post changed: cache the answer, refresh the lists and category counts. */
   async function saved(next: Post) {
+    // Every answer carries the version the next save starts from (schedule, status…).
+    autosave.accept(next);
     await mutate(postKey(next.id), next, { revalidate: false });
     void revalidatePostLists(mutate, blog.id);
     void mutate(categoriesKey(blog.id));
@@ -165,6 +196,7 @@ export function PostEditor({
       try {
         const created = await createPost({ ...body, blogId: blog.id });
         setFilledByAi(false);
+        autosave.markCreated(fields);
         await saved(created);
         toast({ title: "Post created", description: "Your post has been saved as a draft." });
         navigate(`/editor?id=${encodeURIComponent(created.id)}`);
@@ -181,11 +213,9 @@ export function PostEditor({
     }
     setBusy("save");
     try {
-      const updated = await updatePost(post.id, body);
-      setFilledByAi(false);
-      reset(fieldsOf(updated));
-      await saved(updated);
-      toast({ title: "Post updated", description: "Your changes have been saved." });
+      // 'Save Draft', or 'Update' on a live post: into the post itself, from its version.
+      const updated = await autosave.saveNow();
+      if (updated) toast({ title: "Post updated", description: "Your changes have been saved." });
     } catch (err) {
       toast({
         title: "Error",
@@ -209,16 +239,42 @@ export function PostEditor({
     }
     setBusy("status");
     try {
-      const updated = await updatePostStatus(post.id, next);
+      // What is typed goes with the draft before it moves on.
+      if (status !== "published") await autosave.flush();
+      const updated = await updatePostStatus(post.id, next, autosave.version() ?? undefined);
       await saved(updated);
       toast({
         title: "Status updated",
         description: `Post is now ${postStatusLabels[updated.status]}`,
       });
     } catch (err) {
+      if (autosave.conflictFrom(err)) return;
       toast({
         title: "Error",
         description: errorMessage(err, "Failed to update status"),
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  /** Back to draft: the page leaves the blog (decision 097). */
+  async function unpublish() {
+    if (!post) return;
+    setBusy("unpublish");
+    try {
+      const updated = await unpublishPost(post.id, autosave.version() ?? undefined);
+      autosave.unpublished(updated);
+      await saved(updated);
+      setUnpublishOpen(false);
+      toast({ title: "Post unpublished", description: `"${updated.title}" is a draft again.` });
+    } catch (err) {
+      setUnpublishOpen(false);
+      if (autosave.conflictFrom(err)) return;
+      toast({
+        title: "Error",
+        description: errorMessage(err, "Failed to unpublish post"),
         variant: "destructive",
       });
     } finally {
@@ -384,7 +440,7 @@ export function PostEditor({
                     {scheduled ? "Reschedule" : "Schedule"}
                   </Button>
                 )}
-                {status === "draft" && (
+                {status === "draft" && blog.reviewBeforePublishing && (
                   <Button
                     variant="outline"
                     onClick={() => void changeStatus("under_review")}
@@ -394,7 +450,24 @@ export function PostEditor({
                     Submit for Review
                   </Button>
                 )}
-                {status === "under_review" && (
+                {post && (
+                  <Button variant="outline" onClick={() => setRevisionsOpen(true)}>
+                    <HistoryIcon aria-hidden="true" />
+                    Revisions
+                  </Button>
+                )}
+                {status === "published" && (
+                  <Button
+                    variant="outline"
+                    onClick={() => setUnpublishOpen(true)}
+                    disabled={busy !== null}
+                  >
+                    <Undo2Icon aria-hidden="true" />
+                    Unpublish
+                  </Button>
+                )}
+                {(status === "under_review" ||
+                  (status === "draft" && !blog.reviewBeforePublishing)) && (
                   <Button
                     variant="outline"
                     onClick={() => void changeStatus("published")}
@@ -404,10 +477,21 @@ export function PostEditor({
                     Publish
                   </Button>
                 )}
-                <Button onClick={() => void save()} disabled={busy !== null}>
-                  <SaveIcon aria-hidden="true" />
-                  {busy === "save" ? "Saving..." : "Save Draft"}
-                </Button>
+                {status === "published" ? (
+                  <Button
+                    onClick={() => void save()}
+                    disabled={busy !== null || !autosave.canUpdate}
+                    title={autosave.canUpdate ? undefined : "No changes to publish"}
+                  >
+                    <UploadIcon aria-hidden="true" />
+                    {busy === "save" ? "Updating..." : "Update"}
+                  </Button>
+                ) : (
+                  <Button onClick={() => void save()} disabled={busy !== null}>
+                    <SaveIcon aria-hidden="true" />
+                    {busy === "save" ? "Saving..." : "Save Draft"}
+                  </Button>
+                )}
               </>
             )}
           </>
@@ -432,6 +516,37 @@ export function PostEditor({
               <PostStatusBadge status={status} />
             </span>
           </div>
+          {!viewMode && (
+            <SaveStateLine
+              state={autosave.state}
+              error={autosave.error}
+              pendingLive={autosave.hasPending}
+              isNew={!post}
+              onDiscardPending={() =>
+                void autosave.discardPending().then(
+                  () =>
+                    toast({
+                      title: "Changes discarded",
+                      description: "The editor shows the live post again.",
+                    }),
+                  (err: unknown) =>
+                    toast({
+                      title: "Error",
+                      description: errorMessage(err, "Failed to discard the changes"),
+                      variant: "destructive",
+                    }),
+                )
+              }
+            />
+          )}
+          {autosave.recovery && (
+            <RecoveryBanner
+              draft={autosave.recovery}
+              currentVersion={post?.version ?? null}
+              onRestore={autosave.restoreRecovery}
+              onDiscard={autosave.dismissRecovery}
+            />
+          )}
           {scheduled && (
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
               <CalendarClockIcon aria-hidden="true" className="size-4" />
@@ -465,7 +580,9 @@ export function PostEditor({
               readOnly={readOnly}
               placeholder="Start writing your post..."
               className="min-h-96 rounded-t-none font-mono"
+              aria-describedby={`${id}-content-limit`}
             />
+            <ContentLimitMeter id={`${id}-content-limit`} content={fields.content} />
           </div>
         </Card>
 
@@ -566,6 +683,39 @@ export function PostEditor({
         categories={categories}
         onGenerated={fillFromAi}
       />
+      <ConflictDialog
+        current={autosave.conflict}
+        onReload={autosave.reloadTheirs}
+        onOverwrite={autosave.overwrite}
+      />
+      {leaveDialog}
+      {post && (
+        <RevisionsDialog
+          postId={post.id}
+          open={revisionsOpen}
+          onOpenChange={setRevisionsOpen}
+          current={{ title: fields.title, content: fields.content }}
+          onRestore={(revision) => {
+            fill(editorFieldsOf(revision));
+            setRevisionsOpen(false);
+            toast({
+              title: "Revision restored",
+              description:
+                status === "published"
+                  ? "The revision is in the editor. Press Update to make it live."
+                  : "The revision is in the editor and will be saved in a moment.",
+            });
+          }}
+        />
+      )}
+      {post && (
+        <UnpublishPostDialog
+          open={unpublishOpen}
+          onOpenChange={setUnpublishOpen}
+          title={post.title}
+          onConfirm={unpublish}
+        />
+      )}
       {post && (
         <ScheduleDialog
           key={`${post.id}-${scheduled ?? "none"}-${scheduleOpen}`}

@@ -3,6 +3,7 @@ import { postStatuses, postStatusLabels } from "@contracts/limits.ts";
 import { FileTextIcon, SearchIcon, SearchXIcon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { useNavigate } from "react-router";
+import { useSWRConfig } from "swr";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
 import { ChoiceSelect } from "../../../components/choice-select.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
@@ -13,9 +14,11 @@ import { type CardPost, PostCard } from "../../../components/post-card.tsx";
 import { PostsLoadError, PostsLoading } from "../../../components/posts-load-error.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
+import { UnpublishPostDialog } from "../../../components/unpublish-post-dialog.tsx";
 import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
 import { useCategories } from "../../../lib/api/get-categories.ts";
-import { usePostsWithContent } from "../../../lib/api/get-posts.ts";
+import { revalidatePostLists, usePostsWithContent } from "../../../lib/api/get-posts.ts";
+import { unpublishPost } from "../../../lib/api/unpublish-post.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useDeletePost } from "../api/delete-post.ts";
 import { filterPosts, type StatusFilter } from "./filter-posts.ts";
@@ -32,10 +35,12 @@ function AllPosts({ blog }: { blog: Blog }) {
   const { data: categories } = useCategories(blog.id);
   const { user } = useAuthUser();
   const navigate = useNavigate();
+  const { mutate: globalMutate } = useSWRConfig();
   const { deletePost } = useDeletePost(blog.id);
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const [toDelete, setToDelete] = useState<CardPost | null>(null);
+  const [toUnpublish, setToUnpublish] = useState<CardPost | null>(null);
 
   const categoryName = (id: string | null) =>
     id ? categories?.find((c) => c.id === id)?.name : undefined;
@@ -52,6 +57,24 @@ function AllPosts({ blog }: { blog: Blog }) {
       toast({
         title: "Error",
         description: errorMessage(err, "Failed to delete post"),
+        variant: "destructive",
+      });
+    }
+  }
+
+  async function confirmUnpublish() {
+    if (!toUnpublish) return;
+    try {
+      const post = await unpublishPost(toUnpublish.id);
+      setToUnpublish(null);
+      await globalMutate(`/api/posts/${encodeURIComponent(post.id)}`, post, { revalidate: false });
+      void revalidatePostLists(globalMutate, blog.id);
+      toast({ title: "Post unpublished", description: `"${post.title}" is a draft again.` });
+    } catch (err) {
+      setToUnpublish(null);
+      toast({
+        title: "Error",
+        description: errorMessage(err, "Failed to unpublish post"),
         variant: "destructive",
       });
     }
@@ -126,6 +149,7 @@ function AllPosts({ blog }: { blog: Blog }) {
                 categoryName={categoryName(post.categoryId)}
                 currentUserId={user?.id}
                 onDelete={setToDelete}
+                onUnpublish={setToUnpublish}
               />
             </li>
           ))}
@@ -140,6 +164,14 @@ function AllPosts({ blog }: { blog: Blog }) {
         title="Delete Post"
         description="Are you sure you want to delete this post? This action cannot be undone."
         onConfirm={confirmDelete}
+      />
+      <UnpublishPostDialog
+        open={toUnpublish !== null}
+        onOpenChange={(open) => {
+          if (!open) setToUnpublish(null);
+        }}
+        title={toUnpublish?.title ?? ""}
+        onConfirm={confirmUnpublish}
       />
     </div>
   );

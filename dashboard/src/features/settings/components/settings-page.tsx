@@ -6,6 +6,7 @@ import { AiDisclosureCard } from "./ai-disclosure-card.tsx";
 import { BlogCustomizationCard } from "./blog-customization-card.tsx";
 import { BlogDomainsCard } from "./blog-domains-card.tsx";
 import { ContentAutomationCard } from "./content-automation-card.tsx";
+import { PublishingWorkflowCard } from "./publishing-workflow-card.tsx";
 
 /**
  * Settings (spec section 2.12): the selected blog's domains, look and automation, then the
@@ -32,6 +33,7 @@ export function SettingsPage() {
           <BlogDomainsCard key={`domains-${selectedBlog.id}`} blog={selectedBlog} />
           <BlogCustomizationCard key={selectedBlog.id} blog={selectedBlog} />
           <AiDisclosureCard key={`ai-disclosure-${selectedBlog.id}`} blog={selectedBlog} />
+          <PublishingWorkflowCard key={`workflow-${selectedBlog.id}`} blog={selectedBlog} />
           <ContentAutomationCard key={`automation-${selectedBlog.id}`} blog={selectedBlog} />
         </>
       ) : (
