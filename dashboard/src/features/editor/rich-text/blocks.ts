@@ -1,5 +1,6 @@
 import { affiliateRel } from "@contracts/html-allowlist.ts";
-import { type DOMOutputSpec, Node } from "@tiptap/core";
+import { Node } from "@tiptap/core";
+import type { DOMOutputSpec } from "@tiptap/pm/model";
 
 /**
  * The affiliate blocks (decision 091) as schema nodes: atoms edited through a form in their node
@@ -169,7 +170,13 @@ export const ProsCons = Node.create({
         "div",
         { "data-part": part },
         ["p", { "data-part": "title" }, title],
-        ["ul", ...entries.map((entry) => ["li", entry])],
+        [
+          "ul",
+          ...entries
+            .map((entry) => entry.trim())
+            .filter(Boolean)
+            .map((entry) => ["li", entry]),
+        ],
       ] as DOMOutputSpec;
     return [
       "div",

@@ -36,7 +36,8 @@ function urlAllowed(tag: string, url: string): boolean {
 
 function attributesOf(element: Element): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const attribute of Array.from(element.attributes)) out[attribute.name.toLowerCase()] = attribute.value;
+  for (const attribute of Array.from(element.attributes))
+    out[attribute.name.toLowerCase()] = attribute.value;
   return out;
 }
 
@@ -102,7 +103,9 @@ function styledToElements(root: ParentNode, doc: Document) {
     const weight = style?.fontWeight?.trim().toLowerCase() ?? "";
     if (
       (tag === "b" || tag === "strong") &&
-      (element.id.startsWith("docs-internal-guid") || weight === "normal" || /^[1-5]00$/.test(weight))
+      (element.id.startsWith("docs-internal-guid") ||
+        weight === "normal" ||
+        /^[1-5]00$/.test(weight))
     ) {
       element.replaceWith(...Array.from(element.childNodes));
       continue;
@@ -111,7 +114,8 @@ function styledToElements(root: ParentNode, doc: Document) {
     const wrappers: string[] = [];
     if (bold.test(weight)) wrappers.push("strong");
     if (style.fontStyle?.trim().toLowerCase() === "italic") wrappers.push("em");
-    const decoration = `${style.textDecoration ?? ""} ${style.textDecorationLine ?? ""}`.toLowerCase();
+    const decoration =
+      `${style.textDecoration ?? ""} ${style.textDecorationLine ?? ""}`.toLowerCase();
     if (decoration.includes("underline")) wrappers.push("u");
     if (decoration.includes("line-through")) wrappers.push("s");
     const align = style.verticalAlign?.trim().toLowerCase();
@@ -141,7 +145,8 @@ export function cleanPastedHtml(html: string, doc: Document = document): string 
   );
   styledToElements(fragment, doc);
   // Google Docs puts `<br class="Apple-interchange-newline">` at the end of a copied range.
-  for (const br of Array.from(fragment.querySelectorAll("br.Apple-interchange-newline"))) br.remove();
+  for (const br of Array.from(fragment.querySelectorAll("br.Apple-interchange-newline")))
+    br.remove();
   const out = doc.createElement("div");
   copyChildren(fragment, out, doc);
   return out.innerHTML;

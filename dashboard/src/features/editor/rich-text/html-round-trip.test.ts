@@ -59,7 +59,9 @@ function inventory(html: string) {
       img.getAttribute("alt"),
       img.getAttribute("width"),
     ]),
-    blocks: Array.from(root.querySelectorAll("[data-block]")).map((b) => b.getAttribute("data-block")),
+    blocks: Array.from(root.querySelectorAll("[data-block]")).map((b) =>
+      b.getAttribute("data-block"),
+    ),
     start: Array.from(root.querySelectorAll("ol")).map((ol) => ol.getAttribute("start")),
   };
 }

@@ -3,7 +3,10 @@ import Image from "@tiptap/extension-image";
 import { TableKit } from "@tiptap/extension-table";
 import { Placeholder } from "@tiptap/extensions";
 import { Markdown } from "@tiptap/markdown";
-import StarterKit from "@tiptap/starter-kit";
+import StarterKit, { type StarterKitOptions } from "@tiptap/starter-kit";
+
+type LinkOptions = Exclude<StarterKitOptions["link"], false | undefined>;
+
 import { affiliateBlocks } from "./blocks.ts";
 
 /**
@@ -81,25 +84,31 @@ const keptAttribute = (name: string) => ({
 export const KeptAttributes = Extension.create({
   name: "keptAttributes",
   addGlobalAttributes: () => [
-    { types: ["link"], attributes: { "data-affiliate-link": keptAttribute("data-affiliate-link") } },
+    {
+      types: ["link"],
+      attributes: { "data-affiliate-link": keptAttribute("data-affiliate-link") },
+    },
     { types: ["tableHeader"], attributes: { scope: keptAttribute("scope") } },
   ],
 });
 
 /** Links keep the target and rel they were written with; none are added by default. */
-const linkOptions = {
+const linkOptions: Partial<LinkOptions> = {
   openOnClick: false,
   autolink: true,
   defaultProtocol: "https",
-  protocols: ["mailto"],
   HTMLAttributes: { target: null, rel: null },
-} as const;
+};
 
 const ImageWithSize = Image.configure({ inline: false });
 
 const tableKit = TableKit.configure({ table: { resizable: false } });
 
-export type SchemaOptions = { placeholder?: string };
+export type SchemaOptions = {
+  placeholder?: string;
+  /** The affiliate block nodes: the plain ones, or the editor's with their React views. */
+  blocks?: AnyExtension[];
+};
 
 /** Every extension the editor uses, without the React views (tests load HTML through these). */
 export function schemaExtensions(options: SchemaOptions = {}): AnyExtension[] {
@@ -117,7 +126,7 @@ export function schemaExtensions(options: SchemaOptions = {}): AnyExtension[] {
     HtmlBlock,
     tableKit,
     KeptAttributes,
-    ...affiliateBlocks,
+    ...(options.blocks ?? affiliateBlocks),
     Markdown,
     ...(options.placeholder ? [Placeholder.configure({ placeholder: options.placeholder })] : []),
   ];

@@ -1,0 +1,19 @@
+/**
+ * Plain text that reads as Markdown: a heading, a list, a quote, a fence, emphasis, a link.
+ * Only such text is parsed as Markdown when pasted; other text pastes as typed.
+ */
+const markdownSigns = [
+  /^#{1,6}\s+\S/m,
+  /^\s{0,3}[-*+]\s+\S/m,
+  /^\s{0,3}\d+[.)]\s+\S/m,
+  /^>\s?\S/m,
+  /^(```|~~~)/m,
+  /\*\*[^*\n]+\*\*/,
+  /__[^_\n]+__/,
+  /\[[^\]\n]+\]\([^)\s]+\)/,
+  /^\s*\|.+\|\s*$/m,
+];
+
+export function looksLikeMarkdown(text: string): boolean {
+  return markdownSigns.some((sign) => sign.test(text));
+}
