@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** The visible toast (while a modal dialog is open, the page behind it is hidden from the a11y tree). */
 export const openToast = (page: Page) => page.locator('[data-slot="toast"][data-state="open"]');
@@ -59,4 +59,33 @@ export async function publishPost(page: Page, blogId: string, title: string, con
     ).toBe(200);
   }
   return post;
+}
+
+/** The post editor's rich-text content area (a TipTap contenteditable named "Content"). */
+export const contentEditor = (page: Page) =>
+  page.getByRole("textbox", { name: "Content", exact: true });
+
+/** Pastes into an editable element as a browser does: a paste event with clipboard data. */
+export async function pasteInto(target: Locator, data: { html?: string; text?: string }) {
+  await target.click();
+  await target.evaluate((element, { html, text }) => {
+    const clipboardData = new DataTransfer();
+    if (html !== undefined) clipboardData.setData("text/html", html);
+    clipboardData.setData("text/plain", text ?? "");
+    element.dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData, bubbles: true, cancelable: true }),
+    );
+  }, data);
+}
+
+/**
+ * Replaces the post's content with formatted HTML, as an owner pasting from another page
+ * would: select everything in the editor, then paste (the editor cleans and formats it).
+ */
+export async function fillContent(page: Page, html: string) {
+  const editor = contentEditor(page);
+  await editor.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await pasteInto(editor, { html, text: html.replace(/<[^>]+>/g, "") });
 }
