@@ -4,12 +4,10 @@ import {
   allowedSchemes,
   allowedSchemesByTag,
   allowedTags,
+  blockOnlyTags,
   droppedWithContent,
   keptAttributes,
 } from "../../contracts/html-allowlist.ts";
-
-/** A tag name no allowlist holds: renaming to it unwraps an element and keeps its content. */
-const unwrap = "blogfleet-unwrap";
 
 /**
  * Owner and AI HTML is stored as written and passes through here before any reader gets it.
@@ -35,12 +33,18 @@ const options: sanitizeHtml.IOptions = {
     "*": (tagName, attribs) => {
       const tag = tagName.toLowerCase();
       if (!(allowedTags as readonly string[]).includes(tag)) return { tagName, attribs };
-      const kept = keptAttributes(tag, attribs);
-      return kept ? { tagName, attribs: kept } : { tagName: unwrap, attribs: {} };
+      return { tagName, attribs: keptAttributes(tag, attribs) ?? {} };
     },
   },
-  // An image whose source was refused (data:, javascript:, …) shows nothing to readers.
-  exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
+  exclusiveFilter: (frame) => {
+    // An image whose source was refused (data:, javascript:, …) shows nothing to readers.
+    if (frame.tag === "img" && !frame.attribs.src) return true;
+    // A div or aside that is not an affiliate block (or part of one) is unwrapped, content kept.
+    // (Renaming it to a disallowed tag in transformTags leaks a closing tag in sanitize-html.)
+    if (blockOnlyTags.has(frame.tag) && !frame.attribs["data-block"] && !frame.attribs["data-part"])
+      return "excludeTag";
+    return false;
+  },
 };
 
 export function sanitizePostHtml(html: string): string {

@@ -40,7 +40,8 @@ function affiliateAnchor(attrs: { linkId: string; href: string; label: string })
   return [
     "a",
     {
-      href: attrs.href,
+      // No link chosen yet: no href, so it is not a link to the page itself.
+      href: attrs.href || null,
       "data-affiliate-link": attrs.linkId || null,
       rel: affiliateRel.join(" "),
     },

@@ -50,7 +50,7 @@ function copyChildren(source: Node, target: Node, doc: Document) {
     }
     if (child.nodeType !== 1) continue; // comments, processing instructions
     const element = child as Element;
-    const tag = element.localName.toLowerCase();
+    const tag = element.tagName.toLowerCase();
     if (dropped.has(tag)) continue;
     if (!allowed.has(tag)) {
       copyChildren(element, target, doc);
@@ -99,7 +99,7 @@ const bold = /^(bold|bolder|[6-9]00)$/;
 function styledToElements(root: ParentNode, doc: Document) {
   for (const element of Array.from(root.querySelectorAll<HTMLElement>("[style], b, strong"))) {
     const style = element.style;
-    const tag = element.localName;
+    const tag = element.tagName.toLowerCase();
     const weight = style?.fontWeight?.trim().toLowerCase() ?? "";
     if (
       (tag === "b" || tag === "strong") &&
