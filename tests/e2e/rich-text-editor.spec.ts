@@ -11,6 +11,11 @@ const googleDocs = readFileSync(
   "utf8",
 );
 
+const pixel = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 /** Saves a new post, then submits and publishes it from the editor; answers its id and slug. */
 async function saveAndPublish(page: Page) {
   await page.getByRole("button", { name: "Save Draft" }).click();
@@ -40,6 +45,9 @@ test("an owner formats with the toolbar, shortcuts and Markdown, and readers see
   await page.getByLabel("Title", { exact: true }).fill("Hot Composting");
   const editor = contentEditor(page);
   const toolbar = page.getByRole("toolbar", { name: "Formatting" });
+  await page.route("https://images.example/**", (route) =>
+    route.fulfill({ contentType: "image/png", body: pixel }),
+  );
   const bold = toolbar.getByRole("button", { name: "Bold", exact: true });
 
   // Toolbar: bold on, typed, bold off.
@@ -80,6 +88,15 @@ test("an owner formats with the toolbar, shortcuts and Markdown, and readers see
   await page.keyboard.press("Enter");
   await page.keyboard.type("It is **ready** ");
   await page.keyboard.type("in a month.");
+  await page.keyboard.press("Enter");
+  // Image by address and alt text (media upload wires its picker in later).
+  await toolbar.getByRole("button", { name: "Image", exact: true }).click();
+  const imageDialog = page.getByRole("dialog", { name: "Insert image" });
+  await imageDialog.getByLabel("Image address").fill("https://images.example/pile.png");
+  await imageDialog.getByLabel("Alt text").fill("A steaming compost pile");
+  await imageDialog.getByRole("button", { name: "Insert image" }).click();
+  await expect(imageDialog).toBeHidden();
+  await expect(editor.getByRole("img", { name: "A steaming compost pile" })).toHaveCount(1);
 
   await expect(editor.getByRole("heading", { level: 2 })).toHaveText("Turning the pile");
   await expect(editor.getByRole("listitem")).toHaveText(["Every week", "Keep it damp"]);
@@ -101,6 +118,10 @@ test("an owner formats with the toolbar, shortcuts and Markdown, and readers see
   await expect(prose.getByRole("link", { name: "the guide" })).toHaveAttribute(
     "href",
     "https://example.com/compost-guide",
+  );
+  await expect(prose.getByRole("img", { name: "A steaming compost pile" })).toHaveAttribute(
+    "src",
+    "https://images.example/pile.png",
   );
   noErrors();
 });
@@ -162,10 +183,6 @@ test("a product box with an affiliate link is published with rel=sponsored and t
   });
   expect(created.status()).toBe(201);
   // The shop's product photo, served without leaving the machine.
-  const pixel = Buffer.from(
-    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-    "base64",
-  );
   await page.route("https://shop.example/**/*.jpg", (route) =>
     route.fulfill({ contentType: "image/png", body: pixel }),
   );

@@ -66,10 +66,13 @@ function LinkPicker({
 function BlockFrame({
   title,
   selected,
+  editable,
   children,
 }: {
   title: string;
   selected: boolean;
+  /** False in the post's view mode: the fields show but do not change. */
+  editable: boolean;
   children: React.ReactNode;
 }) {
   return (
@@ -84,9 +87,9 @@ function BlockFrame({
       >
         {title}
       </p>
-      <div className="grid gap-3" contentEditable={false}>
+      <fieldset className="grid gap-3" contentEditable={false} disabled={!editable}>
         {children}
-      </div>
+      </fieldset>
     </NodeViewWrapper>
   );
 }
@@ -121,12 +124,12 @@ function Field({
   );
 }
 
-function ProductBoxView({ node, updateAttributes, selected }: NodeViewProps) {
+function ProductBoxView({ node, updateAttributes, selected, editor }: NodeViewProps) {
   const id = useId();
   const a = node.attrs as ProductBoxAttrs;
   const set = (patch: Partial<ProductBoxAttrs>) => updateAttributes(patch);
   return (
-    <BlockFrame title="Product box" selected={selected}>
+    <BlockFrame title="Product box" selected={selected} editable={editor.isEditable}>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Product name" value={a.name} onChange={(name) => set({ name })} />
         <div className="space-y-1">
@@ -173,11 +176,11 @@ function ProductBoxView({ node, updateAttributes, selected }: NodeViewProps) {
   );
 }
 
-function CallToActionView({ node, updateAttributes, selected }: NodeViewProps) {
+function CallToActionView({ node, updateAttributes, selected, editor }: NodeViewProps) {
   const id = useId();
   const a = node.attrs as CallToActionAttrs;
   return (
-    <BlockFrame title="Call to action" selected={selected}>
+    <BlockFrame title="Call to action" selected={selected} editable={editor.isEditable}>
       <div className="grid gap-3 sm:grid-cols-2">
         <LinkPicker id={`${id}-link`} linkId={a.linkId} href={a.href} onPick={updateAttributes} />
         <Field
@@ -192,11 +195,11 @@ function CallToActionView({ node, updateAttributes, selected }: NodeViewProps) {
 
 const lines = (value: string) => value.split("\n");
 
-function ProsConsView({ node, updateAttributes, selected }: NodeViewProps) {
+function ProsConsView({ node, updateAttributes, selected, editor }: NodeViewProps) {
   const a = node.attrs as ProsConsAttrs;
   // Blank lines are kept while typing and dropped when saved (renderHTML writes what is here).
   return (
-    <BlockFrame title="Pros and cons" selected={selected}>
+    <BlockFrame title="Pros and cons" selected={selected} editable={editor.isEditable}>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
           label="Pros (one per line)"

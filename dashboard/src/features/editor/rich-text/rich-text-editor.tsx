@@ -128,7 +128,8 @@ export default function RichTextEditor({
   }, [editor, value]);
 
   useEffect(() => {
-    editor?.setEditable(!readOnly);
+    // Without an update event: switching modes is not an edit.
+    if (editor && editor.isEditable === readOnly) editor.setEditable(!readOnly, false);
   }, [editor, readOnly]);
 
   if (!editor) return null;
