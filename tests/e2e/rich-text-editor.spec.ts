@@ -182,6 +182,7 @@ test("a product box with an affiliate link is published with rel=sponsored and t
     },
   });
   expect(created.status()).toBe(201);
+  const link = (await created.json()) as { id: string };
   // The shop's product photo, served without leaving the machine.
   await page.route("https://shop.example/**/*.jpg", (route) =>
     route.fulfill({ contentType: "image/png", body: pixel }),
@@ -227,9 +228,15 @@ test("a product box with an affiliate link is published with rel=sponsored and t
   await expect(product.getByText("Rating: 4.5 out of 5")).toBeVisible();
   await expect(product.getByRole("img", { name: "A green insulated bin" })).toBeVisible();
   const button = product.getByRole("link", { name: "See today's price" });
-  await expect(button).toHaveAttribute("href", "https://shop.example/hot-bin");
+  // Through the blog's click-counting route, like keyword links, to the link's address.
+  await expect(button).toHaveAttribute("href", `../go/${link.id}?p=${post.id}`);
   await expect(button).toHaveAttribute("rel", "sponsored noopener");
   await expect(page.getByText("This post contains affiliate links.")).toBeVisible();
   await expectAccessible(page, "public post with a product box");
+  await page.route("https://shop.example/hot-bin", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<title>Shop</title><h1>HotBin shop</h1>" }),
+  );
+  await button.click();
+  await expect(page).toHaveURL("https://shop.example/hot-bin");
   noErrors();
 });
