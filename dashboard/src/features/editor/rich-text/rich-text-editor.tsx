@@ -1,5 +1,5 @@
 import { type Editor, Extension } from "@tiptap/core";
-import { EditorContent, useEditor } from "@tiptap/react";
+import { EditorContent, type UseEditorOptions, useEditor } from "@tiptap/react";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "../../../lib/cn.ts";
 import {
@@ -56,7 +56,9 @@ export default function RichTextEditor({
   const actions = useRef({ openLink: () => setLinkOpen(true), pickImage: () => {} });
   const editorRef = useRef<Editor | null>(null);
 
-  const editor = useEditor({
+  // Built once: TipTap compares options on every render, and cleaning a long post per keystroke
+  // would cost what the typing costs. Changing props are read through refs.
+  const [options] = useState<UseEditorOptions>(() => ({
     extensions: [
       ...schemaExtensions({ placeholder, blocks: [ProductBox, CallToAction, ProsCons] }),
       SlashMenu.configure({ pickImage: () => actions.current.pickImage() }),
@@ -99,7 +101,8 @@ export default function RichTextEditor({
       known.current = html;
       onChangeRef.current(html);
     },
-  });
+  }));
+  const editor = useEditor(options, []);
 
   editorRef.current = editor;
   actions.current.pickImage = () => {
