@@ -17,3 +17,14 @@ const markdownSigns = [
 export function looksLikeMarkdown(text: string): boolean {
   return markdownSigns.some((sign) => sign.test(text));
 }
+
+/**
+ * Whether a paste is Markdown to parse: plain text that reads as Markdown, with either no HTML
+ * on the clipboard or HTML that carries no formatting of its own once cleaned (code editors such
+ * as VS Code put the raw text in styled `<div>`s and `<span>`s).
+ */
+export function pasteAsMarkdown(text: string, cleanedHtml: string | null): boolean {
+  if (!looksLikeMarkdown(text)) return false;
+  if (!cleanedHtml) return true;
+  return !/<(?!\/?(?:p|br)\b)[a-z]/i.test(cleanedHtml);
+}

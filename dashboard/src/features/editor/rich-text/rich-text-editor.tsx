@@ -10,7 +10,7 @@ import {
   ProsCons,
 } from "./block-views.tsx";
 import { cleanHtml, cleanPastedHtml } from "./clean-html.ts";
-import { looksLikeMarkdown } from "./markdown-paste.ts";
+import { pasteAsMarkdown } from "./markdown-paste.ts";
 import { schemaExtensions } from "./schema.ts";
 import { SlashMenu } from "./slash-menu.tsx";
 import { RichTextToolbar } from "./toolbar.tsx";
@@ -88,8 +88,9 @@ export default function RichTextEditor({
       handlePaste: (_view, event) => {
         const data = event.clipboardData;
         const text = data?.getData("text/plain") ?? "";
+        const html = data?.getData("text/html") ?? "";
         const current = editorRef.current;
-        if (!current || data?.getData("text/html") || !looksLikeMarkdown(text)) return false;
+        if (!current || !pasteAsMarkdown(text, html ? cleanPastedHtml(html) : null)) return false;
         const parsed = current.markdown?.parse(text);
         if (!parsed) return false;
         current.chain().focus().insertContent(parsed).run();
