@@ -5,15 +5,21 @@ import {
   droppedWithContent,
   keptAttributes,
 } from "@contracts/html-allowlist.ts";
+import { type ChildNode, Element, type ParentNode, Text } from "domhandler";
+import { parseDocument } from "htmlparser2";
 
 /**
  * The browser twin of the server's sanitizer (`api/content/sanitize.ts`): the same allowlist from
- * `contracts/html-allowlist.ts`, applied by a walk over a parsed DOM instead of sanitize-html
- * (a Node library). Decision 090. A test runs both over one corpus and compares the trees.
+ * `contracts/html-allowlist.ts`, and the same parser sanitize-html uses (htmlparser2, pure
+ * JavaScript), walked here instead of by sanitize-html (a Node library). Decision 090.
+ * Untrusted HTML never meets the browser's own parser before it is clean: no image loads, no
+ * handler is compiled, nothing is reported to the page's CSP. A test runs both sanitizers over
+ * one corpus and compares the trees.
  */
 
 const allowed = new Set<string>(allowedTags);
 const dropped = new Set<string>(droppedWithContent);
+const voidTags = new Set(["br", "hr", "img"]);
 
 /** The scheme of a URL as a browser reads it, or null for a relative one (as sanitize-html). */
 function schemeOf(url: string): string | null {
@@ -34,31 +40,27 @@ function urlAllowed(tag: string, url: string): boolean {
   return schemes.includes(scheme);
 }
 
-function attributesOf(element: Element): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const attribute of Array.from(element.attributes))
-    out[attribute.name.toLowerCase()] = attribute.value;
-  return out;
-}
+const escapeText = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeAttribute = (value: string) => escapeText(value).replace(/"/g, "&quot;");
 
-/** Appends a clean copy of `source`'s children to `target`. */
-function copyChildren(source: Node, target: Node, doc: Document) {
-  for (const child of Array.from(source.childNodes)) {
-    if (child.nodeType === 3) {
-      target.appendChild(doc.createTextNode(child.textContent ?? ""));
+/** The clean HTML of `nodes`, appended to `out`. */
+function serialize(nodes: ChildNode[], out: string[]) {
+  for (const node of nodes) {
+    if (node instanceof Text) {
+      out.push(escapeText(node.data));
       continue;
     }
-    if (child.nodeType !== 1) continue; // comments, processing instructions
-    const element = child as Element;
-    const tag = element.tagName.toLowerCase();
+    if (!(node instanceof Element)) continue; // comments, directives, CDATA
+    const tag = node.name.toLowerCase();
     if (dropped.has(tag)) continue;
     if (!allowed.has(tag)) {
-      copyChildren(element, target, doc);
+      serialize(node.children, out);
       continue;
     }
-    const attributes = keptAttributes(tag, attributesOf(element));
+    const attributes = keptAttributes(tag, node.attribs);
     if (attributes === null) {
-      copyChildren(element, target, doc);
+      serialize(node.children, out);
       continue;
     }
     for (const name of ["href", "src"]) {
@@ -67,69 +69,104 @@ function copyChildren(source: Node, target: Node, doc: Document) {
     }
     // An image whose source was refused shows nothing to readers.
     if (tag === "img" && !attributes.src) continue;
-    const copy = doc.createElement(tag);
-    for (const [name, value] of Object.entries(attributes)) copy.setAttribute(name, value);
-    copyChildren(element, copy, doc);
-    target.appendChild(copy);
+    out.push(`<${tag}`);
+    for (const [name, value] of Object.entries(attributes))
+      out.push(` ${name}="${escapeAttribute(value)}"`);
+    out.push(">");
+    if (voidTags.has(tag)) continue;
+    serialize(node.children, out);
+    out.push(`</${tag}>`);
   }
 }
 
-/** Parses HTML without running it: a `<template>` keeps scripts inert and images unloaded. */
-function parse(html: string, doc: Document): DocumentFragment {
-  const template = doc.createElement("template");
-  template.innerHTML = html;
-  return template.content;
-}
+const parse = (html: string) =>
+  parseDocument(html, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
 
 /** Post HTML cleaned by the shared allowlist, as a string. */
-export function cleanHtml(html: string, doc: Document = document): string {
-  const out = doc.createElement("div");
-  copyChildren(parse(html, doc), out, doc);
-  return out.innerHTML;
+export function cleanHtml(html: string): string {
+  const out: string[] = [];
+  serialize(parse(html).children, out);
+  return out.join("");
+}
+
+/** An inline `style` attribute as property → value (lower-case, trimmed). */
+function styleOf(element: Element): Map<string, string> {
+  const style = new Map<string, string>();
+  for (const declaration of (element.attribs.style ?? "").split(";")) {
+    const colon = declaration.indexOf(":");
+    if (colon < 0) continue;
+    const property = declaration.slice(0, colon).trim().toLowerCase();
+    const value = declaration
+      .slice(colon + 1)
+      .replace(/!important/i, "")
+      .trim()
+      .toLowerCase();
+    if (property) style.set(property, value);
+  }
+  return style;
+}
+
+/** Replaces `node` in its parent by `replacements`. */
+function replaceNode(node: ChildNode, replacements: ChildNode[]) {
+  const parent = node.parent as ParentNode | null;
+  if (!parent) return;
+  const index = parent.children.indexOf(node);
+  parent.children.splice(index, 1, ...replacements);
+  for (const child of replacements) child.parent = parent;
 }
 
 const bold = /^(bold|bolder|[6-9]00)$/;
+
+/** The elements a styled `<span>` stands for, outermost first. */
+function wrappersFor(style: Map<string, string>): string[] {
+  const wrappers: string[] = [];
+  if (bold.test(style.get("font-weight") ?? "")) wrappers.push("strong");
+  if (style.get("font-style") === "italic") wrappers.push("em");
+  const decoration = `${style.get("text-decoration") ?? ""} ${style.get("text-decoration-line") ?? ""}`;
+  if (decoration.includes("underline")) wrappers.push("u");
+  if (decoration.includes("line-through")) wrappers.push("s");
+  const align = style.get("vertical-align");
+  if (align === "super") wrappers.push("sup");
+  if (align === "sub") wrappers.push("sub");
+  return wrappers;
+}
 
 /**
  * Formatting that Google Docs, Word and many web pages express only with inline styles, turned
  * into the elements the allowlist keeps, before the style attributes are dropped. Google Docs
  * wraps a whole paste in `<b style="font-weight:normal" id="docs-internal-guid-…">`: that `<b>`
- * is not bold.
+ * is not bold. Google Docs also ends a copied range with `<br class="Apple-interchange-newline">`.
  */
-function styledToElements(root: ParentNode, doc: Document) {
-  for (const element of Array.from(root.querySelectorAll<HTMLElement>("[style], b, strong"))) {
-    const style = element.style;
-    const tag = element.tagName.toLowerCase();
-    const weight = style?.fontWeight?.trim().toLowerCase() ?? "";
+function styledToElements(parent: ParentNode) {
+  for (const node of [...parent.children]) {
+    if (!(node instanceof Element)) continue;
+    styledToElements(node);
+    const tag = node.name.toLowerCase();
+    const style = styleOf(node);
+    if (tag === "br" && /\bApple-interchange-newline\b/.test(node.attribs.class ?? "")) {
+      replaceNode(node, []);
+      continue;
+    }
+    const weight = style.get("font-weight") ?? "";
     if (
       (tag === "b" || tag === "strong") &&
-      (element.id.startsWith("docs-internal-guid") ||
+      ((node.attribs.id ?? "").startsWith("docs-internal-guid") ||
         weight === "normal" ||
         /^[1-5]00$/.test(weight))
     ) {
-      element.replaceWith(...Array.from(element.childNodes));
+      replaceNode(node, node.children);
       continue;
     }
     if (tag !== "span" && tag !== "font") continue;
-    const wrappers: string[] = [];
-    if (bold.test(weight)) wrappers.push("strong");
-    if (style.fontStyle?.trim().toLowerCase() === "italic") wrappers.push("em");
-    const decoration =
-      `${style.textDecoration ?? ""} ${style.textDecorationLine ?? ""}`.toLowerCase();
-    if (decoration.includes("underline")) wrappers.push("u");
-    if (decoration.includes("line-through")) wrappers.push("s");
-    const align = style.verticalAlign?.trim().toLowerCase();
-    if (align === "super") wrappers.push("sup");
-    if (align === "sub") wrappers.push("sub");
+    const wrappers = wrappersFor(style);
     if (wrappers.length === 0) continue;
-    let inner: Node = doc.createDocumentFragment();
-    for (const child of Array.from(element.childNodes)) inner.appendChild(child);
+    let inner: ChildNode[] = node.children;
     for (const name of wrappers.reverse()) {
-      const wrapper = doc.createElement(name);
-      wrapper.appendChild(inner);
-      inner = wrapper;
+      const wrapper = new Element(name, {}, inner);
+      for (const child of inner) child.parent = wrapper;
+      inner = [wrapper];
     }
-    element.appendChild(inner);
+    replaceNode(node, inner);
   }
 }
 
@@ -137,17 +174,11 @@ function styledToElements(root: ParentNode, doc: Document) {
  * Pasted HTML (Google Docs, Word, web pages) as the editor takes it: inline-style formatting
  * turned into elements, then the shared allowlist.
  */
-export function cleanPastedHtml(html: string, doc: Document = document): string {
-  const fragment = parse(
-    // Word's conditional comments and Office namespaces (`<o:p>`) carry nothing readers see.
-    html.replace(/<!--\[if[\s\S]*?<!\[endif\]-->/gi, ""),
-    doc,
-  );
-  styledToElements(fragment, doc);
-  // Google Docs puts `<br class="Apple-interchange-newline">` at the end of a copied range.
-  for (const br of Array.from(fragment.querySelectorAll("br.Apple-interchange-newline")))
-    br.remove();
-  const out = doc.createElement("div");
-  copyChildren(fragment, out, doc);
-  return out.innerHTML;
+export function cleanPastedHtml(html: string): string {
+  // Word's conditional comments and Office namespaces (`<o:p>`) carry nothing readers see.
+  const document = parse(html.replace(/<!--\[if[\s\S]*?<!\[endif\]-->/gi, ""));
+  styledToElements(document);
+  const out: string[] = [];
+  serialize(document.children, out);
+  return out.join("");
 }

@@ -20,9 +20,9 @@ function throughEditor(html: string): string {
 }
 
 function tree(html: string) {
-  const template = document.createElement("template");
-  template.innerHTML = html;
-  return template.content;
+  // Parsed as a browser parses a page (tables get their implied <tbody>).
+  const body = new DOMParser().parseFromString(html, "text/html").body;
+  return body;
 }
 
 /** The text a reader sees (white space between blocks is only source formatting). */
