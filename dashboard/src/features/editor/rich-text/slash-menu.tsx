@@ -6,14 +6,7 @@ import { cn } from "../../../lib/cn.ts";
 import { type BlockCommand, matchingCommands } from "./block-commands.ts";
 
 type MenuHandle = { onKeyDown: (event: KeyboardEvent) => boolean };
-type MenuProps = {
-  items: BlockCommand[];
-  command: (item: BlockCommand) => void;
-  /** The editable area: it keeps focus and points screen readers at the active option. */
-  editable: HTMLElement;
-};
-
-const optionId = (index: number) => `slash-menu-option-${index}`;
+type MenuProps = { items: BlockCommand[]; command: (item: BlockCommand) => void };
 
 /** The '/' menu: a listbox the arrow keys move through while the caret stays in the text. */
 const SlashMenuList = forwardRef<MenuHandle, MenuProps>(function SlashMenuList(
@@ -52,7 +45,6 @@ const SlashMenuList = forwardRef<MenuHandle, MenuProps>(function SlashMenuList(
       {items.map((item, i) => (
         <div
           key={item.title}
-          id={optionId(i)}
           role="option"
           aria-selected={i === index}
           tabIndex={-1}
@@ -96,20 +88,12 @@ export const SlashMenu = Extension.create<SlashMenuOptions>({
             onStart(props: SuggestionProps<BlockCommand, BlockCommand>) {
               renderer = new ReactRenderer(SlashMenuList, {
                 editor: props.editor,
-                props: {
-                  items: props.items,
-                  command: props.command,
-                  editable: props.editor.view.dom,
-                },
+                props: { items: props.items, command: props.command },
               });
               unmount = props.mount(renderer.element as HTMLElement);
             },
             onUpdate(props) {
-              renderer?.updateProps({
-                items: props.items,
-                command: props.command,
-                editable: props.editor.view.dom,
-              });
+              renderer?.updateProps({ items: props.items, command: props.command });
             },
             onKeyDown({ event }) {
               if (event.key === "Escape") return false;
