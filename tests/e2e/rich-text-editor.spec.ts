@@ -38,6 +38,8 @@ test("an owner formats with the toolbar, shortcuts and Markdown, and readers see
   page,
   signedIn,
 }) => {
+  // Types a whole post key by key: on a busy machine that takes longer than most tests.
+  test.slow();
   const noErrors = watchForErrors(page);
   expect(signedIn.email).toContain("@");
   const blog = await createFirstBlog(page, "Compost Corner");
