@@ -132,7 +132,8 @@ export function keptAttributes(
       rel.add("noopener");
       rel.add("noreferrer");
     }
-    if (next["data-affiliate-link"]) for (const token of affiliateRel) rel.add(token);
+    // Paid links say so; an anchor without an address is no link (and may not carry rel).
+    if (next["data-affiliate-link"] && next.href) for (const token of affiliateRel) rel.add(token);
     if (rel.size > 0) next.rel = [...rel].join(" ");
     if (next.target && next.target !== "_blank") delete next.target;
   }

@@ -84,6 +84,12 @@ describe("affiliate blocks", () => {
     );
   });
 
+  it("a button with no link chosen is no link: no address, no rel", () => {
+    expect(sanitizePostHtml('<p data-block="cta"><a data-affiliate-link="lnk_1">Buy</a></p>')).toBe(
+      '<p data-block="cta"><a data-affiliate-link="lnk_1">Buy</a></p>',
+    );
+  });
+
   it("the sanitizer refuses unknown block kinds, parts, ratings and block tags out of place", () => {
     expect(
       sanitizePostHtml(
@@ -102,7 +108,7 @@ describe("affiliate blocks", () => {
     const html = ["Product box", "Call to action", "Pros and cons"].map(inserted).join("");
     expect(html).not.toContain(">/<");
     expect(html).toContain('<aside data-block="product-box"><p data-part="name"></p></aside>');
-    expect(html).toContain('<p data-block="cta"><a rel="sponsored noopener">Check price</a></p>');
+    expect(html).toContain('<p data-block="cta"><a>Check price</a></p>');
     expect(html).toContain('<div data-block="pros-cons">');
     expect(sanitizePostHtml(html)).toContain('<aside data-block="product-box">');
   });

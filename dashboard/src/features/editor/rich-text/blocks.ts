@@ -43,7 +43,7 @@ function affiliateAnchor(attrs: { linkId: string; href: string; label: string })
       // No link chosen yet: no href, so it is not a link to the page itself.
       href: attrs.href || null,
       "data-affiliate-link": attrs.linkId || null,
-      rel: affiliateRel.join(" "),
+      rel: attrs.href ? affiliateRel.join(" ") : null,
     },
     attrs.label || defaultButtonLabel,
   ];
