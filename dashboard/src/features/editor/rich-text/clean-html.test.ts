@@ -91,6 +91,16 @@ describe("cleanPastedHtml", () => {
     );
   });
 
+  it("keeps ProseMirror's slice marker on a copy from the editor itself, and only there", () => {
+    expect(cleanPastedHtml('<ul data-pm-slice="3 3 []" style="x"><li><p>item</p></li></ul>')).toBe(
+      '<ul data-pm-slice="3 3 []"><li><p>item</p></li></ul>',
+    );
+    expect(cleanPastedHtml('<p data-pm-slice="&lt;script&gt;">x</p>')).toBe("<p>x</p>");
+    expect(cleanHtml('<ul data-pm-slice="3 3 []"><li>item</li></ul>')).toBe(
+      "<ul><li>item</li></ul>",
+    );
+  });
+
   it("keeps a web page's semantic markup and drops the rest", () => {
     const web =
       '<article><h1 class="title">Page</h1><nav><a href="/home">Home</a></nav><p>Text with <b>b</b> and <font color="red">font</font>.</p><form><input value="x"></form><iframe src="https://x"></iframe></article>';

@@ -44,8 +44,14 @@ const escapeText = (text: string) =>
   text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 const escapeAttribute = (value: string) => escapeText(value).replace(/"/g, "&quot;");
 
+/**
+ * ProseMirror's own clipboard marker (`data-pm-slice="1 1 []"`): how deep the copied range was
+ * open, so a paste of part of a list lands as list items. Kept on pasted HTML only.
+ */
+const pmSlice = /^\d+ \d+(?: .*)?$/;
+
 /** The clean HTML of `nodes`, appended to `out`. */
-function serialize(nodes: ChildNode[], out: string[]) {
+function serialize(nodes: ChildNode[], out: string[], pasted = false) {
   for (const node of nodes) {
     if (node instanceof Text) {
       out.push(escapeText(node.data));
@@ -55,14 +61,16 @@ function serialize(nodes: ChildNode[], out: string[]) {
     const tag = node.name.toLowerCase();
     if (dropped.has(tag)) continue;
     if (!allowed.has(tag)) {
-      serialize(node.children, out);
+      serialize(node.children, out, pasted);
       continue;
     }
     const attributes = keptAttributes(tag, node.attribs);
     if (attributes === null) {
-      serialize(node.children, out);
+      serialize(node.children, out, pasted);
       continue;
     }
+    const slice = node.attribs["data-pm-slice"];
+    if (pasted && slice && pmSlice.test(slice)) attributes["data-pm-slice"] = slice;
     for (const name of ["href", "src"]) {
       const value = attributes[name];
       if (value !== undefined && !urlAllowed(tag, value)) delete attributes[name];
@@ -74,7 +82,7 @@ function serialize(nodes: ChildNode[], out: string[]) {
       out.push(` ${name}="${escapeAttribute(value)}"`);
     out.push(">");
     if (voidTags.has(tag)) continue;
-    serialize(node.children, out);
+    serialize(node.children, out, pasted);
     out.push(`</${tag}>`);
   }
 }
@@ -179,6 +187,6 @@ export function cleanPastedHtml(html: string): string {
   const document = parse(html.replace(/<!--\[if[\s\S]*?<!\[endif\]-->/gi, ""));
   styledToElements(document);
   const out: string[] = [];
-  serialize(document.children, out);
+  serialize(document.children, out, true);
   return out.join("");
 }
