@@ -1,85 +1,50 @@
 import sanitizeHtml from "sanitize-html";
-import { headingTags } from "../../contracts/content-text.ts";
+import {
+  allowedAttributes,
+  allowedSchemes,
+  allowedSchemesByTag,
+  allowedTags,
+  blockOnlyTags,
+  droppedWithContent,
+  keptAttributes,
+} from "../../contracts/html-allowlist.ts";
 
 /**
  * Owner and AI HTML is stored as written and passes through here before any reader gets it.
- * An allowlist: headings, paragraphs, lists, links, images, code, quotes, tables, emphasis.
- * Everything else (scripts, styles, SVG, MathML, frames, forms, event handlers, class and
- * style attributes, javascript:/data: URLs) is dropped.
+ * The allowlist (tags, attributes, `data-*` values of the affiliate blocks, schemes) lives in
+ * `contracts/html-allowlist.ts`, shared with the editor's paste cleaner. Everything else
+ * (scripts, styles, SVG, MathML, frames, forms, event handlers, class and style attributes,
+ * javascript:/data: URLs) is dropped.
  */
 const options: sanitizeHtml.IOptions = {
-  allowedTags: [
-    ...headingTags,
-    "p",
-    "br",
-    "hr",
-    "ul",
-    "ol",
-    "li",
-    "a",
-    "img",
-    "code",
-    "pre",
-    "blockquote",
-    "table",
-    "thead",
-    "tbody",
-    "tfoot",
-    "tr",
-    "th",
-    "td",
-    "caption",
-    "em",
-    "strong",
-    "b",
-    "i",
-    "u",
-    "s",
-    "sub",
-    "sup",
-    "mark",
-    "figure",
-    "figcaption",
-  ],
-  allowedAttributes: {
-    a: ["href", "title", "rel", "target"],
-    img: ["src", "alt", "title", "width", "height"],
-    th: ["colspan", "rowspan", "scope"],
-    td: ["colspan", "rowspan"],
-    ol: ["start"],
-  },
-  allowedSchemes: ["http", "https", "mailto"],
-  allowedSchemesByTag: { img: ["http", "https"] },
+  allowedTags: [...allowedTags],
+  allowedAttributes: Object.fromEntries(
+    Object.entries(allowedAttributes).map(([tag, names]) => [tag, [...names]]),
+  ),
+  allowedSchemes: [...allowedSchemes],
+  allowedSchemesByTag: Object.fromEntries(
+    Object.entries(allowedSchemesByTag).map(([tag, schemes]) => [tag, [...schemes]]),
+  ),
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
   // Text inside dropped containers like <script> or <style> is dropped with them.
-  nonTextTags: [
-    "script",
-    "style",
-    "textarea",
-    "option",
-    "noscript",
-    "title",
-    "svg",
-    "math",
-    "iframe",
-    "template",
-  ],
+  nonTextTags: [...droppedWithContent],
   transformTags: {
-    a: (tagName, attribs) => {
-      const rel = new Set((attribs.rel ?? "").split(/\s+/).filter(Boolean));
-      if (attribs.target === "_blank") {
-        rel.add("noopener");
-        rel.add("noreferrer");
-      }
-      const next: Record<string, string> = { ...attribs };
-      if (rel.size > 0) next.rel = [...rel].join(" ");
-      if (next.target && next.target !== "_blank") delete next.target;
-      return { tagName, attribs: next };
+    "*": (tagName, attribs) => {
+      const tag = tagName.toLowerCase();
+      if (!(allowedTags as readonly string[]).includes(tag)) return { tagName, attribs };
+      return { tagName, attribs: keptAttributes(tag, attribs) ?? {} };
     },
   },
-  // An image whose source was refused (data:, javascript:, …) shows nothing to readers.
-  exclusiveFilter: (frame) => frame.tag === "img" && !frame.attribs.src,
+  exclusiveFilter: (frame) => {
+    // An image whose source was refused (data:, javascript:, …) shows nothing to readers.
+    if (frame.tag === "img" && !frame.attribs.src) return true;
+    // A div or aside that is not an affiliate block (or part of one) is unwrapped, content kept.
+    // (Renaming it to a disallowed tag in transformTags leaks a closing tag in sanitize-html.)
+    if (blockOnlyTags.has(frame.tag) && !frame.attribs["data-block"] && !frame.attribs["data-part"])
+      return "excludeTag";
+    return false;
+  },
 };
 
 export function sanitizePostHtml(html: string): string {

@@ -1,4 +1,5 @@
 import { limits } from "../../contracts/limits.ts";
+import { routeAffiliateButtons } from "../../site-builder/affiliate/block-links.ts";
 import { type AutoLink, insertAffiliateLinks } from "../../site-builder/affiliate/insert-links.ts";
 import { sanitizePostHtml } from "../content/sanitize.ts";
 import { fingerprintOf, fingerprintSimilarity } from "../features/posts/fingerprint.ts";
@@ -18,21 +19,32 @@ export const cpuTasks = {
   compare: (input: { draft: Float64Array; others: Float64Array[] }): (number | null)[] =>
     input.others.map((other) => fingerprintSimilarity(input.draft, other)),
 
-  /** Published posts as readers get them: sanitized, with affiliate links inserted. */
+  /**
+   * Published posts as readers get them: sanitized, affiliate buttons routed through `/go/{id}`,
+   * affiliate links inserted.
+   */
   preparePosts: (input: {
     posts: { id: string; content: string }[];
     autoLinks: AutoLink[];
+    /** Every affiliate link id of the blog (the editor's buttons may point at any of them). */
+    blogLinkIds?: string[];
     /** Default: the per-post limit every render uses. */
     maxLinks?: number;
-  }): { id: string; html: string }[] =>
-    input.posts.map(({ id, content }) => ({
-      id,
-      html: insertAffiliateLinks(sanitizePostHtml(content), input.autoLinks, {
-        // Relative to the post page, so it works on the blog's host and under /blog/{slug}/.
-        hrefFor: (linkId) => `../go/${linkId}?p=${id}`,
-        maxLinks: input.maxLinks ?? limits.affiliateLinksPerPost,
-      }).html,
-    })),
+  }): { id: string; html: string }[] => {
+    const blogLinkIds = new Set(input.blogLinkIds ?? []);
+    return input.posts.map(({ id, content }) => {
+      // Relative to the post page, so it works on the blog's host and under /blog/{slug}/.
+      const hrefFor = (linkId: string) => `../go/${linkId}?p=${id}`;
+      const html = routeAffiliateButtons(sanitizePostHtml(content), blogLinkIds, hrefFor);
+      return {
+        id,
+        html: insertAffiliateLinks(html, input.autoLinks, {
+          hrefFor,
+          maxLinks: input.maxLinks ?? limits.affiliateLinksPerPost,
+        }).html,
+      };
+    });
+  },
 };
 
 export type CpuTasks = typeof cpuTasks;

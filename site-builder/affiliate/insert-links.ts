@@ -12,8 +12,12 @@ export type InsertOptions = {
   maxLinks?: number;
 };
 
-/** Text inside these is never linked: existing links, headings, code. */
+/**
+ * Text inside these is never linked: existing links, headings, code, and the editor's product
+ * box (an `<aside>`, the only one the sanitizer keeps), which has its own affiliate button.
+ */
 export const untouchable = new Set([
+  "aside",
   "a",
   ...headingTags,
   "code",

@@ -1,5 +1,11 @@
 import { analyzeReadability } from "../../contracts/content-checks.ts";
-import { apiCreatePost, createFirstBlog, expectToast, openToast } from "./content-helpers.ts";
+import {
+  apiCreatePost,
+  createFirstBlog,
+  expectToast,
+  fillContent,
+  openToast,
+} from "./content-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectAccessible, saveScreenshot, watchForErrors } from "./helpers.ts";
 
@@ -39,7 +45,7 @@ test("an owner sees content checks, fills meta fields with AI Optimize offline a
   await expect(check("focus-keyword")).toContainText("Add a focus keyword");
   await expect(page.locator('[data-slot="readability-score"]')).toHaveText("No text yet");
 
-  await page.getByLabel("Content", { exact: true }).fill(content);
+  await fillContent(page, content);
   const keywordInput = page.getByRole("textbox", { name: "Focus Keywords" });
   await keywordInput.fill("hill repeats");
   await keywordInput.press("Enter");
@@ -101,11 +107,10 @@ test("an owner sees content checks, fills meta fields with AI Optimize offline a
   await expect(check("originality")).toContainText("“Hills Every Week” in Road Miles", {
     timeout: 10_000,
   });
-  await page
-    .getByLabel("Content", { exact: true })
-    .fill(
-      "<p>Sourdough needs a lively starter, patient folding and a very hot oven; everything else is detail you learn by baking often and tasting.</p>",
-    );
+  await fillContent(
+    page,
+    "<p>Sourdough needs a lively starter, patient folding and a very hot oven; everything else is detail you learn by baking often and tasting.</p>",
+  );
   await expect(check("originality")).toHaveAttribute("data-status", "pass", { timeout: 10_000 });
   noErrors();
 });

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** The visible toast (while a modal dialog is open, the page behind it is hidden from the a11y tree). */
 export const openToast = (page: Page) => page.locator('[data-slot="toast"][data-state="open"]');
@@ -61,28 +61,47 @@ export async function publishPost(page: Page, blogId: string, title: string, con
   return post;
 }
 
-/**
- * The editor's content field. Tests type into it only through these helpers, so a change of
- * the editor (textarea → rich text) changes them alone.
- */
-export const contentField = (page: Page) => page.getByLabel("Content", { exact: true });
+/** The post editor's rich-text content area (a TipTap contenteditable named "Content"). */
+export const contentEditor = (page: Page) =>
+  page.getByRole("textbox", { name: "Content", exact: true });
 
-/** Replaces the editor's content with `html`, as typing it would. */
-export async function fillContent(page: Page, html: string) {
-  await contentField(page).fill(html);
+/** Pastes into an editable element as a browser does: a paste event with clipboard data. */
+export async function pasteInto(target: Locator, data: { html?: string; text?: string }) {
+  await target.click();
+  await target.evaluate((element, { html, text }) => {
+    const clipboardData = new DataTransfer();
+    if (html !== undefined) clipboardData.setData("text/html", html);
+    clipboardData.setData("text/plain", text ?? "");
+    element.dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData, bubbles: true, cancelable: true }),
+    );
+  }, data);
 }
+
+/**
+ * Replaces the post's content with formatted HTML, as an owner pasting from another page
+ * would: select everything in the editor, then paste (the editor cleans and formats it).
+ */
+export async function fillContent(page: Page, html: string) {
+  const editor = contentEditor(page);
+  await editor.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await pasteInto(editor, { html, text: html.replace(/<[^>]+>/g, "") });
+}
+
+/** The editor's content field (tests reach it only through these helpers). */
+export const contentField = contentEditor;
 
 /** Types `text` at the end of the editor's content, key by key. */
 export async function typeIntoContent(page: Page, text: string) {
-  const field = contentField(page);
-  await field.click();
-  await field.press("End");
-  await field.pressSequentially(text);
+  const editor = contentEditor(page);
+  await editor.click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await editor.pressSequentially(text);
 }
 
-/** Checks the editor's content holds `text`. */
+/** Checks the editor's content (its HTML) holds `text`. */
 export async function expectContent(page: Page, text: string) {
-  await expect(contentField(page)).toHaveValue(
-    new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")),
-  );
+  await expect.poll(() => contentEditor(page).innerHTML()).toContain(text);
 }

@@ -26,7 +26,10 @@ beforeAll(async () => {
     `<h2>Soil & compost</h2><p>Rich <strong>loam</strong>, <em>mulch</em> and <a href="https://example.com">links</a>.</p>
      <ul><li>One</li><li>Two</li></ul><pre><code>const x = 1 &lt; 2;</code></pre>
      <table><thead><tr><th>Crop</th><th>Days</th></tr></thead><tbody><tr><td>Tomato</td><td>60</td></tr></tbody></table>
-     <blockquote><p>Quote</p></blockquote><img src="https://example.com/a.jpg" alt="A bed"><script>alert(1)</script>`,
+     <blockquote><p>Quote</p></blockquote><img src="https://example.com/a.jpg" alt="A bed"><script>alert(1)</script>
+     <aside data-block="product-box" data-rating="4.5"><img src="https://example.com/bin.jpg" alt="Bin"><p data-part="name">Hot Bin</p><p data-part="description">Fast.</p><p data-part="rating">Rating: 4.5 out of 5</p><p data-part="button"><a href="https://shop.example/bin" data-affiliate-link="l1" rel="sponsored noopener">Check price</a></p></aside>
+     <p data-block="cta"><a data-affiliate-link="l2">No link chosen yet</a></p>
+     <div data-block="pros-cons"><div data-part="pros"><p data-part="title">Pros</p><ul><li>Fast</li></ul></div><div data-part="cons"><p data-part="title">Cons</p><ul></ul></div></div>`,
   );
   site = buildSite({
     blog: {

@@ -76,7 +76,10 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
       {
         canonicalBaseOf: (blog) => canonicalBaseOf(blog, canonical),
         sanitize: deps.sanitize,
-        preparePosts: cpu && ((posts, autoLinks) => cpu.run("preparePosts", { posts, autoLinks })),
+        preparePosts:
+          cpu &&
+          ((posts, autoLinks, blogLinkIds) =>
+            cpu.run("preparePosts", { posts, autoLinks, blogLinkIds })),
       },
       scope,
     );

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, type SQL } from "drizzle-orm";
 import { limits } from "../../../contracts/limits.ts";
 import type { PublicBlog } from "../../../contracts/public-blog.ts";
 import { slugify } from "../../../contracts/slug.ts";
+import { routeAffiliateButtons } from "../../../site-builder/affiliate/block-links.ts";
 import {
   type AutoLink,
   insertAffiliateLinks,
@@ -34,6 +35,7 @@ export type SnapshotOptions = {
   preparePosts?: (
     posts: { id: string; content: string }[],
     autoLinks: AutoLink[],
+    blogLinkIds: string[],
   ) => Promise<{ id: string; html: string }[]>;
 };
 
@@ -147,13 +149,22 @@ export async function loadSnapshot(
     else stale.push(row.id);
   }
   // Links are inserted into the rendered copy only; the stored post is never changed.
-  const autoLinks =
+  const blogLinks =
     stale.length === 0
       ? []
       : await db
-          .select({ id: affiliateLinks.id, keyword: affiliateLinks.keyword })
+          .select({
+            id: affiliateLinks.id,
+            keyword: affiliateLinks.keyword,
+            autoInsert: affiliateLinks.autoInsert,
+          })
           .from(affiliateLinks)
-          .where(and(eq(affiliateLinks.blogId, blogId), eq(affiliateLinks.autoInsert, true)));
+          .where(eq(affiliateLinks.blogId, blogId));
+  const autoLinks: AutoLink[] = blogLinks
+    .filter((l) => l.autoInsert)
+    .map(({ id, keyword }) => ({ id, keyword }));
+  // The editor's affiliate buttons may use any of the blog's links (decision 091).
+  const blogLinkIds = blogLinks.map((l) => l.id);
   for (let i = 0; i < stale.length; i += 500) {
     const bodies = await db
       .select({ id: posts.id, content: posts.content })
@@ -164,7 +175,8 @@ export async function loadSnapshot(
       let batch: typeof bodies = [];
       let chars = 0;
       const flush = async () => {
-        for (const post of await preparePosts(batch, autoLinks)) prepared.set(post.id, post.html);
+        for (const post of await preparePosts(batch, autoLinks, blogLinkIds))
+          prepared.set(post.id, post.html);
         batch = [];
         chars = 0;
       };
@@ -176,11 +188,13 @@ export async function loadSnapshot(
       if (batch.length > 0) await flush();
       continue;
     }
+    const knownIds = new Set(blogLinkIds);
     for (const { id, content } of bodies) {
-      const html = options.sanitize(content);
+      // Relative to the post page, so it works on the blog's host and under /blog/{slug}/.
+      const hrefFor = (linkId: string) => `../go/${linkId}?p=${id}`;
+      const html = routeAffiliateButtons(options.sanitize(content), knownIds, hrefFor);
       const linked = insertAffiliateLinks(html, autoLinks, {
-        // Relative to the post page, so it works on the blog's host and under /blog/{slug}/.
-        hrefFor: (linkId) => `../go/${linkId}?p=${id}`,
+        hrefFor,
         maxLinks: limits.affiliateLinksPerPost,
       });
       prepared.set(id, linked.html);

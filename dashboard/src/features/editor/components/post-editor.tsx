@@ -17,7 +17,7 @@ import {
   Undo2Icon,
   UploadIcon,
 } from "lucide-react";
-import { useCallback, useId, useState } from "react";
+import { lazy, Suspense, useCallback, useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useSWRConfig } from "swr";
@@ -32,6 +32,7 @@ import { Label } from "../../../components/ui/label.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { UnpublishPostDialog } from "../../../components/unpublish-post-dialog.tsx";
+import { useAffiliateLinks } from "../../../lib/api/get-affiliate-links.ts";
 import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
 import { categoriesKey, useCategories } from "../../../lib/api/get-categories.ts";
 import { revalidatePostLists } from "../../../lib/api/get-posts.ts";
@@ -52,9 +53,11 @@ import { ContentLimitMeter } from "../content-limit-meter.tsx";
 import { RevisionsDialog } from "../revisions/revisions-dialog.tsx";
 import { AiGenerateDialog } from "./ai-generate-dialog.tsx";
 import { ContentChecksPanel } from "./content-checks-panel.tsx";
-import { EditorToolbar } from "./editor-toolbar.tsx";
 import { KeywordsInput } from "./keywords-input.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
+
+/** TipTap loads with the editor screen only, not in the dashboard's first-load chunk. */
+const RichTextEditor = lazy(() => import("../rich-text/rich-text-editor.tsx"));
 
 export type EditorFields = {
   title: string;
@@ -108,6 +111,7 @@ export function PostEditor({
   const { mutate } = useSWRConfig();
   const { user } = useAuthUser();
   const { data: categories = [] } = useCategories(blog.id);
+  const { data: affiliateLinks } = useAffiliateLinks(blog.id);
   const { register, control, getValues, setValue, reset } = useForm<EditorFields>({
     defaultValues: fieldsOf(post),
   });
@@ -569,21 +573,25 @@ export function PostEditor({
               </span>
             </p>
           )}
-          <div>
-            <Label htmlFor={`${id}-content`} className="sr-only">
-              Content
-            </Label>
-            <EditorToolbar disabled={readOnly} />
-            <Textarea
+          <Suspense
+            fallback={
+              <p role="status" className="min-h-96 rounded-md border p-4 text-muted-foreground">
+                Loading the editor…
+              </p>
+            }
+          >
+            <RichTextEditor
               id={`${id}-content`}
-              {...register("content")}
+              label="Content"
+              value={fields.content}
+              onChange={(html) => setValue("content", html, { shouldDirty: true })}
               readOnly={readOnly}
               placeholder="Start writing your post..."
-              className="min-h-96 rounded-t-none font-mono"
-              aria-describedby={`${id}-content-limit`}
+              affiliateLinks={affiliateLinks}
+              describedBy={`${id}-content-limit`}
             />
-            <ContentLimitMeter id={`${id}-content-limit`} content={fields.content} />
-          </div>
+          </Suspense>
+          <ContentLimitMeter id={`${id}-content-limit`} content={fields.content} />
         </Card>
 
         <div className="space-y-4">

@@ -1,0 +1,175 @@
+import { type Editor, Extension } from "@tiptap/core";
+import { EditorContent, type UseEditorOptions, useEditor } from "@tiptap/react";
+import { useEffect, useRef, useState } from "react";
+import { cn } from "../../../lib/cn.ts";
+import {
+  type AffiliateChoice,
+  AffiliateLinksContext,
+  CallToAction,
+  ProductBox,
+  ProsCons,
+} from "./block-views.tsx";
+import { cleanHtml, cleanPastedHtml } from "./clean-html.ts";
+import { pasteAsMarkdown } from "./markdown-paste.ts";
+import { schemaExtensions } from "./schema.ts";
+import { SlashMenu } from "./slash-menu.tsx";
+import { RichTextToolbar } from "./toolbar.tsx";
+import { ImageDialog, LinkDialog, type PickedImage } from "./url-dialogs.tsx";
+import "./rich-text.css";
+
+export type RichTextEditorProps = {
+  /** The id of the editable area, for a `<label htmlFor>`. */
+  id?: string;
+  /** Post HTML in; the editor's HTML out ("" when empty). */
+  value: string;
+  onChange: (html: string) => void;
+  readOnly?: boolean;
+  placeholder?: string;
+  /** The accessible name of the editable area. */
+  label?: string;
+  /** The id of an element describing the area (the content limit meter). */
+  describedBy?: string;
+  /** The blog's affiliate links, for the product box and call-to-action buttons. */
+  affiliateLinks?: AffiliateChoice[];
+  /** Picks an image (media library); without it the image button asks for an address. */
+  onPickImage?: () => Promise<PickedImage | null>;
+};
+
+/**
+ * The post editor's content field (issue 16): TipTap 3 over the shared HTML allowlist. Loaded
+ * lazily by the post editor, so TipTap is not in the dashboard's first-load JavaScript.
+ */
+export default function RichTextEditor({
+  id,
+  value,
+  onChange,
+  readOnly = false,
+  placeholder = "Start writing your post...",
+  label = "Content",
+  describedBy,
+  affiliateLinks = [],
+  onPickImage,
+}: RichTextEditorProps) {
+  /** The HTML this editor last reported or loaded: a different `value` came from outside. */
+  const known = useRef(value);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [imageOpen, setImageOpen] = useState(false);
+  const actions = useRef({ openLink: () => setLinkOpen(true), pickImage: () => {} });
+  const editorRef = useRef<Editor | null>(null);
+
+  // Built once: TipTap compares options on every render, and cleaning a long post per keystroke
+  // would cost what the typing costs. Changing props are read through refs.
+  const [options] = useState<UseEditorOptions>(() => ({
+    extensions: [
+      ...schemaExtensions({ placeholder, blocks: [ProductBox, CallToAction, ProsCons] }),
+      SlashMenu.configure({ pickImage: () => actions.current.pickImage() }),
+      Extension.create({
+        name: "linkShortcut",
+        addKeyboardShortcuts: () => ({
+          "Mod-k": () => {
+            actions.current.openLink();
+            return true;
+          },
+        }),
+      }),
+    ],
+    content: cleanHtml(value),
+    editable: !readOnly,
+    shouldRerenderOnTransaction: false,
+    editorProps: {
+      attributes: {
+        ...(id ? { id } : {}),
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-label": label,
+        ...(describedBy ? { "aria-describedby": describedBy } : {}),
+        class:
+          "rich-text min-h-96 rounded-b-md border px-4 py-3 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+      },
+      transformPastedHTML: (html) => cleanPastedHtml(html),
+      handlePaste: (_view, event) => {
+        const data = event.clipboardData;
+        const text = data?.getData("text/plain") ?? "";
+        const html = data?.getData("text/html") ?? "";
+        const current = editorRef.current;
+        if (!current || !pasteAsMarkdown(text, html ? cleanPastedHtml(html) : null)) return false;
+        const parsed = current.markdown?.parse(text);
+        if (!parsed) return false;
+        current.chain().focus().insertContent(parsed).run();
+        return true;
+      },
+    },
+    onUpdate: ({ editor: current }) => {
+      const html = current.isEmpty ? "" : current.getHTML();
+      known.current = html;
+      onChangeRef.current(html);
+    },
+  }));
+  const editor = useEditor(options, []);
+
+  editorRef.current = editor;
+  actions.current.pickImage = () => {
+    if (!onPickImage) {
+      setImageOpen(true);
+      return;
+    }
+    void onPickImage().then((image) => {
+      if (image) insertImage(image);
+    });
+  };
+
+  function insertImage(image: PickedImage) {
+    editor
+      ?.chain()
+      .focus()
+      .setImage({ src: image.src, alt: image.alt, width: image.width, height: image.height })
+      .run();
+  }
+
+  // A value from outside (AI generation, a reload after saving) replaces the content.
+  useEffect(() => {
+    if (!editor || value === known.current) return;
+    known.current = value;
+    editor.commands.setContent(cleanHtml(value), { emitUpdate: false });
+  }, [editor, value]);
+
+  useEffect(() => {
+    // Without an update event: switching modes is not an edit.
+    if (editor && editor.isEditable === readOnly) editor.setEditable(!readOnly, false);
+  }, [editor, readOnly]);
+
+  if (!editor) return null;
+  const currentHref = (editor.getAttributes("link").href as string | undefined) ?? "";
+  return (
+    <AffiliateLinksContext.Provider value={affiliateLinks}>
+      <div className={cn("relative", readOnly && "opacity-90")}>
+        <RichTextToolbar editor={editor} disabled={readOnly} actions={actions.current} />
+        <EditorContent editor={editor} />
+      </div>
+      {linkOpen && (
+        <LinkDialog
+          open
+          onOpenChange={setLinkOpen}
+          initialHref={currentHref}
+          onSubmit={(href) => {
+            const chain = editor.chain().focus().extendMarkRange("link");
+            if (!href) chain.unsetLink().run();
+            else if (editor.state.selection.empty && !editor.isActive("link"))
+              // Nothing selected: the address itself becomes the linked text.
+              chain
+                .insertContent({
+                  type: "text",
+                  text: href,
+                  marks: [{ type: "link", attrs: { href } }],
+                })
+                .run();
+            else chain.setLink({ href }).run();
+          }}
+        />
+      )}
+      {imageOpen && <ImageDialog open onOpenChange={setImageOpen} onSubmit={insertImage} />}
+    </AffiliateLinksContext.Provider>
+  );
+}
