@@ -21,6 +21,7 @@ import { affiliateRecommendationRoutes } from "./features/affiliate-recommendati
 import { aiRoutes } from "./features/ai/routes.ts";
 import { automationRoutes } from "./features/automation/routes.ts";
 import { blogRecommendationRoutes } from "./features/blog-recommendations/routes.ts";
+import { createRemovedAddresses } from "./features/blogs/delete-blog.ts";
 import { blogRoutes } from "./features/blogs/routes.ts";
 import { categoryRoutes } from "./features/categories/routes.ts";
 import { createDnsResolver, type DnsResolver } from "./features/domains/dns.ts";
@@ -111,9 +112,17 @@ export function createApp({
 
   // Readers on a blog's own host get that blog only, before any of the app's machinery.
   // (Pages already in memory are answered even earlier, by `withFastPath` below.)
+  const removedAddresses = createRemovedAddresses(db);
   if (publishing)
     app.use(
-      blogHostRoutes(db, env.BLOG_DOMAIN, publishing.server, publishing.hostMap, reservedLabels),
+      blogHostRoutes(
+        db,
+        env.BLOG_DOMAIN,
+        publishing.server,
+        publishing.hostMap,
+        reservedLabels,
+        removedAddresses,
+      ),
     );
 
   app.use(
@@ -208,6 +217,16 @@ export function createApp({
         retry: publishing?.queue.retryOf(blogId),
       }),
       domainTarget,
+      blogDomain: env.BLOG_DOMAIN,
+      reservedLabels,
+      onBlogDeleted: async (blogId) => {
+        removedAddresses.invalidate();
+        if (!publishing) return;
+        publishing.hostMap.clear();
+        publishing.indexes.invalidate(blogId);
+        publishing.cache.invalidate(blogId);
+        await publishing.output.removeBlog(blogId);
+      },
     }),
   );
   app.use(
@@ -233,7 +252,7 @@ export function createApp({
   app.use(blogRecommendationRoutes({ db, ai, clock }));
   if (publishing) {
     app.use(publicApiRoutes(db, env.BLOG_DOMAIN, publishing.sanitize, reservedLabels));
-    app.use(blogPathRoutes(db, publishing.server));
+    app.use(blogPathRoutes(db, publishing.server, removedAddresses));
   }
   app.use("/api", apiNotFound);
 

@@ -74,6 +74,19 @@ export const ownerCases: IsolationCase[] = [
   },
   {
     method: "PATCH",
+    path: "/api/blogs/:id",
+    fill: (a) => ({ id: a.blogId }),
+    body: () => ({ name: "Taken over" }),
+  },
+  {
+    method: "POST",
+    path: "/api/blogs/:id/clone",
+    fill: (a) => ({ id: a.blogId }),
+    body: () => ({ name: "Copied", includePosts: true }),
+  },
+  { method: "DELETE", path: "/api/blogs/:id", fill: (a) => ({ id: a.blogId }) },
+  {
+    method: "PATCH",
     path: "/api/blogs/:id/domain",
     fill: (a) => ({ id: a.blogId }),
     body: () => ({ subdomain: "stolen" }),

@@ -31,6 +31,7 @@ describe("blogs API", () => {
       fontFamily: "IBM Plex Serif",
       logoUrl: null,
       aiDisclosure: true,
+      timeZone: "UTC",
       domainInstructions: null,
       domainClaimExpiresAt: null,
       domainNotice: null,

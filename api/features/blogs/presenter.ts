@@ -54,6 +54,7 @@ export function presentBlog(row: typeof blogs.$inferSelect, target?: DomainTarge
     fontFamily: row.fontFamily,
     logoUrl: row.logoUrl,
     aiDisclosure: row.aiDisclosure,
+    timeZone: row.timeZone,
     domainInstructions: instructions(row, target),
     domainClaimExpiresAt: claimExpiry(row),
     domainNotice: domainNotice(row),

@@ -29,6 +29,7 @@ const blog: Blog = {
   primaryColor: "#2563eb",
   fontFamily: "IBM Plex Serif",
   aiDisclosure: true,
+  timeZone: "UTC",
   logoUrl: null,
   domainInstructions: null,
   domainClaimExpiresAt: null,

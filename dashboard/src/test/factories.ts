@@ -13,6 +13,7 @@ export const blogFixture = (over: Partial<Blog> = {}): Blog => ({
   primaryColor: "#df7020",
   fontFamily: "IBM Plex Serif",
   aiDisclosure: true,
+  timeZone: "UTC",
   domainInstructions: null,
   domainClaimExpiresAt: null,
   domainNotice: null,
