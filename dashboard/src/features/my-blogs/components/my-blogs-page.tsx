@@ -9,6 +9,7 @@ import { blogsKey } from "../../../lib/api/get-blogs.ts";
 import { useCreateBlogDialog } from "../../../lib/create-blog-dialog-context.tsx";
 import { useSelectedBlog } from "../../../lib/selected-blog-context.tsx";
 import { BlogCard } from "./blog-card.tsx";
+import { FleetOverview } from "./fleet-overview.tsx";
 import { InfoPanels } from "./info-panels.tsx";
 
 /**
@@ -66,11 +67,14 @@ export function MyBlogsPage() {
     );
   } else {
     content = (
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-        {blogs.map((blog) => (
-          <BlogCard key={blog.id} blog={blog} />
-        ))}
-      </div>
+      <>
+        <FleetOverview />
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {blogs.map((blog) => (
+            <BlogCard key={blog.id} blog={blog} />
+          ))}
+        </div>
+      </>
     );
   }
 
