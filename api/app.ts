@@ -27,6 +27,12 @@ import { categoryRoutes } from "./features/categories/routes.ts";
 import { createDnsResolver, type DnsResolver } from "./features/domains/dns.ts";
 import { domainRoutes } from "./features/domains/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
+import { importRoutes } from "./features/imports/routes.ts";
+import {
+  createImportRunner,
+  type ImageImporter,
+  type ImportRunner,
+} from "./features/imports/service.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
@@ -70,6 +76,10 @@ export type AppDeps = {
   cpu?: CpuPool;
   /** Whether database writes fail (full disk): shown by /healthz. */
   writeHealth?: WriteHealth;
+  /** Runs imports (default: one made here, running in this process). */
+  imports?: ImportRunner;
+  /** Fetches the images of imported posts into the media library (default: none fetched). */
+  importImages?: ImageImporter;
 };
 
 export function createApp({
@@ -87,6 +97,8 @@ export function createApp({
   aiGate,
   onAutomationDue,
   cpu = createCpuPool(),
+  imports,
+  importImages,
 }: AppDeps): Express {
   const ai =
     aiGate ??
@@ -243,6 +255,14 @@ export function createApp({
     }),
   );
   app.use(postRoutes({ db, clock, contentEvents: events, cpu }));
+  app.use(
+    importRoutes({
+      db,
+      runner:
+        imports ??
+        createImportRunner({ db, contentEvents: events, images: importImages, clock, logger }),
+    }),
+  );
   app.use(profileRoutes({ db, contentEvents: events }));
   app.use(categoryRoutes({ db, contentEvents: events }));
   app.use(affiliateLinkRoutes({ db, contentEvents: events, clock }));

@@ -520,17 +520,18 @@ export const importJobs = sqliteTable(
 );
 
 /**
- * One row per source item an import has handled: the idempotency key that lets a resumed
- * import skip what it already wrote (decision 144).
+ * One row per source item imported into a blog: the idempotency key that lets a resumed import
+ * skip what it already wrote, and a second import of the same file skip it too (decision 144).
  */
 export const importedItems = sqliteTable(
   "imported_items",
   {
-    jobId: text("job_id")
+    blogId: text("blog_id")
       .notNull()
-      .references(() => importJobs.id, { onDelete: "cascade" }),
+      .references(() => blogs.id, { onDelete: "cascade" }),
     sourceKey: text("source_key").notNull(),
+    jobId: text("job_id").references(() => importJobs.id, { onDelete: "set null" }),
     postId: text("post_id").references(() => posts.id, { onDelete: "set null" }),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.sourceKey] })],
+  (t) => [primaryKey({ columns: [t.blogId, t.sourceKey] })],
 );

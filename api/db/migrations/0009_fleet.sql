@@ -27,11 +27,13 @@ CREATE TABLE `import_jobs` (
 --> statement-breakpoint
 CREATE INDEX `import_jobs_blog_idx` ON `import_jobs` (`blog_id`,`created_at`);--> statement-breakpoint
 CREATE TABLE `imported_items` (
-	`job_id` text NOT NULL,
+	`blog_id` text NOT NULL,
 	`source_key` text NOT NULL,
+	`job_id` text,
 	`post_id` text,
-	PRIMARY KEY(`job_id`, `source_key`),
-	FOREIGN KEY (`job_id`) REFERENCES `import_jobs`(`id`) ON UPDATE no action ON DELETE cascade,
+	PRIMARY KEY(`blog_id`, `source_key`),
+	FOREIGN KEY (`blog_id`) REFERENCES `blogs`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`job_id`) REFERENCES `import_jobs`(`id`) ON UPDATE no action ON DELETE set null,
 	FOREIGN KEY (`post_id`) REFERENCES `posts`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint

@@ -41,33 +41,36 @@ function cleanShortcodes(html: string): string {
     },
   );
   // [caption]<img …> Text[/caption]: a figure with its caption.
-  out = out.replace(
-    /\[caption[^\]]*\]([\s\S]*?)\[\/caption\]/gi,
-    (_m, inner: string) => {
-      const media = /^\s*((?:<a\b[^>]*>\s*)?<img\b[^>]*>(?:\s*<\/a>)?)([\s\S]*)$/i.exec(inner);
-      if (!media) return inner;
-      const caption = (media[2] ?? "").trim();
-      return `<figure>${media[1]}${caption ? `<figcaption>${caption}</figcaption>` : ""}</figure>`;
-    },
-  );
+  out = out.replace(/\[caption[^\]]*\]([\s\S]*?)\[\/caption\]/gi, (_m, inner: string) => {
+    const media = /^\s*((?:<a\b[^>]*>\s*)?<img\b[^>]*>(?:\s*<\/a>)?)([\s\S]*)$/i.exec(inner);
+    if (!media) return inner;
+    const caption = (media[2] ?? "").trim();
+    return `<figure>${media[1]}${caption ? `<figcaption>${caption}</figcaption>` : ""}</figure>`;
+  });
   // Anything else: the tags go, enclosed text stays. (A gallery has no text: it goes whole.)
   out = out.replace(/\[gallery[^\]]*\]/gi, "");
   out = out.replace(/\[\/?[a-z_][\w-]*(?:\s[^\]]*)?\/?\]/gi, "");
   return out;
 }
 
-/** Gutenberg embed blocks: the figure becomes a link to what was embedded. */
+/** Gutenberg embed blocks (`wp:embed`, older `wp:core-embed/youtube`…): a link to what was embedded. */
 function cleanEmbedBlocks(html: string): string {
   return html.replace(
-    /<!--\s*wp:(?:core-)?embed\b([^>]*?)-->([\s\S]*?)<!--\s*\/wp:(?:core-)?embed\s*-->/gi,
+    /<!--\s*wp:(?:core-)?embed\b([^>]*?)-->([\s\S]*?)<!--\s*\/wp:(?:core-)?embed[\w/-]*\s*-->/gi,
     (_m, attrs: string, inner: string) => {
       let url = "";
+      const json = attrs
+        .slice(Math.max(0, attrs.indexOf("{")))
+        .trim()
+        .replace(/\/$/, "");
       try {
-        url = String((JSON.parse(attrs.trim().replace(/\/$/, "") || "{}") as { url?: string }).url ?? "");
+        url = String(
+          (JSON.parse(json.startsWith("{") ? json : "{}") as { url?: string }).url ?? "",
+        );
       } catch {
         // fall back to the URL in the markup
       }
-      if (!url) url = /https?:\/\/[^\s<>"]+/.exec(inner)?.[0] ?? "";
+      if (!url) url = (/https?:\/\/[^\s<>"]+/.exec(inner)?.[0] ?? "").replaceAll("&amp;", "&");
       return isUrl(url) ? link(url) : "";
     },
   );

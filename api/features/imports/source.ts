@@ -29,6 +29,11 @@ export type SourceItem = {
   oldUrls: string[];
   /** Blogfleet exports only: the post's former slugs (301s), as the source had them. */
   formerSlugs?: string[];
+  /** Blogfleet exports only: what the source stored, kept exactly. */
+  keepStatus?: "draft" | "under_review" | "published";
+  createdAt?: string;
+  source?: "owner" | "ai" | "offline";
+  aiAssisted?: boolean;
 };
 
 /** An export file, parsed and checked before anything is written. */
@@ -38,6 +43,16 @@ export type ImportSource = {
   items: SourceItem[];
   /** Blogfleet exports only: the blog's redirects (from path → to path). */
   redirects?: { from: string; to: string }[];
+  /** Blogfleet exports only: the blog's look and time zone, and its affiliate links. */
+  blog?: {
+    description: string | null;
+    timeZone: string;
+    primaryColor: string;
+    fontFamily: string;
+    logoUrl: string | null;
+    aiDisclosure: boolean;
+  };
+  affiliateLinks?: { keyword: string; url: string; autoInsert: boolean }[];
 };
 
 /** A file that cannot be imported: 400 with a message that says why and what to do. */
@@ -67,4 +82,34 @@ export function decodeSlug(slug: string): string {
   } catch {
     return slug;
   }
+}
+
+const namedEntities: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: "\u00a0",
+  ndash: "–",
+  mdash: "—",
+  hellip: "…",
+  lsquo: "‘",
+  rsquo: "’",
+  ldquo: "“",
+  rdquo: "”",
+};
+
+/** Plain text from the HTML-escaped text WordPress writes in titles and names ("Media &amp; Text"). */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === "#") {
+      const code =
+        name[1] === "x" || name[1] === "X"
+          ? Number.parseInt(name.slice(2), 16)
+          : Number.parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return namedEntities[name.toLowerCase()] ?? whole;
+  });
 }

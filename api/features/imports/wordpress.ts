@@ -3,6 +3,7 @@ import { importLimits } from "../../../contracts/imports.ts";
 import { cleanWordPressContent } from "./clean-content.ts";
 import {
   BadImportFile,
+  decodeEntities,
   decodeSlug,
   type ImportSource,
   type SourceCategory,
@@ -55,14 +56,16 @@ function toSourceItem(raw: RawItem, baseUrl: string, title: string): SourceItem 
     .flatMap((v) => v.split(","))
     .map((v) => v.trim())
     .filter(Boolean);
-  const tags = raw.categories.filter((c) => c.domain === "post_tag").map((c) => c.name.trim());
+  const tags = raw.categories
+    .filter((c) => c.domain === "post_tag")
+    .map((c) => decodeEntities(c.name).trim());
   const keywords = [...new Set([...focus, ...tags].filter(Boolean))];
   const item: SourceItem = {
     key: `wordpress:${baseUrl}:${id}`,
     kind: type === "page" ? "page" : "post",
     title: title || "(untitled)",
     html: cleanWordPressContent(f["content:encoded"] ?? ""),
-    excerpt: (f["excerpt:encoded"] ?? "").replace(/<[^>]*>/g, "").trim(),
+    excerpt: decodeEntities((f["excerpt:encoded"] ?? "").replace(/<[^>]*>/g, "")).trim(),
     // Pages and anything not public become drafts: the owner decides (decision 143).
     status: status === "publish" && type === "post" ? "published" : "draft",
     publishedAt,
@@ -150,7 +153,7 @@ export function parseWordPress(file: Buffer): ImportSource {
         categories.push({
           key: slug,
           slug,
-          name: category["wp:cat_name"] || slug,
+          name: decodeEntities(category["wp:cat_name"] ?? "") || slug,
           parentKey: decodeSlug(category["wp:category_parent"] ?? "") || null,
         });
       category = undefined;
@@ -169,7 +172,7 @@ export function parseWordPress(file: Buffer): ImportSource {
       itemCategory = undefined;
     } else if (item && parent === "item") item.fields[name] = text;
     else if (name === "item" && item) {
-      const title = (item.fields.title ?? "").trim();
+      const title = decodeEntities(item.fields.title ?? "").trim();
       items.push(toSourceItem(item, baseUrl, title));
       item = undefined;
     }

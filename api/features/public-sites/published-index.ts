@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { archiveCount } from "../../../site-builder/theme/lib/archive.ts";
 import type { Database } from "../../db/client.ts";
 import {
+  blogRedirects,
   blogs,
   categories,
   postSlugHistory,
@@ -29,6 +30,11 @@ export type PublishedIndex = {
   categories: Map<string, number>;
   /** The slug of the blog's author page (decision 056); it lists every published post. */
   author: string;
+  /**
+   * Old addresses of the blog (imported permalinks, decision 143): normalized path → the
+   * site-relative path they answer a 301 to, when nothing else lives there.
+   */
+  moved?: Map<string, string>;
 };
 
 /**
@@ -109,7 +115,7 @@ export function classifyFile(index: PublishedIndex, file: string): PathVerdict {
 
 /** Reads the index of one blog (published posts and categories only). */
 export async function loadPublishedIndex(db: Database, blogId: string): Promise<PublishedIndex> {
-  const [postRows, categoryRows, history, removed, owner] = await Promise.all([
+  const [postRows, categoryRows, history, removed, owner, moved] = await Promise.all([
     // The list's covering index holds blog, status, slug and category: read from it alone,
     // never from the rows, whose bodies sit before those columns, and as one JSON string, not
     // a row object per post (decision 021: that conversion is most of the cost at 10,000).
@@ -144,6 +150,10 @@ export async function loadPublishedIndex(db: Database, blogId: string): Promise<
       .leftJoin(users, eq(users.id, blogs.ownerId))
       .where(eq(blogs.id, blogId))
       .get(),
+    db
+      .select({ from: blogRedirects.fromPath, to: blogRedirects.toPath })
+      .from(blogRedirects)
+      .where(eq(blogRedirects.blogId, blogId)),
   ]);
   const published = new Set(postRows.map((p) => p.slug));
   const redirects = new Set(history.map((h) => h.slug).filter((slug) => !published.has(slug)));
@@ -171,6 +181,7 @@ export async function loadPublishedIndex(db: Database, blogId: string): Promise<
     archives: archiveCount(postRows.length),
     categories: new Map(categoryRows.map((c) => [c.slug, archiveCount(counts.get(c.id) ?? 0)])),
     author: authorOf(owner, owner?.blogName ?? "").slug,
+    moved: new Map(moved.map((r) => [r.from, r.to])),
   };
 }
 
