@@ -27,6 +27,7 @@ import { categoryRoutes } from "./features/categories/routes.ts";
 import { createDnsResolver, type DnsResolver } from "./features/domains/dns.ts";
 import { domainRoutes } from "./features/domains/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
+import { exportRoutes } from "./features/exports/routes.ts";
 import { importRoutes } from "./features/imports/routes.ts";
 import {
   createImportRunner,
@@ -255,6 +256,7 @@ export function createApp({
     }),
   );
   app.use(postRoutes({ db, clock, contentEvents: events, cpu }));
+  app.use(exportRoutes({ db }));
   app.use(
     importRoutes({
       db,

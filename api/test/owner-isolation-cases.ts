@@ -96,6 +96,7 @@ export const ownerCases: IsolationCase[] = [
   },
   { method: "GET", path: "/api/blogs/:blogId/imports", fill: (a) => ({ blogId: a.blogId }) },
   { method: "GET", path: "/api/imports/:id", fill: (a) => ({ id: a.importId }) },
+  { method: "GET", path: "/api/blogs/:blogId/export", fill: (a) => ({ blogId: a.blogId }) },
   { method: "POST", path: "/api/imports/:id/cancel", fill: (a) => ({ id: a.importId }) },
   {
     method: "PATCH",
