@@ -366,7 +366,9 @@ async function runJob(
       .get();
     if (current?.status !== "running") return; // cancelled (or the blog went)
     const item = source.items[index] as SourceItem;
-    await saveProgress(db, job.id, { currentItem: item.title.slice(0, 200) });
+    // The item's own transaction names the next one: one write per item, not two.
+    if (index === job.done)
+      await saveProgress(db, job.id, { currentItem: item.title.slice(0, 200) });
     const [seen] = await db
       .select({ n: count() })
       .from(importedItems)
@@ -454,7 +456,12 @@ async function runJob(
           .onConflictDoNothing();
       }
       report.authors = [...authors];
-      await saveProgress(tx, job.id, { done: index + 1, report });
+      const next = source.items[index + 1];
+      await saveProgress(tx, job.id, {
+        done: index + 1,
+        report,
+        currentItem: next ? next.title.slice(0, 200) : null,
+      });
     });
   }
   await db

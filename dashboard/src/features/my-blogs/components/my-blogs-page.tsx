@@ -1,4 +1,4 @@
-import { LayoutGridIcon, PlusIcon, SparklesIcon } from "lucide-react";
+import { DownloadIcon, LayoutGridIcon, PlusIcon, SparklesIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useSWRConfig } from "swr";
@@ -85,10 +85,18 @@ export function MyBlogsPage() {
         description="Every blog you run, with its addresses and preview links."
         actions={
           blogs && blogs.length > 0 ? (
-            <Button variant="outline" onClick={() => setOpen(true)}>
-              <PlusIcon aria-hidden="true" />
-              Create New Blog
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button asChild variant="outline">
+                <a href="/api/export" download>
+                  <DownloadIcon aria-hidden="true" />
+                  Export All Blogs
+                </a>
+              </Button>
+              <Button variant="outline" onClick={() => setOpen(true)}>
+                <PlusIcon aria-hidden="true" />
+                Create New Blog
+              </Button>
+            </div>
           ) : undefined
         }
       />

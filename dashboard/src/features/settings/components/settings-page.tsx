@@ -7,6 +7,7 @@ import { BlogCustomizationCard } from "./blog-customization-card.tsx";
 import { BlogDetailsCard } from "./blog-details-card.tsx";
 import { BlogDomainsCard } from "./blog-domains-card.tsx";
 import { ContentAutomationCard } from "./content-automation-card.tsx";
+import { ImportExportCard } from "./import-export-card.tsx";
 
 /**
  * Settings (spec section 2.12): the selected blog's domains, look and automation, then the
@@ -35,6 +36,7 @@ export function SettingsPage() {
           <BlogCustomizationCard key={selectedBlog.id} blog={selectedBlog} />
           <AiDisclosureCard key={`ai-disclosure-${selectedBlog.id}`} blog={selectedBlog} />
           <ContentAutomationCard key={`automation-${selectedBlog.id}`} blog={selectedBlog} />
+          <ImportExportCard key={`import-${selectedBlog.id}`} blog={selectedBlog} />
         </>
       ) : (
         <NoBlogSelected />
