@@ -26,8 +26,8 @@ import { blogRoutes } from "./features/blogs/routes.ts";
 import { categoryRoutes } from "./features/categories/routes.ts";
 import { createDnsResolver, type DnsResolver } from "./features/domains/dns.ts";
 import { domainRoutes } from "./features/domains/routes.ts";
-import { healthRoutes } from "./features/health/routes.ts";
 import { exportRoutes } from "./features/exports/routes.ts";
+import { healthRoutes } from "./features/health/routes.ts";
 import { importRoutes } from "./features/imports/routes.ts";
 import {
   createImportRunner,

@@ -114,6 +114,12 @@ describe("WordPress import (WXR)", () => {
     expect(
       (await rawGet(app.baseUrl, "/never/was/", { host: "wp-theme-test.blogs.test" })).status,
     ).toBe(404);
+    // Nested category archives of WordPress lead to the category's page here.
+    const nested = await rawGet(app.baseUrl, "/category/parent-category/child-category-01/", {
+      host: "wp-theme-test.blogs.test",
+    });
+    expect(nested.status).toBe(301);
+    expect(nested.headers.location).toBe("/category/child-category-01");
   });
 
   it("imports the block editor test export and cleans every block", async () => {

@@ -287,6 +287,42 @@ async function ensureCategories(
   return ids;
 }
 
+/**
+ * WordPress category archives live at `/category/{parent}/{child}/`; here every category is at
+ * `/category/{slug}`: the nested addresses answer 301 to it.
+ */
+async function categoryArchiveRedirects(
+  tx: Queryable,
+  blogId: string,
+  source: SourceCategory[],
+  ids: Map<string, string>,
+): Promise<number> {
+  const byKey = new Map(source.map((c) => [c.key, c]));
+  const rows = await tx.select().from(categories).where(eq(categories.blogId, blogId));
+  const slugOf = new Map(rows.map((c) => [c.id, c.slug]));
+  let created = 0;
+  for (const category of source) {
+    if (!category.parentKey) continue;
+    const chain: string[] = [];
+    const seen = new Set<string>();
+    for (let c: SourceCategory | undefined = category; c && !seen.has(c.key); ) {
+      seen.add(c.key);
+      chain.unshift(c.slug);
+      c = c.parentKey ? byKey.get(c.parentKey) : undefined;
+    }
+    const id = ids.get(category.key);
+    const slug = id ? slugOf.get(id) : undefined;
+    if (!slug) continue;
+    const inserted = await tx
+      .insert(blogRedirects)
+      .values({ blogId, fromPath: `/category/${chain.join("/")}`, toPath: `/category/${slug}` })
+      .onConflictDoNothing()
+      .returning();
+    created += inserted.length;
+  }
+  return created;
+}
+
 /** Images the post names, fetched into the media library; the body points at the copies. */
 async function importImages(
   images: ImageImporter,
@@ -350,6 +386,15 @@ async function runJob(
           .returning();
         report.redirectsCreated += inserted.length;
       }
+      await record(blog.id, { full: true });
+    }
+    if (firstRun && source.format === "wordpress") {
+      report.redirectsCreated += await categoryArchiveRedirects(
+        tx,
+        blog.id,
+        source.categories,
+        ids,
+      );
       await record(blog.id, { full: true });
     }
     await saveProgress(tx, job.id, { status: "running", report });

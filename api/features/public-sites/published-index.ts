@@ -67,6 +67,21 @@ const isArchivePage = (n: string, archives: number) => {
   return String(page) === n && Number.isInteger(page) && page >= 1 && page <= archives;
 };
 
+/**
+ * Where an old address of the blog (an imported permalink) now lives, for a request path that
+ * names nothing here (decision 143); undefined when it is not one.
+ */
+export function movedTarget(index: PublishedIndex, requestPath: string): string | undefined {
+  if (!index.moved?.size) return undefined;
+  let path = requestPath;
+  try {
+    path = decodeURIComponent(requestPath);
+  } catch {
+    // as sent
+  }
+  return index.moved.get(path.replace(/\/+$/, ""));
+}
+
 /** The verdict for `file` (as `fileForRequestPath` names it) of a blog with this index. */
 export function classifyFile(index: PublishedIndex, file: string): PathVerdict {
   if (siteWide.has(file)) return content;

@@ -9,6 +9,7 @@ import type { BlogRow } from "./hosts.ts";
 import { type CachedPage, cachedPage, type PageCache, sendCachedPage } from "./page-cache.ts";
 import {
   classifyFile,
+  movedTarget,
   type NotFoundKind,
   notFoundPaths,
   type PathVerdict,
@@ -236,16 +237,8 @@ export function createBlogServer(deps: BlogServerDeps) {
     const generation = deps.cache.generation(blog.id);
     const index = await deps.index.get(blog.id);
     // An old address of the blog (an imported permalink) that names nothing here now: 301.
-    const movedTo = (verdict: PathVerdict) => {
-      if (verdict.kind !== "missing" || !index.moved?.size) return undefined;
-      let normalized = path;
-      try {
-        normalized = decodeURIComponent(path);
-      } catch {
-        // as sent
-      }
-      return index.moved.get(normalized.replace(/\/+$/, ""));
-    };
+    const movedTo = (verdict: PathVerdict) =>
+      verdict.kind === "missing" ? movedTarget(index, path) : undefined;
     const redirectTo = (target: string) => {
       res.setHeader("Cache-Control", "max-age=3600");
       res.redirect(301, `${homeHref}${target.replace(/^\//, "")}`);
