@@ -5,6 +5,7 @@ import { categories, posts } from "../../db/schema.ts";
 import { createBlog, createOwner, createPost, createPublishedPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { rawGet } from "../../test/raw-http.ts";
+import { createRemovedAddresses } from "./delete-blog.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -121,6 +122,12 @@ describe("deleting a blog (DELETE /api/blogs/{id})", () => {
     expect((await app.client().get(`/blog/${blog.slug}/`)).status).toBe(410);
     expect((await app.client().get("/api/tls/allowed?domain=doomed.blogs.test")).status).toBe(404);
     expect(await app.publishing?.output.currentDir(blog.id)).toBeUndefined();
+
+    // After the grace period the address is unknown, not gone.
+    const later = createRemovedAddresses(app.db, 0, () => new Date(Date.now() + 31 * 86_400_000));
+    expect(await later.has("doomed.blogs.test")).toBe(false);
+    const now = createRemovedAddresses(app.db, 0);
+    expect(await now.has("doomed.blogs.test")).toBe(true);
 
     // The subdomain is free again: a new blog that takes it is served there.
     expect(

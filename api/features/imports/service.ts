@@ -140,7 +140,13 @@ export async function cancelImport(db: Database, ownerId: string, jobId: string)
   if (job.status !== "queued" && job.status !== "running") return job;
   const [row] = await db
     .update(importJobs)
-    .set({ status: "cancelled", currentItem: null, finishedAt: new Date() })
+    .set({
+      status: "cancelled",
+      currentItem: null,
+      finishedAt: new Date(),
+      // A running import holds its items in memory; nothing reads them from here again.
+      payload: { dropped: true },
+    })
     .where(eq(importJobs.id, job.id))
     .returning();
   return row ?? job;
@@ -194,6 +200,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
             .where(
               and(eq(importJobs.id, job.id), inArray(importJobs.status, ["queued", "running"])),
             );
+          await dropPayload(deps.db, job.id);
         }
         if (stopped) return;
       }
@@ -409,7 +416,11 @@ async function runJob(
       .from(importJobs)
       .where(eq(importJobs.id, job.id))
       .get();
-    if (current?.status !== "running") return; // cancelled (or the blog went)
+    if (current?.status !== "running") {
+      // Cancelled (or the blog went): nothing will resume it.
+      await dropPayload(db, job.id);
+      return;
+    }
     const item = source.items[index] as SourceItem;
     // The item's own transaction names the next one: one write per item, not two.
     if (index === job.done)
@@ -513,4 +524,18 @@ async function runJob(
     .update(importJobs)
     .set({ status: "succeeded", currentItem: null, finishedAt: now() })
     .where(and(eq(importJobs.id, job.id), eq(importJobs.status, "running")));
+  await dropPayload(db, job.id);
+}
+
+/** A finished import needs its parsed file no more (the report stays): the row shrinks. */
+async function dropPayload(db: Database, jobId: string) {
+  await db
+    .update(importJobs)
+    .set({ payload: { dropped: true } })
+    .where(
+      and(
+        eq(importJobs.id, jobId),
+        inArray(importJobs.status, ["succeeded", "failed", "cancelled"]),
+      ),
+    );
 }
