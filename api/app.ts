@@ -239,6 +239,15 @@ export function createApp({
         publishing.indexes.invalidate(blogId);
         publishing.cache.invalidate(blogId);
         await publishing.output.removeBlog(blogId);
+        // A render of the blog that was running finishes writing after this: its files go too.
+        if (publishing.queue.stateOf(blogId) === "rendering") {
+          publishing.queue
+            .onIdle()
+            .then(() => publishing.output.removeBlog(blogId))
+            .catch((error: unknown) =>
+              logger.error({ err: error, blogId }, "files of a deleted blog could not be removed"),
+            );
+        }
       },
     }),
   );
