@@ -29,11 +29,8 @@ import { domainRoutes } from "./features/domains/routes.ts";
 import { exportRoutes } from "./features/exports/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { importRoutes } from "./features/imports/routes.ts";
-import {
-  createImportRunner,
-  type ImageImporter,
-  type ImportRunner,
-} from "./features/imports/service.ts";
+import { createImportRunner, type ImportRunner } from "./features/imports/runner.ts";
+import type { ImageImporter } from "./features/imports/service.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";

@@ -5,7 +5,7 @@ import { createApp, withFastPath } from "./app.ts";
 import { sanitizePostHtml } from "./content/sanitize.ts";
 import { openDatabase } from "./db/client.ts";
 import { InvalidEnvironmentError, parseEnv } from "./env.ts";
-import { createImportRunner } from "./features/imports/service.ts";
+import { createImportRunner } from "./features/imports/runner.ts";
 import { type ContentEvents, guardContentEvents } from "./features/publishing/content-events.ts";
 import { createPublishing } from "./features/publishing/publishing.ts";
 import { gracefulCloser } from "./http/graceful-close.ts";

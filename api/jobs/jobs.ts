@@ -1,7 +1,7 @@
 import type { AiGate } from "../ai/gate.ts";
 import { createSessionStore } from "../auth/sessions.ts";
 import type { Database } from "../db/client.ts";
-import type { ImportRunner } from "../features/imports/service.ts";
+import type { ImportRunner } from "../features/imports/runner.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
 import type { Publishing } from "../features/publishing/publishing.ts";
 import type { Logger } from "../logger.ts";

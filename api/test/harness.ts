@@ -10,11 +10,8 @@ import type { Clock } from "../auth/sessions.ts";
 import { sanitizePostHtml } from "../content/sanitize.ts";
 import { type OpenOptions, openDatabase } from "../db/client.ts";
 import { type Env, parseEnv } from "../env.ts";
-import {
-  createImportRunner,
-  type ImageImporter,
-  type ImportRunner,
-} from "../features/imports/service.ts";
+import { createImportRunner, type ImportRunner } from "../features/imports/runner.ts";
+import type { ImageImporter } from "../features/imports/service.ts";
 import { type ContentEvents, noContentEvents } from "../features/publishing/content-events.ts";
 import { createPublishing, type Publishing } from "../features/publishing/publishing.ts";
 import { createLogger } from "../logger.ts";

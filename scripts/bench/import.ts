@@ -11,11 +11,8 @@ import { join, resolve } from "node:path";
 import { and, count, eq } from "drizzle-orm";
 import { openDatabase } from "../../api/db/client.ts";
 import { blogRedirects, blogs, categories, posts, users } from "../../api/db/schema.ts";
-import {
-  createImportRunner,
-  parseImportFile,
-  startImport,
-} from "../../api/features/imports/service.ts";
+import { createImportRunner } from "../../api/features/imports/runner.ts";
+import { parseImportFile, startImport } from "../../api/features/imports/service.ts";
 import { noContentEvents } from "../../api/features/publishing/content-events.ts";
 
 const files = ["themeunittestdata.wordpress.xml", "64-block-test-data.xml"];

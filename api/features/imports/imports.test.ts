@@ -9,7 +9,7 @@ import { createBlog, createOwner } from "../../test/factories.ts";
 import type { TestClient } from "../../test/harness.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { rawGet } from "../../test/raw-http.ts";
-import { createImportRunner } from "./service.ts";
+import { createImportRunner } from "./runner.ts";
 
 const fixture = (path: string) => readFileSync(resolve("../shared/fixtures", path));
 

@@ -10,14 +10,9 @@ import { currentUser, requireUser } from "../../auth/session-middleware.ts";
 import type { Database } from "../../db/client.ts";
 import { HttpError } from "../../http/errors.ts";
 import { inputOf, validate } from "../../http/validate.ts";
-import {
-  cancelImport,
-  findOwnedImport,
-  type ImportRunner,
-  listImports,
-  presentImportJob,
-  startImport,
-} from "./service.ts";
+import { presentImportJob } from "./presenter.ts";
+import type { ImportRunner } from "./runner.ts";
+import { cancelImport, findOwnedImport, listImports, startImport } from "./service.ts";
 
 /** The uploaded file as bytes, whatever its type; past the limit a 413 that says the limit. */
 const fileBody: RequestHandler = (req, res, next) => {
