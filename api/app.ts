@@ -21,11 +21,16 @@ import { affiliateRecommendationRoutes } from "./features/affiliate-recommendati
 import { aiRoutes } from "./features/ai/routes.ts";
 import { automationRoutes } from "./features/automation/routes.ts";
 import { blogRecommendationRoutes } from "./features/blog-recommendations/routes.ts";
+import { createRemovedAddresses } from "./features/blogs/delete-blog.ts";
 import { blogRoutes } from "./features/blogs/routes.ts";
 import { categoryRoutes } from "./features/categories/routes.ts";
 import { createDnsResolver, type DnsResolver } from "./features/domains/dns.ts";
 import { domainRoutes } from "./features/domains/routes.ts";
+import { exportRoutes } from "./features/exports/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
+import { importRoutes } from "./features/imports/routes.ts";
+import { createImportRunner, type ImportRunner } from "./features/imports/runner.ts";
+import type { ImageImporter } from "./features/imports/service.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
@@ -70,6 +75,10 @@ export type AppDeps = {
   cpu?: CpuPool;
   /** Whether database writes fail (full disk): shown by /healthz. */
   writeHealth?: WriteHealth;
+  /** Runs imports (default: one made here, running in this process). */
+  imports?: ImportRunner;
+  /** Fetches the images of imported posts into the media library (default: none fetched). */
+  importImages?: ImageImporter;
 };
 
 export function createApp({
@@ -87,6 +96,8 @@ export function createApp({
   aiGate,
   onAutomationDue,
   cpu = createCpuPool(),
+  imports,
+  importImages,
 }: AppDeps): Express {
   const ai =
     aiGate ??
@@ -112,9 +123,17 @@ export function createApp({
 
   // Readers on a blog's own host get that blog only, before any of the app's machinery.
   // (Pages already in memory are answered even earlier, by `withFastPath` below.)
+  const removedAddresses = createRemovedAddresses(db);
   if (publishing)
     app.use(
-      blogHostRoutes(db, env.BLOG_DOMAIN, publishing.server, publishing.hostMap, reservedLabels),
+      blogHostRoutes(
+        db,
+        env.BLOG_DOMAIN,
+        publishing.server,
+        publishing.hostMap,
+        reservedLabels,
+        removedAddresses,
+      ),
     );
 
   app.use(
@@ -209,6 +228,25 @@ export function createApp({
         retry: publishing?.queue.retryOf(blogId),
       }),
       domainTarget,
+      blogDomain: env.BLOG_DOMAIN,
+      reservedLabels,
+      onBlogDeleted: async (blogId) => {
+        removedAddresses.invalidate();
+        if (!publishing) return;
+        publishing.hostMap.clear();
+        publishing.indexes.changed(blogId);
+        publishing.cache.invalidate(blogId);
+        await publishing.output.removeBlog(blogId);
+        // A render of the blog that was running finishes writing after this: its files go too.
+        if (publishing.queue.stateOf(blogId) === "rendering") {
+          publishing.queue
+            .onIdle()
+            .then(() => publishing.output.removeBlog(blogId))
+            .catch((error: unknown) =>
+              logger.error({ err: error, blogId }, "files of a deleted blog could not be removed"),
+            );
+        }
+      },
     }),
   );
   app.use(
@@ -225,6 +263,15 @@ export function createApp({
     }),
   );
   app.use(postRoutes({ db, clock, contentEvents: events, cpu }));
+  app.use(exportRoutes({ db }));
+  app.use(
+    importRoutes({
+      db,
+      runner:
+        imports ??
+        createImportRunner({ db, contentEvents: events, images: importImages, clock, logger }),
+    }),
+  );
   app.use(profileRoutes({ db, contentEvents: events }));
   app.use(categoryRoutes({ db, contentEvents: events }));
   app.use(affiliateLinkRoutes({ db, contentEvents: events, clock }));
@@ -234,7 +281,7 @@ export function createApp({
   app.use(blogRecommendationRoutes({ db, ai, clock }));
   if (publishing) {
     app.use(publicApiRoutes(db, env.BLOG_DOMAIN, publishing.sanitize, reservedLabels));
-    app.use(blogPathRoutes(db, publishing.server));
+    app.use(blogPathRoutes(db, publishing.server, removedAddresses));
   }
   app.use("/api", apiNotFound);
 

@@ -5,6 +5,7 @@ import { createApp, withFastPath } from "./app.ts";
 import { sanitizePostHtml } from "./content/sanitize.ts";
 import { openDatabase } from "./db/client.ts";
 import { InvalidEnvironmentError, parseEnv } from "./env.ts";
+import { createImportRunner } from "./features/imports/runner.ts";
 import { type ContentEvents, guardContentEvents } from "./features/publishing/content-events.ts";
 import { createPublishing } from "./features/publishing/publishing.ts";
 import { gracefulCloser } from "./http/graceful-close.ts";
@@ -53,6 +54,8 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   });
   logger.info({ ai: ai.configured ? ai.model : "offline writer" }, "AI provider");
   let jobs: ReturnType<typeof startJobs> | undefined;
+  // Imports run in this process; the jobs list resumes those a restart interrupted.
+  const imports = createImportRunner({ db: database.db, contentEvents, logger });
   const app = createApp({
     env,
     db: database.db,
@@ -65,6 +68,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     onAutomationDue: () => jobs?.runSoon("content automation"),
     cpu,
     writeHealth: database.writeHealth,
+    imports,
   });
   const server = createServer(withFastPath(app, publishing));
   const closer = gracefulCloser(server);
@@ -81,7 +85,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   );
   // Every background job, from the one list (api/jobs/jobs.ts); started here, not in
   // createApp, so tests drive each job with their own clock.
-  jobs = startJobs({ db: database.db, ai, publishing, contentEvents, cpu, logger });
+  jobs = startJobs({ db: database.db, ai, publishing, contentEvents, cpu, logger, imports });
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, "shutting down: finishing in-flight requests");

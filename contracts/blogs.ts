@@ -3,15 +3,73 @@ import { z } from "./zod.ts";
 
 const blogNameMissing = "Blog name is required";
 
+/** Whether `zone` is an IANA time zone this runtime knows (e.g. "America/Los_Angeles"). */
+export function isTimeZone(zone: string): boolean {
+  if (!zone || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZone = z
+  .string()
+  .trim()
+  .refine(isTimeZone, "Time zone must be an IANA time zone such as America/Los_Angeles");
+
+const blogName = z
+  .string({ error: (issue) => (issue.input === undefined ? blogNameMissing : undefined) })
+  .trim()
+  .min(1, blogNameMissing)
+  .max(limits.blogName);
+
 export const createBlogInput = z.object({
-  name: z
-    .string({ error: (issue) => (issue.input === undefined ? blogNameMissing : undefined) })
-    .trim()
-    .min(1, blogNameMissing)
-    .max(limits.blogName),
+  name: blogName,
   description: z.string().trim().max(limits.blogDescription).optional(),
+  /** Default: UTC. The dashboard sends the owner's browser time zone (decision 140). */
+  timeZone: timeZone.optional(),
 });
 export type CreateBlogInput = z.infer<typeof createBlogInput>;
+
+/** `PATCH /api/blogs/{id}`: name, description and time zone; absent fields stay as they are. */
+export const updateBlogInput = z
+  .object({
+    name: blogName.optional(),
+    /** An empty description removes it. */
+    description: z.string().trim().max(limits.blogDescription).nullable().optional(),
+    timeZone: timeZone.optional(),
+  })
+  .refine((v) => Object.values(v).some((field) => field !== undefined), {
+    message: "Send at least one of name, description or timeZone",
+  });
+export type UpdateBlogInput = z.infer<typeof updateBlogInput>;
+
+/**
+ * `POST /api/blogs/{id}/clone`: a new blog with the source's settings, categories, automation
+ * and look; its posts too (as drafts) when `includePosts` (decision 142).
+ */
+export const cloneBlogInput = z.object({
+  name: blogName,
+  description: z.string().trim().max(limits.blogDescription).optional(),
+  includePosts: z.boolean({ error: "includePosts must be true or false" }).default(false),
+});
+export type CloneBlogInput = z.infer<typeof cloneBlogInput>;
+
+/** One row of the fleet overview on My Blogs (`GET /api/blogs/overview`). */
+export type FleetRow = {
+  blogId: string;
+  name: string;
+  siteState: "not_published" | "queued" | "rendering" | "retrying" | "live" | "failing";
+  /** The address readers use: the verified custom domain, else the subdomain's host, else null. */
+  domain: string | null;
+  /** 'active' for a verified custom domain or a subdomain of the blog domain; else why not. */
+  tls: "active" | "pending_verification" | "none";
+  postsThisWeek: number;
+  failedRenders: number;
+  publishedPosts: number;
+};
 
 /**
  * `PATCH /api/blogs/{id}/customization`. Absent fields stay as they are; `logoUrl: null` (or an
@@ -120,6 +178,8 @@ export type Blog = {
   aiDisclosure: boolean;
   /** Drafts go through 'Under Review' first; off, 'Publish' works from a draft (decision 097). */
   reviewBeforePublishing: boolean;
+  /** IANA time zone of the blog's public dates. */
+  timeZone: string;
   /** Present while a custom domain waits for verification. */
   domainInstructions: DomainInstructions | null;
   /** When an unverified custom domain's claim expires unless it is verified first. */

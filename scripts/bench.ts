@@ -20,6 +20,8 @@ const benchmarks = [
   // Issue 13 finding 2: an unknown path vs a cached page on a 1,500-post blog, and a signed-in
   // API call while 12 clients request random paths.
   "not-found.ts",
+  // Issue 19: the two WordPress fixtures imported (items, posts, categories, redirects, time).
+  "import.ts",
 ];
 
 const folder = join(dirname(fileURLToPath(import.meta.url)), "bench");

@@ -130,6 +130,8 @@ export const blogs = sqliteTable(
      * writing alone publishes a draft in one step (docs/decisions/097).
      */
     reviewBeforePublishing: bool("review_before_publishing").notNull().default(true),
+    /** IANA time zone of public dates (decision 140); the owner's browser zone at creation. */
+    timeZone: text("time_zone").notNull().default("UTC"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -516,3 +518,75 @@ export const appSettings = sqliteTable("app_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+/**
+ * Addresses of deleted blogs (a host, or `/blog/{slug}` on the app's host): they answer 410 Gone
+ * until `goneUntil`, then nothing (decision 141). A blog that takes the address again wins.
+ */
+export const removedBlogAddresses = sqliteTable("removed_blog_addresses", {
+  address: text("address").primaryKey(),
+  removedAt: timestamp("removed_at").notNull(),
+  goneUntil: timestamp("gone_until").notNull(),
+});
+
+/**
+ * Old addresses of a blog (imported permalinks) answered with a 301 to a path of the blog
+ * (decision 143). `fromPath` is normalized: leading slash, no trailing slash, no query.
+ */
+export const blogRedirects = sqliteTable(
+  "blog_redirects",
+  {
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    fromPath: text("from_path").notNull(),
+    toPath: text("to_path").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.fromPath] })],
+);
+
+/** An import of a WordPress, Ghost, Markdown or Blogfleet export into a blog, run as a job. */
+export const importJobs = sqliteTable(
+  "import_jobs",
+  {
+    id: id(),
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    format: text("format", { enum: ["wordpress", "ghost", "markdown", "blogfleet"] }).notNull(),
+    fileName: text("file_name").notNull(),
+    status: text("status", {
+      enum: ["queued", "running", "succeeded", "failed", "cancelled"],
+    }).notNull(),
+    /** The parsed export (items to import, categories, media), checked before the job starts. */
+    payload: text("payload", { mode: "json" }).notNull(),
+    total: integer("total").notNull(),
+    done: integer("done").notNull().default(0),
+    currentItem: text("current_item"),
+    /** What the import did (contracts/imports.ts ImportReport), filled as it goes. */
+    report: text("report", { mode: "json" }).notNull(),
+    error: text("error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp("finished_at"),
+  },
+  (t) => [index("import_jobs_blog_idx").on(t.blogId, t.createdAt)],
+);
+
+/**
+ * One row per source item imported into a blog: the idempotency key that lets a resumed import
+ * skip what it already wrote, and a second import of the same file skip it too (decision 144).
+ */
+export const importedItems = sqliteTable(
+  "imported_items",
+  {
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    sourceKey: text("source_key").notNull(),
+    jobId: text("job_id").references(() => importJobs.id, { onDelete: "set null" }),
+    postId: text("post_id").references(() => posts.id, { onDelete: "set null" }),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.sourceKey] })],
+);

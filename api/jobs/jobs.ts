@@ -1,6 +1,7 @@
 import type { AiGate } from "../ai/gate.ts";
 import { createSessionStore } from "../auth/sessions.ts";
 import type { Database } from "../db/client.ts";
+import type { ImportRunner } from "../features/imports/runner.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
 import type { Publishing } from "../features/publishing/publishing.ts";
 import type { Logger } from "../logger.ts";
@@ -18,6 +19,8 @@ export type JobDeps = {
   contentEvents: ContentEvents;
   cpu?: CpuPool;
   logger: Logger;
+  /** The import runner the app queues imports on (absent: imports do not run here). */
+  imports?: ImportRunner;
 };
 
 /** A running job: `stop` waits for work in progress; `runSoon` runs it now if it can. */
@@ -62,6 +65,14 @@ export const jobs = [
     // Affiliate programs per blog and blog ideas per owner, weekly (the database keeps the dates).
     name: "weekly suggestions",
     start: ({ db, ai, logger }) => startWeeklySuggestions({ db, ai, logger }),
+  },
+  {
+    // Imports a restart interrupted go on after the last item written (decision 144).
+    name: "imports",
+    start: ({ imports }) => {
+      imports?.kick();
+      return { stop: async () => imports?.stop(), runSoon: () => imports?.kick() };
+    },
   },
   {
     // Expired sessions are refused anyway; this only keeps the table small.

@@ -10,7 +10,9 @@ import type { Clock } from "../auth/sessions.ts";
 import { sanitizePostHtml } from "../content/sanitize.ts";
 import { type OpenOptions, openDatabase } from "../db/client.ts";
 import { type Env, parseEnv } from "../env.ts";
-import type { ContentEvents } from "../features/publishing/content-events.ts";
+import { createImportRunner, type ImportRunner } from "../features/imports/runner.ts";
+import type { ImageImporter } from "../features/imports/service.ts";
+import { type ContentEvents, noContentEvents } from "../features/publishing/content-events.ts";
 import { createPublishing, type Publishing } from "../features/publishing/publishing.ts";
 import { createLogger } from "../logger.ts";
 import { createCpuPool } from "../workers/cpu-pool.ts";
@@ -25,6 +27,8 @@ export type TestApp = {
   publishing: Publishing | undefined;
   /** The gate the app's AI routes use (jobs a test runs share it, as in the server). */
   aiGate: AiGate;
+  /** The runner the app queues imports on (`idle()` waits for them). */
+  imports: ImportRunner;
   client: (options?: { origin?: string }) => TestClient;
   close: () => Promise<void>;
 };
@@ -40,6 +44,8 @@ type StartOptions = {
   dnsResolver?: AppDeps["dnsResolver"];
   /** The provider behind the app's AI gate (default: offline, or from the env's key). */
   ai?: AiProvider;
+  /** Fetches imported posts' images (default: none fetched, as without a media library). */
+  importImages?: ImageImporter;
   /** Wraps the database driver (for example `fullDatabaseDisk().wrap`). */
   wrapDatabaseClient?: OpenOptions["wrapClient"];
 };
@@ -82,7 +88,15 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     clock: options.clock,
     logger,
   });
+  const imports = createImportRunner({
+    db: database.db,
+    contentEvents: options.contentEvents ?? publishing?.contentEvents ?? noContentEvents,
+    images: options.importImages,
+    clock: options.clock,
+    logger,
+  });
   const app = createApp({
+    imports,
     env,
     db: database.db,
     logger,
@@ -108,8 +122,10 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     dir,
     publishing,
     aiGate,
+    imports,
     client: (clientOptions) => new TestClient(baseUrl, clientOptions?.origin ?? baseUrl),
     close: async () => {
+      await imports.stop();
       await publishing?.queue.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -129,6 +145,8 @@ export type TestResponse<T = unknown> = {
 
 type RequestOptions = {
   json?: unknown;
+  /** A file as the body (`application/octet-stream` unless `headers` say otherwise). */
+  raw?: Uint8Array;
   form?: Record<string, string>;
   headers?: Record<string, string>;
   /** Override or drop (null) the Origin header a browser would send. */
@@ -156,8 +174,11 @@ export class TestClient {
     if (cookie) headers.cookie = cookie;
     const origin = options.origin === undefined ? this.origin : options.origin;
     if (method !== "GET" && method !== "HEAD" && origin !== null) headers.origin = origin;
-    let body: string | undefined;
-    if (options.json !== undefined) {
+    let body: string | Blob | undefined;
+    if (options.raw !== undefined) {
+      headers["content-type"] ??= "application/octet-stream";
+      body = new Blob([new Uint8Array(options.raw)]);
+    } else if (options.json !== undefined) {
       headers["content-type"] = "application/json";
       body = JSON.stringify(options.json);
     } else if (options.form) {

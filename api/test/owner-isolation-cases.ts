@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Express } from "express";
+import { strToU8, zipSync } from "fflate";
 import type { Database } from "../db/client.ts";
 import { createBlog, createCategory, createPost } from "./factories.ts";
 import type { TestClient } from "./harness.ts";
@@ -24,6 +25,8 @@ export type OwnerData = {
   linkId: string;
   recommendationId: string;
   ideaId: string;
+  /** A finished import into the blog. */
+  importId: string;
 };
 
 export type IsolationCase = {
@@ -74,6 +77,29 @@ export const ownerCases: IsolationCase[] = [
     fill: (a) => ({ id: a.blogId }),
     body: () => ({ enabled: true, topics: ["planted"] }),
   },
+  {
+    method: "PATCH",
+    path: "/api/blogs/:id",
+    fill: (a) => ({ id: a.blogId }),
+    body: () => ({ name: "Taken over" }),
+  },
+  {
+    method: "POST",
+    path: "/api/blogs/:id/clone",
+    fill: (a) => ({ id: a.blogId }),
+    body: () => ({ name: "Copied", includePosts: true }),
+  },
+  { method: "DELETE", path: "/api/blogs/:id", fill: (a) => ({ id: a.blogId }) },
+  {
+    method: "POST",
+    path: "/api/blogs/:blogId/imports",
+    fill: (a) => ({ blogId: a.blogId }),
+    body: () => ({ file: "anything" }),
+  },
+  { method: "GET", path: "/api/blogs/:blogId/imports", fill: (a) => ({ blogId: a.blogId }) },
+  { method: "GET", path: "/api/imports/:id", fill: (a) => ({ id: a.importId }) },
+  { method: "GET", path: "/api/blogs/:blogId/export", fill: (a) => ({ blogId: a.blogId }) },
+  { method: "POST", path: "/api/imports/:id/cancel", fill: (a) => ({ id: a.importId }) },
   {
     method: "PATCH",
     path: "/api/blogs/:id/domain",
@@ -264,6 +290,15 @@ export async function seedOwner(owner: TestClient, name: string): Promise<OwnerD
     `/api/blogs/${blog.id}/affiliate-recommendations/generate`,
   );
   const ideas = await owner.post<{ id: string }[]>("/api/blog-recommendations/generate");
+  const started = await owner.request<{ id: string }>("POST", `/api/blogs/${blog.id}/imports`, {
+    raw: zipSync({ "imported.md": strToU8("---\ntitle: Imported\ndraft: true\n---\nText\n") }),
+  });
+  // Finished before the matrix runs, so it cannot change the database under the checks.
+  for (let i = 0; i < 200; i++) {
+    const job = await owner.get<{ status: string }>(`/api/imports/${started.body.id}`);
+    if (!["queued", "running"].includes(job.body.status)) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
   return {
     blogId: blog.id,
     blogSlug: blog.slug,
@@ -275,6 +310,7 @@ export async function seedOwner(owner: TestClient, name: string): Promise<OwnerD
     linkId: link.body.id,
     recommendationId: recommendations.body[0]?.id as string,
     ideaId: ideas.body[0]?.id as string,
+    importId: started.body.id,
   };
 }
 

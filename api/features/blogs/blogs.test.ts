@@ -32,6 +32,7 @@ describe("blogs API", () => {
       logoUrl: null,
       aiDisclosure: true,
       reviewBeforePublishing: true,
+      timeZone: "UTC",
       domainInstructions: null,
       domainClaimExpiresAt: null,
       domainNotice: null,

@@ -55,6 +55,7 @@ export function presentBlog(row: typeof blogs.$inferSelect, target?: DomainTarge
     logoUrl: row.logoUrl,
     aiDisclosure: row.aiDisclosure,
     reviewBeforePublishing: row.reviewBeforePublishing,
+    timeZone: row.timeZone,
     domainInstructions: instructions(row, target),
     domainClaimExpiresAt: claimExpiry(row),
     domainNotice: domainNotice(row),

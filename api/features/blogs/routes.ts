@@ -1,17 +1,24 @@
 import { Router } from "express";
 import {
+  type CloneBlogInput,
   type CreateBlogInput,
   type CustomizationInput,
+  cloneBlogInput,
   createBlogInput,
   customizationInput,
+  type UpdateBlogInput,
+  updateBlogInput,
 } from "../../../contracts/blogs.ts";
 import { type IdParams, idParams } from "../../../contracts/ids.ts";
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
 import type { Database } from "../../db/client.ts";
 import { inputOf, validate } from "../../http/validate.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
+import { cloneBlog } from "./clone-blog.ts";
+import { deleteBlog } from "./delete-blog.ts";
+import { fleetOverview } from "./fleet-overview.ts";
 import { type DomainTarget, presentBlog } from "./presenter.ts";
-import { createBlog, customizeBlog, findOwnedBlog, listBlogs } from "./service.ts";
+import { createBlog, customizeBlog, findOwnedBlog, listBlogs, updateBlog } from "./service.ts";
 import { type RenderStateOf, siteStatus } from "./site-status.ts";
 
 export type BlogRouteDeps = {
@@ -21,6 +28,11 @@ export type BlogRouteDeps = {
   renderState?: RenderStateOf;
   /** Where custom domains must point; shown in each unverified blog's instructions. */
   domainTarget?: DomainTarget;
+  /** The platform's blog domain: a deleted blog's subdomain host answers 410 for a while. */
+  blogDomain?: string;
+  reservedLabels?: ReadonlySet<string>;
+  /** After a blog is deleted: its files, cached pages and host links go. */
+  onBlogDeleted?: (blogId: string) => Promise<void> | void;
 };
 
 export function blogRoutes({
@@ -28,6 +40,9 @@ export function blogRoutes({
   contentEvents,
   renderState = () => ({ state: "idle" }),
   domainTarget,
+  blogDomain = "localhost",
+  reservedLabels,
+  onBlogDeleted,
 }: BlogRouteDeps): Router {
   const router = Router();
 
@@ -42,10 +57,46 @@ export function blogRoutes({
     res.status(201).json(presentBlog(blog, domainTarget));
   });
 
+  router.get("/api/blogs/overview", requireUser, async (req, res) => {
+    res.json(await fleetOverview(db, currentUser(req).id, { blogDomain, renderState }));
+  });
+
   router.get("/api/blogs/:id", requireUser, validate({ params: idParams }), async (req, res) => {
     const { params } = inputOf<unknown, unknown, IdParams>(res);
     res.json(presentBlog(await findOwnedBlog(db, currentUser(req).id, params.id), domainTarget));
   });
+
+  router.patch(
+    "/api/blogs/:id",
+    requireUser,
+    validate({ params: idParams, body: updateBlogInput }),
+    async (req, res) => {
+      const { params, body } = inputOf<UpdateBlogInput, unknown, IdParams>(res);
+      const blog = await updateBlog({ db, contentEvents }, currentUser(req).id, params.id, body);
+      res.json(presentBlog(blog, domainTarget));
+    },
+  );
+
+  router.delete("/api/blogs/:id", requireUser, validate({ params: idParams }), async (req, res) => {
+    const { params } = inputOf<unknown, unknown, IdParams>(res);
+    await deleteBlog(
+      { db, blogDomain, reservedLabels, onBlogDeleted },
+      currentUser(req).id,
+      params.id,
+    );
+    res.status(204).end();
+  });
+
+  router.post(
+    "/api/blogs/:id/clone",
+    requireUser,
+    validate({ params: idParams, body: cloneBlogInput }),
+    async (req, res) => {
+      const { params, body } = inputOf<CloneBlogInput, unknown, IdParams>(res);
+      const blog = await cloneBlog(db, currentUser(req).id, params.id, body);
+      res.status(201).json(presentBlog(blog, domainTarget));
+    },
+  );
 
   router.patch(
     "/api/blogs/:id/customization",

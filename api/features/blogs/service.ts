@@ -1,5 +1,9 @@
 import { and, asc, count, eq, like } from "drizzle-orm";
-import type { CreateBlogInput, CustomizationInput } from "../../../contracts/blogs.ts";
+import type {
+  CreateBlogInput,
+  CustomizationInput,
+  UpdateBlogInput,
+} from "../../../contracts/blogs.ts";
 import { limits } from "../../../contracts/limits.ts";
 import { slugify } from "../../../contracts/slug.ts";
 import type { Database, Queryable } from "../../db/client.ts";
@@ -57,7 +61,9 @@ async function freeBlogSlug(db: Database, base: string): Promise<string> {
 export async function createBlog(
   db: Database,
   ownerId: string,
-  input: CreateBlogInput,
+  input: CreateBlogInput & { template?: Partial<BlogRow> },
+  /** More to write with the new blog, in its transaction (a clone's categories and posts). */
+  fill?: (tx: Queryable, blog: BlogRow) => Promise<void>,
 ): Promise<BlogRow> {
   const base = slugify(input.name).slice(0, 60).replace(/-+$/, "") || "blog";
   // Two creations racing for one slug: the unique index refuses one, which retries.
@@ -79,9 +85,17 @@ export async function createBlog(
         }
         const [blog] = await tx
           .insert(blogs)
-          .values({ ownerId, name: input.name, description: input.description || null, slug })
+          .values({
+            ...input.template,
+            ownerId,
+            name: input.name,
+            description: input.description || null,
+            slug,
+            ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+          })
           .returning();
         if (!blog) throw new Error("insert returned no row");
+        await fill?.(tx, blog);
         return blog;
       });
     } catch (error) {
@@ -137,4 +151,27 @@ export function updateBlogForFullRender(
     if (row) await record(row.id, { full: true });
     return row;
   });
+}
+
+/**
+ * Name, description and time zone (spec limits 100/500). The name, the description and the
+ * dates show on every page, so a change renders the whole blog again.
+ */
+export async function updateBlog(
+  { db, contentEvents }: { db: Database; contentEvents: ContentEvents },
+  ownerId: string,
+  blogId: string,
+  input: UpdateBlogInput,
+): Promise<BlogRow> {
+  const before = await findOwnedBlog(db, ownerId, blogId);
+  const changes: Partial<BlogRow> = {};
+  if (input.name !== undefined && input.name !== before.name) changes.name = input.name;
+  if (input.description !== undefined && (input.description || null) !== before.description)
+    changes.description = input.description || null;
+  if (input.timeZone !== undefined && input.timeZone !== before.timeZone)
+    changes.timeZone = input.timeZone;
+  if (Object.keys(changes).length === 0) return before;
+  const blog = await updateBlogForFullRender(db, contentEvents, ownerId, blogId, changes);
+  if (!blog) throw NotFound("Blog");
+  return blog;
 }

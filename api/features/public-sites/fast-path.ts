@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type PageCache, sendCachedPage } from "./page-cache.ts";
-import { classifyFile, type PublishedIndexes } from "./published-index.ts";
+import { classifyFile, movedTarget, type PublishedIndexes } from "./published-index.ts";
 import {
   fileForRequestPath,
   notFoundKey,
@@ -69,6 +69,8 @@ export function createFastPath(hostMap: HostMap, cache: PageCache, indexes?: Pub
     if (!index) return false;
     const verdict = classifyFile(index, file);
     if (verdict.kind === "content") return false;
+    // An imported permalink: the full path answers its 301.
+    if (verdict.kind === "missing" && movedTarget(index, path)) return false;
     // On a blog's own host the home is `/`, as the full path renders it.
     const notFound = cache.get(blogId, notFoundKey(verdict.notFound, "/"));
     if (!notFound) return false;

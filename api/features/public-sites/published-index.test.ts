@@ -24,6 +24,7 @@ const plain = (index: PublishedIndex) => ({
   archives: index.archives,
   categories: [...index.categories].sort(([a], [b]) => a.localeCompare(b)),
   author: index.author,
+  moved: [...(index.moved ?? [])].sort(),
 });
 
 describe("patching a blog's index from the posts a change names (decision 081)", () => {

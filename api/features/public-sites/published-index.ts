@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { archiveCount } from "../../../site-builder/theme/lib/archive.ts";
 import type { Database } from "../../db/client.ts";
 import {
+  blogRedirects,
   blogs,
   categories,
   postSlugHistory,
@@ -29,6 +30,11 @@ export type PublishedIndex = {
   categories: Map<string, number>;
   /** The slug of the blog's author page (decision 056); it lists every published post. */
   author: string;
+  /**
+   * Old addresses of the blog (imported permalinks, decision 143): normalized path → the
+   * site-relative path they answer a 301 to, when nothing else lives there.
+   */
+  moved?: Map<string, string>;
 };
 
 /**
@@ -60,6 +66,21 @@ const isArchivePage = (n: string, archives: number) => {
   const page = Number(n);
   return String(page) === n && Number.isInteger(page) && page >= 1 && page <= archives;
 };
+
+/**
+ * Where an old address of the blog (an imported permalink) now lives, for a request path that
+ * names nothing here (decision 143); undefined when it is not one.
+ */
+export function movedTarget(index: PublishedIndex, requestPath: string): string | undefined {
+  if (!index.moved?.size) return undefined;
+  let path = requestPath;
+  try {
+    path = decodeURIComponent(requestPath);
+  } catch {
+    // as sent
+  }
+  return index.moved.get(path.replace(/\/+$/, ""));
+}
 
 /** The verdict for `file` (as `fileForRequestPath` names it) of a blog with this index. */
 export function classifyFile(index: PublishedIndex, file: string): PathVerdict {
@@ -120,9 +141,12 @@ export type IndexSource = {
   posts: Map<string, IndexedPost>;
 };
 
-/** The small parts of the index, read whole on every build and patch: a few rows each. */
+/**
+ * The small parts of the index, read whole on every build and patch: a few rows each (the
+ * imported permalinks can be more, but are read through the blog's index).
+ */
 async function loadSmallParts(db: Database, blogId: string) {
-  const [categoryRows, history, removed, owner] = await Promise.all([
+  const [categoryRows, history, removed, owner, moved] = await Promise.all([
     db
       .select({ id: categories.id, slug: categories.slug, parentId: categories.parentId })
       .from(categories)
@@ -142,13 +166,17 @@ async function loadSmallParts(db: Database, blogId: string) {
       .leftJoin(users, eq(users.id, blogs.ownerId))
       .where(eq(blogs.id, blogId))
       .get(),
+    db
+      .select({ from: blogRedirects.fromPath, to: blogRedirects.toPath })
+      .from(blogRedirects)
+      .where(eq(blogRedirects.blogId, blogId)),
   ]);
-  return { categoryRows, history, removed, owner };
+  return { categoryRows, history, removed, owner, moved };
 }
 
 function derive(
   postRows: Map<string, IndexedPost>,
-  { categoryRows, history, removed, owner }: Awaited<ReturnType<typeof loadSmallParts>>,
+  { categoryRows, history, removed, owner, moved }: Awaited<ReturnType<typeof loadSmallParts>>,
 ): IndexSource {
   const published = new Set<string>();
   // Published posts per category id (before ancestors are added).
@@ -184,6 +212,7 @@ function derive(
       archives: archiveCount(postRows.size),
       categories: new Map(categoryRows.map((c) => [c.slug, archiveCount(counts.get(c.id) ?? 0)])),
       author: authorOf(owner, owner?.blogName ?? "").slug,
+      moved: new Map(moved.map((r) => [r.from, r.to])),
     },
   };
 }

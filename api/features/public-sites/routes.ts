@@ -1,10 +1,29 @@
 import { eq } from "drizzle-orm";
-import { type RequestHandler, Router } from "express";
+import { type Request, type RequestHandler, type Response, Router } from "express";
 import type { Database } from "../../db/client.ts";
 import { blogs } from "../../db/schema.ts";
+import { blogPathAddress, type RemovedAddresses } from "../blogs/delete-blog.ts";
 import type { HostMap } from "./fast-path.ts";
-import { isUsualHostSpelling, resolveBlogByHost } from "./hosts.ts";
-import type { BlogServer } from "./serve.ts";
+import { isUsualHostSpelling, normalizeHost, resolveBlogByHost } from "./hosts.ts";
+import { type BlogServer, publicHeaders } from "./serve.ts";
+
+const gonePage = Buffer.from(
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"><title>Blog deleted</title></head>' +
+    "<body><main><h1>This blog has been deleted</h1><p>Its owner deleted this blog; its pages are gone for good.</p></main></body></html>",
+);
+
+/** 410 Gone: the address belonged to a blog its owner deleted (decision 141). */
+function sendBlogGone(req: Request, res: Response) {
+  res.writeHead(410, {
+    ...publicHeaders,
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-cache",
+    "X-Robots-Tag": "noindex",
+    "Content-Length": gonePage.length,
+  });
+  res.end(req.method === "HEAD" ? undefined : gonePage);
+}
 
 /**
  * Requests whose Host is a blog's (its subdomain of the blog domain, or its verified custom
@@ -16,12 +35,17 @@ export function blogHostRoutes(
   server: BlogServer,
   hostMap: HostMap,
   reservedLabels: ReadonlySet<string> = new Set(),
+  removed?: RemovedAddresses,
 ): RequestHandler {
   return async (req, res, next) => {
     // The public JSON API answers on blog hosts too ("which blog is this host?").
     if (req.path.startsWith("/api/public/")) return next();
     const blog = await resolveBlogByHost(db, blogDomain, req.get("host"), reservedLabels);
-    if (!blog) return next();
+    if (!blog) {
+      const host = normalizeHost(req.get("host"));
+      if (host && removed && (await removed.has(host))) return sendBlogGone(req, res);
+      return next();
+    }
     if (isUsualHostSpelling(req.headers.host, req.socket.localPort)) {
       hostMap.remember(req.headers.host as string, blog.id);
     }
@@ -30,7 +54,11 @@ export function blogHostRoutes(
 }
 
 /** On the app's own host: the same pages under `/blog/{slug}/`, for previews and development. */
-export function blogPathRoutes(db: Database, server: BlogServer): Router {
+export function blogPathRoutes(
+  db: Database,
+  server: BlogServer,
+  removed?: RemovedAddresses,
+): Router {
   // Strict: `/blog/x` (redirected) and `/blog/x/` (the home page) are different routes.
   const router = Router({ strict: true });
 
@@ -53,7 +81,11 @@ export function blogPathRoutes(db: Database, server: BlogServer): Router {
 
   router.get("/blog/:slug/{*rest}", async (req, res) => {
     const blog = await db.select().from(blogs).where(eq(blogs.slug, req.params.slug)).get();
-    if (!blog) return server.serveUnknownBlog(req, res);
+    if (!blog) {
+      if (removed && (await removed.has(blogPathAddress(req.params.slug))))
+        return sendBlogGone(req, res);
+      return server.serveUnknownBlog(req, res);
+    }
     const prefix = `/blog/${encodeURIComponent(blog.slug)}`;
     const path = req.path.slice(prefix.length) || "/";
     await server.serveBlog(req, res, blog, path, `${prefix}/`);

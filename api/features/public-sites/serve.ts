@@ -9,6 +9,7 @@ import type { BlogRow } from "./hosts.ts";
 import { type CachedPage, cachedPage, type PageCache, sendCachedPage } from "./page-cache.ts";
 import {
   classifyFile,
+  movedTarget,
   type NotFoundKind,
   notFoundPaths,
   type PathVerdict,
@@ -234,15 +235,28 @@ export function createBlogServer(deps: BlogServerDeps) {
     }
     const file = fileForRequestPath(path);
     const generation = deps.cache.generation(blog.id);
+    const index = await deps.index.get(blog.id);
+    // An old address of the blog (an imported permalink) that names nothing here now: 301.
+    const movedTo = (verdict: PathVerdict) =>
+      verdict.kind === "missing" ? movedTarget(index, path) : undefined;
+    const redirectTo = (target: string) => {
+      res.setHeader("Cache-Control", "max-age=3600");
+      res.redirect(301, `${homeHref}${target.replace(/^\//, "")}`);
+    };
     if (!file) {
-      await answerMissing(req, res, blog, { kind: "missing", notFound: "page" }, homeHref);
+      const missingPage: PathVerdict = { kind: "missing", notFound: "page" };
+      const target = movedTo(missingPage);
+      if (target) return redirectTo(target);
+      await answerMissing(req, res, blog, missingPage, homeHref);
       return;
     }
     // Only addresses that can name published content go further: the index answers the rest
     // without the disk or the blog's content, and a post that is not published is never
     // served, even while its file lags behind the database (a render failed or is pending).
-    const verdict = classifyFile(await deps.index.get(blog.id), file);
+    const verdict = classifyFile(index, file);
     if (verdict.kind !== "content") {
+      const target = movedTo(verdict);
+      if (target) return redirectTo(target);
       await answerMissing(req, res, blog, verdict, homeHref);
       return;
     }

@@ -224,6 +224,7 @@ export async function loadSnapshot(
       ...presentPublicBlog(blog),
       author: authorOf(owner, blog.name),
       aiDisclosure: blog.aiDisclosure,
+      timeZone: blog.timeZone,
     },
     canonicalBase: options.canonicalBaseOf(blog),
     categories: categoryRows,

@@ -30,6 +30,7 @@ const blog: Blog = {
   fontFamily: "IBM Plex Serif",
   aiDisclosure: true,
   reviewBeforePublishing: true,
+  timeZone: "UTC",
   logoUrl: null,
   domainInstructions: null,
   domainClaimExpiresAt: null,

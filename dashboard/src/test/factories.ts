@@ -14,6 +14,7 @@ export const blogFixture = (over: Partial<Blog> = {}): Blog => ({
   fontFamily: "IBM Plex Serif",
   aiDisclosure: true,
   reviewBeforePublishing: true,
+  timeZone: "UTC",
   domainInstructions: null,
   domainClaimExpiresAt: null,
   domainNotice: null,

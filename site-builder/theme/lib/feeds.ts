@@ -1,3 +1,4 @@
+import { feedDate } from "./format.ts";
 import type { Site, ThemePost } from "./site.ts";
 import { absoluteUrl, paths } from "./urls.ts";
 
@@ -45,7 +46,7 @@ export function rssFeed(site: Site, posts: ThemePost[], title: string, path: str
       `<title>${xml(clean(post.title))}</title>`,
       `<link>${xml(url)}</link>`,
       `<guid isPermaLink="false">${xml(post.id)}</guid>`,
-      `<pubDate>${post.publishedAt.toUTCString()}</pubDate>`,
+      `<pubDate>${feedDate(post.publishedAt, site.blog.timeZone)}</pubDate>`,
       `<dc:creator>${xml(clean(site.blog.author.name))}</dc:creator>`,
       category ? `<category>${xml(clean(category.name))}</category>` : "",
       `<description>${feedDescription(post.excerpt)}</description>`,
@@ -62,7 +63,7 @@ export function rssFeed(site: Site, posts: ThemePost[], title: string, path: str
     `<link>${xml(link)}</link>`,
     `<description>${feedDescription(site.blog.description || `Posts from ${site.blog.name}`)}</description>`,
     "<language>en</language>",
-    `<lastBuildDate>${updated.toUTCString()}</lastBuildDate>`,
+    `<lastBuildDate>${feedDate(updated, site.blog.timeZone)}</lastBuildDate>`,
     `<atom:link href="${xml(self)}" rel="self" type="application/rss+xml"/>`,
     ...items,
     "</channel>",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessibleShade, listDate, postDate, safeColor } from "./format.ts";
+import { accessibleShade, feedDate, listDate, postDate, safeColor } from "./format.ts";
 
 const contrast = (a: string, b: string) => {
   const lum = (hex: string) => {
@@ -35,5 +35,23 @@ describe("format", () => {
       expect(contrast(accessibleShade(color, "#faf6ef"), "#faf6ef")).toBeGreaterThanOrEqual(4.5);
     }
     expect(accessibleShade("#1d4ed8", "#ffffff")).toBe("#1d4ed8");
+  });
+});
+
+describe("dates in the blog's time zone", () => {
+  // 20:00 on Nov 23 in Los Angeles (UTC-8) is 04:00 on Nov 24 in UTC.
+  const evening = new Date("2026-11-24T04:00:00.000Z");
+
+  it("dates a post published at 20:00 in Los Angeles that day", () => {
+    expect(listDate(evening, "America/Los_Angeles")).toBe("Nov 23, 2026");
+    expect(postDate(evening, "America/Los_Angeles")).toBe("November 23, 2026");
+    expect(listDate(evening)).toBe("Nov 24, 2026");
+  });
+
+  it("writes feed dates with the zone's offset", () => {
+    expect(feedDate(evening, "America/Los_Angeles")).toBe("Mon, 23 Nov 2026 20:00:00 -0800");
+    expect(feedDate(evening, "Asia/Kolkata")).toBe("Tue, 24 Nov 2026 09:30:00 +0530");
+    expect(feedDate(evening)).toBe("Tue, 24 Nov 2026 04:00:00 +0000");
+    expect(feedDate(evening, "Not/AZone")).toBe("Tue, 24 Nov 2026 04:00:00 +0000");
   });
 });

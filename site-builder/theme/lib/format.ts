@@ -1,21 +1,87 @@
-/** Public dates are shown in UTC so a page renders the same wherever the server runs. */
-const shortDate = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "2-digit",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const longDate = new Intl.DateTimeFormat("en-US", {
-  month: "long",
-  day: "2-digit",
-  year: "numeric",
-  timeZone: "UTC",
-});
+/**
+ * Public dates are shown in the blog's time zone (decision 140; UTC when unset), so a post
+ * published at 20:00 in Los Angeles is dated that day wherever the server runs.
+ */
+const formatters = new Map<string, { short: Intl.DateTimeFormat; long: Intl.DateTimeFormat }>();
+
+function formattersOf(timeZone = "UTC") {
+  let known = formatters.get(timeZone);
+  if (!known) {
+    const zone = safeTimeZone(timeZone);
+    known = {
+      short: new Intl.DateTimeFormat("en-US", {
+        month: "short",
+        day: "2-digit",
+        year: "numeric",
+        timeZone: zone,
+      }),
+      long: new Intl.DateTimeFormat("en-US", {
+        month: "long",
+        day: "2-digit",
+        year: "numeric",
+        timeZone: zone,
+      }),
+    };
+    formatters.set(timeZone, known);
+  }
+  return known;
+}
+
+/** A zone Intl knows, else UTC (a page never fails on a bad value). */
+function safeTimeZone(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return timeZone;
+  } catch {
+    return "UTC";
+  }
+}
 
 /** 'MMM dd, yyyy', e.g. "Nov 05, 2026" (spec 2.13). */
-export const listDate = (date: Date) => shortDate.format(date);
+export const listDate = (date: Date, timeZone?: string) =>
+  formattersOf(timeZone).short.format(date);
 /** 'MMMM dd, yyyy', e.g. "November 05, 2026" (spec 2.14). */
-export const postDate = (date: Date) => longDate.format(date);
+export const postDate = (date: Date, timeZone?: string) => formattersOf(timeZone).long.format(date);
+
+const weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * RFC 822 date of feeds in the blog's time zone with its offset, e.g.
+ * "Mon, 23 Nov 2026 20:00:00 -0800": the same instant, the blog's day.
+ */
+export function feedDate(date: Date, timeZone = "UTC"): string {
+  const zone = safeTimeZone(timeZone);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  const local = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  const offsetMinutes = Math.round((local - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const abs = Math.abs(offsetMinutes);
+  const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}${String(abs % 60).padStart(2, "0")}`;
+  const day = new Date(local);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${weekdays[day.getUTCDay()]}, ${pad(day.getUTCDate())} ${months[day.getUTCMonth()]} ${day.getUTCFullYear()} ${pad(day.getUTCHours())}:${pad(day.getUTCMinutes())}:${pad(day.getUTCSeconds())} ${offset}`;
+}
 
 const fontStacks: Record<string, string> = {
   "IBM Plex Serif":

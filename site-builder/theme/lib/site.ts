@@ -8,6 +8,8 @@ export type ThemeBlog = PublicBlog & {
   author: ThemeAuthor;
   /** Show the 'AI-assisted' note on posts marked `aiAssisted` (decision 057). */
   aiDisclosure: boolean;
+  /** IANA time zone of the blog's public dates (decision 140); UTC when absent. */
+  timeZone?: string;
 };
 
 /** The owner's public name (or the blog's name), the author page's slug, and the bio. */

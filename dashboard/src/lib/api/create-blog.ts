@@ -4,8 +4,20 @@ import { useSWRConfig } from "swr";
 import { apiRequest } from "../api-client.ts";
 import { blogsKey } from "./get-blogs.ts";
 
+/** The browser's IANA time zone: a new blog's public dates follow it (decision 140). */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function createBlog(input: CreateBlogInput): Promise<Blog> {
-  return apiRequest<Blog>("POST", "/api/blogs", input);
+  return apiRequest<Blog>("POST", "/api/blogs", {
+    ...input,
+    timeZone: input.timeZone ?? browserTimeZone(),
+  });
 }
 
 /**

@@ -98,6 +98,8 @@ describe("CreateBlogDialog", () => {
     expect(calls[0]?.body).toEqual({
       name: "Trail Running Weekly",
       description: "Gear",
+      // The browser's time zone becomes the blog's (decision 140).
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
 
     answer(json(201, created));

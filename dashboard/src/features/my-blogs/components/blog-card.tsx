@@ -15,6 +15,7 @@ import {
 } from "../../../components/ui/card.tsx";
 import { cn } from "../../../lib/cn.ts";
 import { useSelectedBlog } from "../../../lib/selected-blog-context.tsx";
+import { BlogActions } from "./blog-actions.tsx";
 import { previewUrl, subdomainUrl } from "./blog-address.ts";
 import { copyUrl } from "./copy-url.ts";
 import { siteBadgeOf } from "./site-badge.ts";
@@ -85,13 +86,14 @@ export function BlogCard({ blog }: { blog: Blog }) {
           </Field>
         </dl>
       </CardContent>
-      <CardFooter>
+      <CardFooter className="flex flex-wrap gap-2">
         <Button asChild variant="outline" size="sm">
           <Link to="/settings" onClick={() => selectBlog(blog.id)}>
             <SettingsIcon aria-hidden="true" />
             Settings<span className="sr-only"> for {blog.name}</span>
           </Link>
         </Button>
+        <BlogActions blog={blog} />
       </CardFooter>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { LayoutGridIcon, PlusIcon, SparklesIcon } from "lucide-react";
+import { DownloadIcon, LayoutGridIcon, PlusIcon, SparklesIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useSWRConfig } from "swr";
@@ -9,6 +9,7 @@ import { blogsKey } from "../../../lib/api/get-blogs.ts";
 import { useCreateBlogDialog } from "../../../lib/create-blog-dialog-context.tsx";
 import { useSelectedBlog } from "../../../lib/selected-blog-context.tsx";
 import { BlogCard } from "./blog-card.tsx";
+import { FleetOverview } from "./fleet-overview.tsx";
 import { InfoPanels } from "./info-panels.tsx";
 
 /**
@@ -66,11 +67,14 @@ export function MyBlogsPage() {
     );
   } else {
     content = (
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-        {blogs.map((blog) => (
-          <BlogCard key={blog.id} blog={blog} />
-        ))}
-      </div>
+      <>
+        <FleetOverview />
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {blogs.map((blog) => (
+            <BlogCard key={blog.id} blog={blog} />
+          ))}
+        </div>
+      </>
     );
   }
 
@@ -81,10 +85,18 @@ export function MyBlogsPage() {
         description="Every blog you run, with its addresses and preview links."
         actions={
           blogs && blogs.length > 0 ? (
-            <Button variant="outline" onClick={() => setOpen(true)}>
-              <PlusIcon aria-hidden="true" />
-              Create New Blog
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button asChild variant="outline">
+                <a href="/api/export" download>
+                  <DownloadIcon aria-hidden="true" />
+                  Export All Blogs
+                </a>
+              </Button>
+              <Button variant="outline" onClick={() => setOpen(true)}>
+                <PlusIcon aria-hidden="true" />
+                Create New Blog
+              </Button>
+            </div>
           ) : undefined
         }
       />

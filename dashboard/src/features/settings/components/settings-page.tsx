@@ -4,8 +4,10 @@ import { useSelectedBlog } from "../../../lib/selected-blog-context.tsx";
 import { AccountSettingsCard } from "./account-settings-card.tsx";
 import { AiDisclosureCard } from "./ai-disclosure-card.tsx";
 import { BlogCustomizationCard } from "./blog-customization-card.tsx";
+import { BlogDetailsCard } from "./blog-details-card.tsx";
 import { BlogDomainsCard } from "./blog-domains-card.tsx";
 import { ContentAutomationCard } from "./content-automation-card.tsx";
+import { ImportExportCard } from "./import-export-card.tsx";
 import { PublishingWorkflowCard } from "./publishing-workflow-card.tsx";
 
 /**
@@ -30,11 +32,13 @@ export function SettingsPage() {
         </p>
       ) : selectedBlog ? (
         <>
+          <BlogDetailsCard key={`details-${selectedBlog.id}`} blog={selectedBlog} />
           <BlogDomainsCard key={`domains-${selectedBlog.id}`} blog={selectedBlog} />
           <BlogCustomizationCard key={selectedBlog.id} blog={selectedBlog} />
           <AiDisclosureCard key={`ai-disclosure-${selectedBlog.id}`} blog={selectedBlog} />
           <PublishingWorkflowCard key={`workflow-${selectedBlog.id}`} blog={selectedBlog} />
           <ContentAutomationCard key={`automation-${selectedBlog.id}`} blog={selectedBlog} />
+          <ImportExportCard key={`import-${selectedBlog.id}`} blog={selectedBlog} />
         </>
       ) : (
         <NoBlogSelected />

@@ -1,0 +1,150 @@
+import { strToU8, unzipSync, zipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BlogfleetExport } from "../../../contracts/export-format.ts";
+import type { ImportJob } from "../../../contracts/imports.ts";
+import { createBlog, createOwner, createPost, createPublishedPost } from "../../test/factories.ts";
+import type { TestClient } from "../../test/harness.ts";
+import { startTestApp, type TestApp } from "../../test/harness.ts";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ publishing: true });
+});
+afterAll(() => app.close());
+
+async function download(owner: TestClient, path: string) {
+  const res = await fetch(app.baseUrl + path, {
+    headers: { cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+  });
+  return { res, files: res.ok ? unzipSync(new Uint8Array(await res.arrayBuffer())) : {} };
+}
+
+async function runImport(owner: TestClient, blogId: string, file: Uint8Array) {
+  const started = await owner.request<ImportJob>("POST", `/api/blogs/${blogId}/imports`, {
+    raw: file,
+  });
+  expect(started.status, started.text).toBe(202);
+  await app.imports.idle();
+  return (await owner.get<ImportJob>(`/api/imports/${started.body.id}`)).body;
+}
+
+const documentOf = (files: Record<string, Uint8Array>, prefix = "") =>
+  JSON.parse(new TextDecoder().decode(files[`${prefix}blogfleet.json`])) as BlogfleetExport;
+
+/** What must come back exactly: everything but when it was exported and the blog's own name. */
+const comparable = (doc: BlogfleetExport) => ({
+  ...doc,
+  exportedAt: undefined,
+  blog: { ...doc.blog, name: undefined, slug: undefined },
+});
+
+describe("export (GET /api/blogs/{id}/export)", () => {
+  it("round-trips: importing a blog's zip into a new blog reproduces it exactly", async () => {
+    const owner = await createOwner(app);
+    const source = await createBlog(owner, "Round Trip", "Everything about tomatoes");
+    await owner.patch(`/api/blogs/${source.id}`, { timeZone: "America/Los_Angeles" });
+    await owner.patch(`/api/blogs/${source.id}/customization`, {
+      primaryColor: "#059669",
+      fontFamily: "Georgia",
+      aiDisclosure: false,
+    });
+    const parent = await owner.post("/api/categories", {
+      blogId: source.id,
+      name: "Vegetables",
+      slug: "vegetables",
+    });
+    const child = await owner.post("/api/categories", {
+      blogId: source.id,
+      name: "Tomatoes",
+      slug: "tomatoes",
+      parentId: parent.body.id,
+    });
+    await owner.post("/api/affiliate-links", {
+      blogId: source.id,
+      keyword: "seed trays",
+      url: "https://shop.example.com/trays",
+      autoInsert: false,
+    });
+    const published = await createPublishedPost(owner, source.id, {
+      title: "First tomatoes",
+      content:
+        '<h2>Red</h2><p>They <strong>finally</strong> ripened. <a href="https://example.com/a">More</a></p>',
+      categoryId: child.body.id,
+      keywords: ["tomatoes", "garden"],
+      metaTitle: "First tomatoes of the year",
+      metaDescription: "How the first tomatoes ripened in May.",
+    });
+    // Renamed once published: its former slug answers 301.
+    await owner.patch(`/api/posts/${published.id}`, { slug: "first-red-tomatoes" });
+    await createPost(owner, source.id, { title: "A draft", content: "<p>Not yet</p>" });
+    const review = await createPost(owner, source.id, { title: "Under review" });
+    await owner.patch(`/api/posts/${review.id}/status`, { status: "under_review" });
+    const scheduled = await createPost(owner, source.id, { title: "Later" });
+    await owner.patch(`/api/posts/${scheduled.id}/schedule`, {
+      scheduledPublishAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    });
+    // An imported permalink redirect.
+    await runImport(
+      owner,
+      source.id,
+      zipSync({ "old.md": strToU8("---\ntitle: Old one\naliases: [/2019/old-one/]\n---\nOld.\n") }),
+    );
+
+    const first = await download(owner, `/api/blogs/${source.id}/export`);
+    expect(first.res.status).toBe(200);
+    expect(first.res.headers.get("content-type")).toBe("application/zip");
+    expect(first.res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="round-trip-blogfleet-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    const doc = documentOf(first.files);
+    expect(doc.posts).toHaveLength(5);
+    expect(doc.categories.map((c) => [c.slug, c.parentSlug])).toEqual([
+      ["vegetables", null],
+      ["tomatoes", "vegetables"],
+    ]);
+    expect(doc.redirects).toEqual([{ from: "/2019/old-one", to: "/post/old" }]);
+    const markdown = new TextDecoder().decode(first.files["posts/first-red-tomatoes.md"]);
+    expect(markdown).toContain('title: "First tomatoes"');
+    expect(markdown).toContain('aliases: ["/post/first-tomatoes"]');
+    expect(markdown).toContain("They **finally** ripened.");
+    expect(new TextDecoder().decode(first.files["redirects.csv"])).toBe(
+      "from,to\n/post/first-tomatoes,/post/first-red-tomatoes\n/2019/old-one,/post/old\n",
+    );
+
+    const copy = await createBlog(owner, "Round Trip Copy");
+    const job = await runImport(owner, copy.id, zipSync(first.files));
+    expect(job.status).toBe("succeeded");
+    expect(job.format).toBe("blogfleet");
+    const second = await download(owner, `/api/blogs/${copy.id}/export`);
+    const again = documentOf(second.files);
+    expect(comparable(again)).toEqual(comparable(doc));
+    for (const post of doc.posts) {
+      expect(new TextDecoder().decode(second.files[post.file])).toBe(
+        new TextDecoder().decode(first.files[post.file]),
+      );
+    }
+    expect(second.files["redirects.csv"]).toEqual(first.files["redirects.csv"]);
+
+    // The copy serves the published post, and the former slug still answers 301.
+    await app.publishing?.queue.onIdle();
+    expect((await app.client().get(`/blog/${copy.slug}/post/first-red-tomatoes`)).status).toBe(200);
+    expect((await app.client().get(`/blog/${copy.slug}/post/first-tomatoes`)).status).toBe(301);
+    expect((await app.client().get(`/blog/${copy.slug}/2019/old-one/`)).status).toBe(301);
+  });
+
+  it("exports everything an owner has at once, and nobody else's", async () => {
+    const owner = await createOwner(app);
+    const a = await createBlog(owner, "Alpha Blog");
+    const b = await createBlog(owner, "Beta Blog");
+    await createPublishedPost(owner, a.id, { title: "In alpha" });
+    const other = await createOwner(app);
+    await createBlog(other, "Not Mine");
+    const all = await download(owner, "/api/export");
+    expect(all.res.status).toBe(200);
+    expect(documentOf(all.files, `${a.slug}/`).posts.map((p) => p.title)).toEqual(["In alpha"]);
+    expect(documentOf(all.files, `${b.slug}/`).posts).toEqual([]);
+    expect(Object.keys(all.files).some((f) => f.startsWith("not-mine"))).toBe(false);
+    expect((await download(other, `/api/blogs/${a.id}/export`)).res.status).toBe(404);
+    expect((await fetch(`${app.baseUrl}/api/export`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,36 @@
+import { Router } from "express";
+import { type BlogIdParams, blogIdParams } from "../../../contracts/ids.ts";
+import { currentUser, requireUser } from "../../auth/session-middleware.ts";
+import type { Database } from "../../db/client.ts";
+import { inputOf, validate } from "../../http/validate.ts";
+import { exportBlog, exportEverything } from "./service.ts";
+
+const day = () => new Date().toISOString().slice(0, 10);
+
+function sendZip(res: import("express").Response, name: string, zip: Uint8Array) {
+  res.setHeader("Content-Type", "application/zip");
+  res.setHeader("Content-Disposition", `attachment; filename="${name}"`);
+  res.setHeader("Content-Length", String(zip.length));
+  res.end(Buffer.from(zip.buffer, zip.byteOffset, zip.length));
+}
+
+export function exportRoutes({ db }: { db: Database }): Router {
+  const router = Router();
+
+  router.get(
+    "/api/blogs/:blogId/export",
+    requireUser,
+    validate({ params: blogIdParams }),
+    async (req, res) => {
+      const { params } = inputOf<unknown, unknown, BlogIdParams>(res);
+      const { blog, zip } = await exportBlog(db, currentUser(req).id, params.blogId);
+      sendZip(res, `${blog.slug}-blogfleet-${day()}.zip`, zip);
+    },
+  );
+
+  router.get("/api/export", requireUser, async (req, res) => {
+    sendZip(res, `blogfleet-export-${day()}.zip`, await exportEverything(db, currentUser(req).id));
+  });
+
+  return router;
+}

@@ -1,0 +1,83 @@
+import express, { type RequestHandler, Router } from "express";
+import {
+  type BlogIdParams,
+  blogIdParams,
+  type IdParams,
+  idParams,
+} from "../../../contracts/ids.ts";
+import { importLimits } from "../../../contracts/imports.ts";
+import { currentUser, requireUser } from "../../auth/session-middleware.ts";
+import type { Database } from "../../db/client.ts";
+import { HttpError } from "../../http/errors.ts";
+import { inputOf, validate } from "../../http/validate.ts";
+import { presentImportJob } from "./presenter.ts";
+import type { ImportRunner } from "./runner.ts";
+import { cancelImport, findOwnedImport, listImports, startImport } from "./service.ts";
+
+/** The uploaded file as bytes, whatever its type; past the limit a 413 that says the limit. */
+const fileBody: RequestHandler = (req, res, next) => {
+  express.raw({ type: () => true, limit: importLimits.fileBytes })(req, res, (error?: unknown) => {
+    if ((error as { type?: string } | undefined)?.type === "entity.too.large")
+      return next(
+        new HttpError(
+          413,
+          "payload_too_large",
+          `The file is larger than ${importLimits.fileBytes / 1024 / 1024} MB, the most an import takes.`,
+        ),
+      );
+    next(error);
+  });
+};
+
+export function importRoutes({ db, runner }: { db: Database; runner: ImportRunner }): Router {
+  const router = Router();
+
+  // The file is the body (`Content-Type: application/octet-stream`); its name in `X-File-Name`.
+  router.post(
+    "/api/blogs/:blogId/imports",
+    requireUser,
+    validate({ params: blogIdParams }),
+    fileBody,
+    async (req, res) => {
+      const { params } = inputOf<unknown, unknown, BlogIdParams>(res);
+      const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      let fileName = "upload";
+      try {
+        fileName = decodeURIComponent(req.get("x-file-name") ?? "upload");
+      } catch {
+        // keep the default
+      }
+      const job = await startImport(db, currentUser(req).id, params.blogId, body, fileName);
+      runner.kick();
+      res.status(202).json(presentImportJob(job));
+    },
+  );
+
+  router.get(
+    "/api/blogs/:blogId/imports",
+    requireUser,
+    validate({ params: blogIdParams }),
+    async (req, res) => {
+      const { params } = inputOf<unknown, unknown, BlogIdParams>(res);
+      const rows = await listImports(db, currentUser(req).id, params.blogId);
+      res.json(rows.map(presentImportJob));
+    },
+  );
+
+  router.get("/api/imports/:id", requireUser, validate({ params: idParams }), async (req, res) => {
+    const { params } = inputOf<unknown, unknown, IdParams>(res);
+    res.json(presentImportJob(await findOwnedImport(db, currentUser(req).id, params.id)));
+  });
+
+  router.post(
+    "/api/imports/:id/cancel",
+    requireUser,
+    validate({ params: idParams }),
+    async (req, res) => {
+      const { params } = inputOf<unknown, unknown, IdParams>(res);
+      res.json(presentImportJob(await cancelImport(db, currentUser(req).id, params.id)));
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,412 @@
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import type { ImportReport } from "../../../contracts/imports.ts";
+import { limits } from "../../../contracts/limits.ts";
+import { slugify } from "../../../contracts/slug.ts";
+import { sanitizePostHtml } from "../../content/sanitize.ts";
+import type { Database, Queryable } from "../../db/client.ts";
+import {
+  affiliateLinks,
+  blogRedirects,
+  blogs,
+  categories,
+  importedItems,
+  importJobs,
+  posts as postsTable,
+} from "../../db/schema.ts";
+import type { Logger } from "../../logger.ts";
+import { insertImportedPost } from "../posts/service.ts";
+import type { ContentEvents } from "../publishing/content-events.ts";
+import { withOutbox } from "../publishing/outbox.ts";
+import { imageUrlsOf } from "./clean-content.ts";
+import { type ImageImporter, noMediaLibrary } from "./service.ts";
+import { type ImportSource, pathOfOldUrl, type SourceCategory, type SourceItem } from "./source.ts";
+
+type JobRow = typeof importJobs.$inferSelect;
+
+export type ImportRunnerDeps = {
+  db: Database;
+  contentEvents: ContentEvents;
+  images?: ImageImporter;
+  clock?: () => Date;
+  logger?: Logger;
+};
+
+/**
+ * Runs queued imports one at a time, item by item: each item's post, redirects, its
+ * idempotency row and the job's progress are written in one transaction, so a restart
+ * resumes after the last item written and never writes one twice (decision 144).
+ */
+export function createImportRunner(deps: ImportRunnerDeps) {
+  const images = deps.images ?? noMediaLibrary;
+  const now = deps.clock ?? (() => new Date());
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+
+  async function nextJob(): Promise<JobRow | undefined> {
+    return deps.db
+      .select()
+      .from(importJobs)
+      .where(inArray(importJobs.status, ["queued", "running"]))
+      .orderBy(asc(importJobs.createdAt))
+      .get();
+  }
+
+  async function drain() {
+    do {
+      again = false;
+      for (let job = await nextJob(); job && !stopped; job = await nextJob()) {
+        try {
+          await runJob(deps, images, now, job, () => stopped);
+        } catch (error) {
+          deps.logger?.error({ err: error, importId: job.id }, "import failed");
+          await deps.db
+            .update(importJobs)
+            .set({
+              status: "failed",
+              error: error instanceof Error ? error.message.slice(0, 500) : "The import failed.",
+              currentItem: null,
+              finishedAt: now(),
+            })
+            .where(
+              and(eq(importJobs.id, job.id), inArray(importJobs.status, ["queued", "running"])),
+            );
+          await dropPayload(deps.db, job.id);
+        }
+        if (stopped) return;
+      }
+    } while (again && !stopped);
+  }
+
+  return {
+    /** Runs the queued imports now (and those a restart left running). */
+    kick() {
+      if (stopped) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      running = drain().finally(() => {
+        running = undefined;
+      });
+    },
+    /** Resolves once nothing is running. */
+    async idle() {
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      await running;
+    },
+  };
+}
+export type ImportRunner = ReturnType<typeof createImportRunner>;
+
+async function saveProgress(tx: Queryable, jobId: string, changes: Partial<JobRow>) {
+  await tx.update(importJobs).set(changes).where(eq(importJobs.id, jobId));
+}
+
+/** The categories of the export, reused by slug or created within the blog's caps. */
+async function ensureCategories(
+  tx: Queryable,
+  blogId: string,
+  source: SourceCategory[],
+  report: ImportReport,
+  countCreated: boolean,
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  const depthOf = new Map<string, number>();
+  const existing = await tx.select().from(categories).where(eq(categories.blogId, blogId));
+  const bySlug = new Map(existing.map((c) => [c.slug, c]));
+  let held = existing.length;
+  const byKey = new Map(source.map((c) => [c.key, c]));
+  const visit = async (category: SourceCategory, trail: Set<string>): Promise<void> => {
+    if (ids.has(category.key) || trail.has(category.key)) return;
+    trail.add(category.key);
+    const parent = category.parentKey ? byKey.get(category.parentKey) : undefined;
+    if (parent) await visit(parent, trail);
+    const parentId = parent ? ids.get(parent.key) : undefined;
+    const depth = parent ? (depthOf.get(parent.key) ?? 0) + 1 : 1;
+    const slug =
+      slugify(category.slug || category.name).slice(0, limits.categorySlug) || "category";
+    const found = bySlug.get(slug);
+    if (found) {
+      ids.set(category.key, found.id);
+      depthOf.set(category.key, depth);
+      return;
+    }
+    if (held >= limits.categoriesPerBlog) {
+      if (countCreated)
+        report.skipped.push({
+          title: `Category ${category.name}`,
+          reason: `the blog has ${limits.categoriesPerBlog} categories, the most it may have`,
+        });
+      return;
+    }
+    // Deeper than the tree allows: it hangs under the deepest ancestor that fits.
+    const placeUnder = depth > limits.categoryDepth ? undefined : parentId;
+    const [row] = await tx
+      .insert(categories)
+      .values({
+        blogId,
+        name: category.name.slice(0, limits.categoryName) || slug,
+        slug,
+        parentId: placeUnder ?? (depth > limits.categoryDepth ? (parentId ?? null) : null),
+      })
+      .returning();
+    if (!row) return;
+    held++;
+    bySlug.set(slug, row);
+    ids.set(category.key, row.id);
+    depthOf.set(category.key, Math.min(depth, limits.categoryDepth));
+    if (countCreated) report.categoriesCreated++;
+  };
+  for (const category of source) await visit(category, new Set());
+  return ids;
+}
+
+/**
+ * WordPress category archives live at `/category/{parent}/{child}/`; here every category is at
+ * `/category/{slug}`: the nested addresses answer 301 to it.
+ */
+async function categoryArchiveRedirects(
+  tx: Queryable,
+  blogId: string,
+  source: SourceCategory[],
+  ids: Map<string, string>,
+): Promise<number> {
+  const byKey = new Map(source.map((c) => [c.key, c]));
+  const rows = await tx.select().from(categories).where(eq(categories.blogId, blogId));
+  const slugOf = new Map(rows.map((c) => [c.id, c.slug]));
+  let created = 0;
+  for (const category of source) {
+    if (!category.parentKey) continue;
+    const chain: string[] = [];
+    const seen = new Set<string>();
+    for (let c: SourceCategory | undefined = category; c && !seen.has(c.key); ) {
+      seen.add(c.key);
+      chain.unshift(c.slug);
+      c = c.parentKey ? byKey.get(c.parentKey) : undefined;
+    }
+    const id = ids.get(category.key);
+    const slug = id ? slugOf.get(id) : undefined;
+    if (!slug) continue;
+    const inserted = await tx
+      .insert(blogRedirects)
+      .values({ blogId, fromPath: `/category/${chain.join("/")}`, toPath: `/category/${slug}` })
+      .onConflictDoNothing()
+      .returning();
+    created += inserted.length;
+  }
+  return created;
+}
+
+/** Images the post names, fetched into the media library; the body points at the copies. */
+async function importImages(
+  images: ImageImporter,
+  blogId: string,
+  item: SourceItem,
+  html: string,
+  report: ImportReport,
+): Promise<string> {
+  let out = html;
+  for (const url of imageUrlsOf(html)) {
+    let result: { url: string } | { error: string };
+    try {
+      result = await images(blogId, url);
+    } catch (error) {
+      result = { error: error instanceof Error ? error.message : "could not be fetched" };
+    }
+    if ("url" in result) out = out.split(url).join(result.url);
+    else report.imagesMissing.push({ post: item.title, url, reason: result.error });
+  }
+  return out;
+}
+
+async function runJob(
+  deps: ImportRunnerDeps,
+  images: ImageImporter,
+  now: () => Date,
+  job: JobRow,
+  stopped: () => boolean,
+) {
+  const { db } = deps;
+  const source = job.payload as ImportSource;
+  const report = job.report as ImportReport;
+  const blog = await db.select().from(blogs).where(eq(blogs.id, job.blogId)).get();
+  if (!blog) return;
+  const firstRun = job.status === "queued";
+  const categoryIds = await withOutbox(db, deps.contentEvents, async (tx, record) => {
+    const ids = await ensureCategories(tx, blog.id, source.categories, report, firstRun);
+    if (firstRun && source.blog) {
+      // A Blogfleet export brings its blog's look and time zone (decision 145).
+      await tx
+        .update(blogs)
+        .set({
+          description: source.blog.description,
+          timeZone: source.blog.timeZone,
+          primaryColor: source.blog.primaryColor,
+          fontFamily: source.blog.fontFamily,
+          logoUrl: source.blog.logoUrl,
+          aiDisclosure: source.blog.aiDisclosure,
+        })
+        .where(eq(blogs.id, blog.id));
+      for (const link of source.affiliateLinks ?? [])
+        await tx
+          .insert(affiliateLinks)
+          .values({ blogId: blog.id, ...link })
+          .onConflictDoNothing();
+      for (const redirect of source.redirects ?? []) {
+        const inserted = await tx
+          .insert(blogRedirects)
+          .values({ blogId: blog.id, fromPath: redirect.from, toPath: redirect.to })
+          .onConflictDoNothing()
+          .returning();
+        report.redirectsCreated += inserted.length;
+      }
+      await record(blog.id, { full: true });
+    }
+    if (firstRun && source.format === "wordpress") {
+      report.redirectsCreated += await categoryArchiveRedirects(
+        tx,
+        blog.id,
+        source.categories,
+        ids,
+      );
+      await record(blog.id, { full: true });
+    }
+    await saveProgress(tx, job.id, { status: "running", report });
+    return ids;
+  });
+  const authors = new Set(report.authors);
+
+  for (let index = job.done; index < source.items.length; index++) {
+    if (stopped()) return;
+    const current = await db
+      .select({ status: importJobs.status })
+      .from(importJobs)
+      .where(eq(importJobs.id, job.id))
+      .get();
+    if (current?.status !== "running") {
+      // Cancelled (or the blog went): nothing will resume it.
+      await dropPayload(db, job.id);
+      return;
+    }
+    const item = source.items[index] as SourceItem;
+    // The item's own transaction names the next one: one write per item, not two.
+    if (index === job.done)
+      await saveProgress(db, job.id, { currentItem: item.title.slice(0, 200) });
+    const [seen] = await db
+      .select({ n: count() })
+      .from(importedItems)
+      .where(and(eq(importedItems.blogId, blog.id), eq(importedItems.sourceKey, item.key)));
+    const alreadyImported = (seen?.n ?? 0) > 0;
+    let skipReason = alreadyImported ? "already imported into this blog" : item.skipReason;
+    if (!skipReason && item.html.length > limits.postContent)
+      skipReason = `its body is longer than ${limits.postContent.toLocaleString("en-US")} characters`;
+    const html =
+      skipReason || source.format === "blogfleet"
+        ? item.html
+        : await importImages(images, blog.id, item, sanitizePostHtml(item.html), report);
+    const at = now();
+    await withOutbox(db, deps.contentEvents, async (tx, record) => {
+      // Checked again in the transaction: another runner (a restart's) may have written it.
+      if (!alreadyImported) {
+        const mine = await tx
+          .select({ jobId: importedItems.jobId })
+          .from(importedItems)
+          .where(and(eq(importedItems.blogId, blog.id), eq(importedItems.sourceKey, item.key)))
+          .get();
+        if (mine) return;
+      }
+      if (skipReason) {
+        report.skipped.push({ title: item.title, reason: skipReason });
+      } else {
+        const category = item.categoryKeys.map((k) => categoryIds.get(k)).find(Boolean) ?? null;
+        const post = await insertImportedPost(
+          tx,
+          record,
+          {
+            blogId: blog.id,
+            authorId: blog.ownerId,
+            categoryId: category,
+            title: item.title,
+            content: html,
+            excerpt: item.excerpt,
+            slug: item.slug,
+            status: item.status,
+            publishedAt:
+              item.status === "published"
+                ? new Date(item.publishedAt ?? at)
+                : item.publishedAt && item.keepStatus
+                  ? new Date(item.publishedAt)
+                  : null,
+            scheduledPublishAt: item.scheduledAt ? new Date(item.scheduledAt) : null,
+            createdAt: new Date(item.createdAt ?? item.publishedAt ?? at),
+            updatedAt: new Date(item.modifiedAt ?? item.publishedAt ?? at),
+            metaTitle: item.metaTitle,
+            metaDescription: item.metaDescription,
+            keywords: item.keywords,
+            source: item.source,
+            aiAssisted: item.aiAssisted,
+            formerSlugs: item.formerSlugs,
+          },
+          at,
+        );
+        if (item.keepStatus === "under_review")
+          await tx
+            .update(postsTable)
+            .set({ status: "under_review", updatedAt: post.updatedAt })
+            .where(eq(postsTable.id, post.id));
+        if (item.authorName) authors.add(item.authorName);
+        report.imported.push({
+          title: post.title,
+          slug: post.slug,
+          status: item.keepStatus ?? post.status,
+        });
+        if (post.status === "published") {
+          for (const url of item.oldUrls) {
+            const from = pathOfOldUrl(url);
+            const to = `/post/${post.slug}`;
+            if (!from || from === to) continue;
+            const inserted = await tx
+              .insert(blogRedirects)
+              .values({ blogId: blog.id, fromPath: from, toPath: to })
+              .onConflictDoNothing()
+              .returning();
+            report.redirectsCreated += inserted.length;
+          }
+        }
+        await tx
+          .insert(importedItems)
+          .values({ blogId: blog.id, sourceKey: item.key, jobId: job.id, postId: post.id })
+          .onConflictDoNothing();
+      }
+      report.authors = [...authors];
+      const next = source.items[index + 1];
+      await saveProgress(tx, job.id, {
+        done: index + 1,
+        report,
+        currentItem: next ? next.title.slice(0, 200) : null,
+      });
+    });
+  }
+  await db
+    .update(importJobs)
+    .set({ status: "succeeded", currentItem: null, finishedAt: now() })
+    .where(and(eq(importJobs.id, job.id), eq(importJobs.status, "running")));
+  await dropPayload(db, job.id);
+}
+
+/** A finished import needs its parsed file no more (the report stays): the row shrinks. */
+async function dropPayload(db: Database, jobId: string) {
+  await db
+    .update(importJobs)
+    .set({ payload: { dropped: true } })
+    .where(
+      and(
+        eq(importJobs.id, jobId),
+        inArray(importJobs.status, ["succeeded", "failed", "cancelled"]),
+      ),
+    );
+}

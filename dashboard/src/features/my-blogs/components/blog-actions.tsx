@@ -1,0 +1,194 @@
+import type { Blog } from "@contracts/blogs.ts";
+import { CopyPlusIcon, PencilIcon, Trash2Icon } from "lucide-react";
+import { useId, useState } from "react";
+import { BlogDetailsForm } from "@/components/blog-details-form.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { Label } from "@/components/ui/label.tsx";
+import { Switch } from "@/components/ui/switch.tsx";
+import { toast } from "@/components/ui/use-toast.ts";
+import { errorMessage } from "@/lib/api-client.ts";
+import { useSelectedBlog } from "@/lib/selected-blog-context.tsx";
+import { useCloneBlog } from "../api/clone-blog.ts";
+import { useDeleteBlog } from "../api/delete-blog.ts";
+
+/** Edit, Clone and Delete of one blog on My Blogs. */
+export function BlogActions({ blog }: { blog: Blog }) {
+  const [open, setOpen] = useState<"edit" | "clone" | "delete" | null>(null);
+  const close = () => setOpen(null);
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={() => setOpen("edit")}>
+        <PencilIcon aria-hidden="true" />
+        Edit<span className="sr-only"> {blog.name}</span>
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => setOpen("clone")}>
+        <CopyPlusIcon aria-hidden="true" />
+        Clone<span className="sr-only"> {blog.name}</span>
+      </Button>
+      <Button variant="outline" size="sm" className="text-error" onClick={() => setOpen("delete")}>
+        <Trash2Icon aria-hidden="true" />
+        Delete<span className="sr-only"> {blog.name}</span>
+      </Button>
+      <Dialog open={open === "edit"} onOpenChange={(next) => !next && close()}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Edit Blog</DialogTitle>
+            <DialogDescription>Name, description and time zone of {blog.name}.</DialogDescription>
+          </DialogHeader>
+          <BlogDetailsForm
+            blog={blog}
+            onSaved={close}
+            footer={
+              <Button type="button" variant="outline" onClick={close}>
+                Cancel
+              </Button>
+            }
+          />
+        </DialogContent>
+      </Dialog>
+      {open === "clone" && <CloneBlogDialog blog={blog} onClose={close} />}
+      {open === "delete" && <DeleteBlogDialog blog={blog} onClose={close} />}
+    </>
+  );
+}
+
+function CloneBlogDialog({ blog, onClose }: { blog: Blog; onClose: () => void }) {
+  const id = useId();
+  const clone = useCloneBlog();
+  const { selectBlog } = useSelectedBlog();
+  const [name, setName] = useState(`${blog.name} (copy)`.slice(0, 100));
+  const [includePosts, setIncludePosts] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    setPending(true);
+    try {
+      const created = await clone(blog.id, { name, includePosts });
+      toast({
+        title: "Blog cloned",
+        description: `${created.name} has been created from ${blog.name}.`,
+      });
+      selectBlog(created.id);
+      onClose();
+    } catch (error) {
+      const message = errorMessage(error, "Failed to clone blog");
+      setProblem(message);
+      toast({ variant: "destructive", title: "Error", description: message });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={(next) => !next && !pending && onClose()}>
+      <DialogContent>
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Clone Blog</DialogTitle>
+            <DialogDescription>
+              A new blog with the settings, categories, content automation (switched off) and look
+              of {blog.name}. Domains are not copied.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-name`}>New Blog Name</Label>
+            <Input
+              id={`${id}-name`}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              aria-invalid={problem ? true : undefined}
+            />
+          </div>
+          <div className="flex items-center gap-3">
+            <Switch id={`${id}-posts`} checked={includePosts} onCheckedChange={setIncludePosts} />
+            <Label htmlFor={`${id}-posts`}>Copy its posts too (as drafts)</Label>
+          </div>
+          {problem && <p className="text-sm font-medium text-error">{problem}</p>}
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={pending} onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending || name.trim() === ""}>
+              {pending ? "Cloning..." : "Clone Blog"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Deleting needs the blog's name typed: nothing in it can be brought back. */
+function DeleteBlogDialog({ blog, onClose }: { blog: Blog; onClose: () => void }) {
+  const id = useId();
+  const remove = useDeleteBlog();
+  const [typed, setTyped] = useState("");
+  const [pending, setPending] = useState(false);
+  const matches = typed.trim() === blog.name;
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (pending || !matches) return;
+    setPending(true);
+    try {
+      await remove(blog.id);
+      toast({ title: "Blog deleted", description: `${blog.name} has been deleted.` });
+      onClose();
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: "Error",
+        description: errorMessage(error, "Failed to delete blog"),
+      });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Dialog open onOpenChange={(next) => !next && !pending && onClose()}>
+      <DialogContent role="alertdialog">
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          <DialogHeader>
+            <DialogTitle>Delete {blog.name}?</DialogTitle>
+            <DialogDescription>
+              Its posts, categories, affiliate links and media are deleted, its addresses stop
+              serving it and its domains are released. This action cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-confirm`}>
+              Type <strong>{blog.name}</strong> to confirm
+            </Label>
+            <Input
+              id={`${id}-confirm`}
+              autoComplete="off"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+            />
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" disabled={pending} onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={pending || !matches}>
+              {pending ? "Deleting..." : "Delete Blog"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

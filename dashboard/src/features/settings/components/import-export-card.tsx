@@ -1,0 +1,208 @@
+import type { Blog } from "@contracts/blogs.ts";
+import { type ImportJob, importFormatLabels } from "@contracts/imports.ts";
+import { DownloadIcon, UploadIcon } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useSWRConfig } from "swr";
+import { Button } from "@/components/ui/button.tsx";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "@/components/ui/card.tsx";
+import { Input } from "@/components/ui/input.tsx";
+import { Label } from "@/components/ui/label.tsx";
+import { toast } from "@/components/ui/use-toast.ts";
+import { blogsKey } from "@/lib/api/get-blogs.ts";
+import { errorMessage } from "@/lib/api-client.ts";
+import { cancelImport } from "../api/cancel-import.ts";
+import { importKey, importsKey, useImport, useImports } from "../api/get-import.ts";
+import { startImport } from "../api/start-import.ts";
+
+const statusLabels: Record<ImportJob["status"], string> = {
+  queued: "Waiting to start",
+  running: "Importing",
+  succeeded: "Import finished",
+  failed: "Import failed",
+  cancelled: "Import cancelled",
+};
+
+/** Settings: bring posts in from WordPress, Ghost or Markdown, and take the blog out as a zip. */
+export function ImportExportCard({ blog }: { blog: Blog }) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const { mutate } = useSWRConfig();
+  const { data: recent } = useImports(blog.id);
+  const [jobId, setJobId] = useState<string | undefined>();
+  const [uploading, setUploading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const shownId = jobId ?? recent?.[0]?.id;
+  const { data: job } = useImport(shownId);
+  const active = job?.status === "queued" || job?.status === "running";
+
+  // Once an import ends, what it wrote shows everywhere (posts, categories, the blog's look).
+  const finished = job && !active ? job.id : undefined;
+  useEffect(() => {
+    if (!finished) return;
+    void mutate(importsKey(blog.id));
+    void mutate(blogsKey);
+    void mutate((key) => typeof key === "string" && key.startsWith(`/api/blogs/${blog.id}/`));
+  }, [finished, blog.id, mutate]);
+
+  async function upload(event: React.FormEvent) {
+    event.preventDefault();
+    const file = input.current?.files?.[0];
+    if (!file || uploading) return;
+    setUploading(true);
+    setProblem(null);
+    try {
+      const started = await startImport(blog.id, file);
+      await mutate(importKey(started.id), started, { revalidate: true });
+      setJobId(started.id);
+      if (input.current) input.current.value = "";
+    } catch (error) {
+      const message = errorMessage(error, "Failed to start the import");
+      setProblem(message);
+      toast({ variant: "destructive", title: "Import refused", description: message });
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  async function cancel() {
+    if (!job) return;
+    try {
+      await mutate(importKey(job.id), await cancelImport(job.id), { revalidate: false });
+    } catch (error) {
+      toast({
+        variant: "destructive",
+        title: "Error",
+        description: errorMessage(error, "Failed to cancel the import"),
+      });
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Import & Export</CardTitle>
+        <CardDescription>
+          Bring posts into {blog.name} from WordPress (.xml), Ghost (.json), a zip of Markdown files
+          or a Blogfleet export, or download everything in it.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <form onSubmit={upload} className="grid gap-2">
+          <Label htmlFor={`${id}-file`}>Export file</Label>
+          <div className="flex flex-wrap gap-2">
+            <Input
+              id={`${id}-file`}
+              ref={input}
+              type="file"
+              accept=".xml,.json,.zip"
+              className="max-w-sm"
+              disabled={uploading || active}
+            />
+            <Button type="submit" disabled={uploading || active}>
+              <UploadIcon aria-hidden="true" />
+              {uploading ? "Uploading..." : "Import"}
+            </Button>
+          </div>
+          {problem && (
+            <p role="alert" className="text-sm font-medium text-error">
+              {problem}
+            </p>
+          )}
+        </form>
+
+        {job && <ImportProgress job={job} onCancel={() => void cancel()} />}
+
+        <div className="flex flex-wrap items-center gap-3 border-t pt-4">
+          <Button asChild variant="outline">
+            <a href={`/api/blogs/${blog.id}/export`} download>
+              <DownloadIcon aria-hidden="true" />
+              Export {blog.name}
+            </a>
+          </Button>
+          <p className="text-sm text-muted-foreground">
+            A zip with blogfleet.json, every post as Markdown and a redirects.csv.
+          </p>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ImportProgress({ job, onCancel }: { job: ImportJob; onCancel: () => void }) {
+  const active = job.status === "queued" || job.status === "running";
+  const percent = job.total > 0 ? Math.round((job.done / job.total) * 100) : 0;
+  const report = job.report;
+  return (
+    <section aria-label="Import progress" className="space-y-3 rounded-lg border p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-medium">
+          {statusLabels[job.status]}: {job.fileName} ({importFormatLabels[job.format]})
+        </p>
+        {active && (
+          <Button variant="outline" size="sm" onClick={onCancel}>
+            Cancel import
+          </Button>
+        )}
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Import progress"
+        aria-valuemin={0}
+        aria-valuemax={job.total}
+        aria-valuenow={job.done}
+        aria-valuetext={`${job.done} of ${job.total} items`}
+        className="h-2 overflow-hidden rounded-full bg-muted"
+      >
+        <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="text-sm text-muted-foreground">
+        {job.done} of {job.total} items
+        {active && job.currentItem ? ` — now: ${job.currentItem}` : ""}
+      </p>
+      {job.error && <p className="text-sm text-error">{job.error}</p>}
+      {!active && (
+        <div className="space-y-2 text-sm">
+          <ul className="grid gap-1">
+            <li>Imported: {report.imported.length} posts</li>
+            <li>Categories created: {report.categoriesCreated}</li>
+            <li>Redirects created: {report.redirectsCreated}</li>
+            <li>Skipped: {report.skipped.length}</li>
+            <li>Images missing: {report.imagesMissing.length}</li>
+          </ul>
+          {report.skipped.length > 0 && (
+            <details>
+              <summary className="cursor-pointer">Skipped items and why</summary>
+              <ul className="mt-1 list-disc pl-5">
+                {report.skipped.map((s, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the report's order is fixed
+                  <li key={i}>
+                    {s.title}: {s.reason}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+          {report.imagesMissing.length > 0 && (
+            <details>
+              <summary className="cursor-pointer">Images not fetched</summary>
+              <ul className="mt-1 list-disc pl-5 break-all">
+                {report.imagesMissing.map((m, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the report's order is fixed
+                  <li key={i}>
+                    {m.post}: {m.url} ({m.reason})
+                  </li>
+                ))}
+              </ul>
+            </details>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
