@@ -5,6 +5,7 @@ import { join } from "node:path";
 import express, { type Express } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
+import { createFolderStorage } from "../site-builder/storage/folder-storage.ts";
 import { type AiGate, aiGateOptions, createAiGate } from "./ai/gate.ts";
 import type { AiProvider } from "./ai/provider.ts";
 import { httpsOriginSetting } from "./auth/cookies.ts";
@@ -27,6 +28,9 @@ import { createDnsResolver, type DnsResolver } from "./features/domains/dns.ts";
 import { domainRoutes } from "./features/domains/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
+import { offlineAltSuggester } from "./features/media/alt-text.ts";
+import { createMediaFiles } from "./features/media/files.ts";
+import { mediaRoutes } from "./features/media/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
 import { publicApiRoutes } from "./features/public-sites/public-api.ts";
@@ -226,6 +230,11 @@ export function createApp({
   app.use(postRoutes({ db, clock, contentEvents: events, cpu }));
   app.use(profileRoutes({ db, contentEvents: events }));
   app.use(categoryRoutes({ db, contentEvents: events }));
+  // Media go through the same storage as the rendered sites, beside them (never inside a
+  // generation, so every re-render keeps them).
+  const storage = publishing?.output.storage ?? createFolderStorage(env.SITES_DIR);
+  app.use(createMediaFiles(db, storage).appRoute);
+  app.use(mediaRoutes({ db, storage, contentEvents: events, suggestAlt: offlineAltSuggester }));
   app.use(affiliateLinkRoutes({ db, contentEvents: events, clock }));
   app.use(aiRoutes({ db, ai, clock }));
   app.use(automationRoutes(db, onAutomationDue));

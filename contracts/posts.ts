@@ -63,6 +63,8 @@ const postFields = {
   metaDescription: optionalText(limits.metaDescription).optional(),
   keywords: keywords.optional(),
   slug: derivable(limits.postSlug).optional(),
+  /** An image of the blog's media library, or null / "" for none; its alt text is the image's. */
+  featureImageId: optionalCategoryId.optional(),
   /**
    * The content sent is the AI output the editor was just filled with ('Generate with AI'):
    * it is kept, and the post shows the blog's 'AI-assisted' note until it is substantially
@@ -163,4 +165,6 @@ export type Post = PostSummary & {
   keywords: string[];
   /** Filled with AI output and not substantially edited since (decision 057). */
   aiAssisted: boolean;
+  /** The feature image from the blog's media library (GET /api/blogs/{blogId}/media/{id}). */
+  featureImageId: string | null;
 };

@@ -59,6 +59,7 @@ describe("creating posts", () => {
       metaDescription: null,
       keywords: ["hiking", "trails"],
       aiAssisted: false,
+      featureImageId: null,
       scheduledPublishAt: null,
       publishedAt: null,
       createdAt: expect.any(String),
@@ -382,9 +383,15 @@ describe("listing posts", () => {
     await owner.patch(`/api/posts/${planned.id}/schedule`, { scheduledPublishAt: inAnHour() });
     const cards = (await owner.get(`/api/blogs/${blogId}/posts`)).body;
     for (const card of cards) {
-      const { content, metaTitle, metaDescription, keywords, aiAssisted, ...summary } = (
-        await owner.get(`/api/posts/${card.id}`)
-      ).body;
+      const {
+        content,
+        metaTitle,
+        metaDescription,
+        keywords,
+        aiAssisted,
+        featureImageId,
+        ...summary
+      } = (await owner.get(`/api/posts/${card.id}`)).body;
       expect(card).toEqual(summary);
     }
     expect(cards.map((c: { id: string }) => c.id)).toEqual([planned.id, live.id]);

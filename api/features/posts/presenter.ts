@@ -50,5 +50,6 @@ export function presentPost(row: PostRow, author: AuthorRow | undefined): Post {
     metaDescription: row.metaDescription,
     keywords: row.keywords,
     aiAssisted: row.aiAssisted,
+    featureImageId: row.featureImageId,
   };
 }
