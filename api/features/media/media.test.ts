@@ -6,6 +6,7 @@ import type { MediaItem } from "../../../contracts/media.ts";
 import { createOwnerWithBlog, createPost, createPublishedPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
 import { makeImage, uploadFile } from "../../test/images.ts";
+import { rawGet } from "../../test/raw-http.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -306,5 +307,59 @@ describe("alt text before publishing", () => {
     const { owner, blogId } = await createOwnerWithBlog(app);
     const post = await createPublishedPost(owner, blogId);
     expect(post.status).toBe("published");
+  });
+});
+
+describe("images on the blog", () => {
+  it("renders feature and content images as responsive pictures, og:image included", async () => {
+    const { owner, blogId } = await createOwnerWithBlog(app);
+    const subdomain = `pics${Date.now().toString(36)}`;
+    expect((await owner.patch(`/api/blogs/${blogId}/domain`, { subdomain })).status).toBe(200);
+    const feature = (
+      await uploadFile(owner, blogId, await makeImage({ width: 1200, height: 800 }), "cover.jpg")
+    ).body;
+    const inline = (
+      await uploadFile(owner, blogId, await makeImage({ width: 700, height: 500 }), "chart.jpg")
+    ).body;
+    await owner.patch(`/api/blogs/${blogId}/media/${feature.id}`, { alt: "A harbour at dawn" });
+    const post = await createPublishedPost(owner, blogId, {
+      title: "Harbour",
+      content: `<p>Intro</p><img src="${inline.src}" alt="Tide chart"><p>More</p><img src="https://cdn.example.com/x.png" alt="Remote">`,
+      featureImageId: feature.id,
+    });
+    const host = `${subdomain}.localhost`;
+    await app.publishing?.queue.onIdle();
+    const page = await rawGet(app.baseUrl, `/post/${post.slug}`, { host });
+    expect(page.status).toBe(200);
+    const pictures = [...page.body.matchAll(/<picture[^>]*>.*?<\/picture>/gs)].map((m) => m[0]);
+    expect(pictures).toHaveLength(2);
+    const [hero, body] = pictures as [string, string];
+    const webp960 = feature.variants.find((v) => v.format === "webp" && v.width === 960)?.file;
+    expect(hero).toContain(
+      `<source type="image/avif" srcset="../media/${feature.variants.find((v) => v.format === "avif" && v.width === 480)?.file} 480w`,
+    );
+    expect(hero).toContain(`../media/${webp960} 960w`);
+    expect(hero).toMatch(/sizes="\(min-width: 48rem\) 42\.5rem/);
+    expect(hero).toMatch(
+      /<img src="\.\.\/media\/[0-9a-f]{32}-1200\.jpg" alt="A harbour at dawn" width="1200" height="800" loading="eager" fetchpriority="high"/,
+    );
+    expect(body).toMatch(/alt="Tide chart" width="700" height="500" loading="lazy"/);
+    expect(page.body).toContain(
+      '<img loading="lazy" src="https://cdn.example.com/x.png" alt="Remote"',
+    );
+    const og = /<meta property="og:image" content="([^"]+)"/.exec(page.body)?.[1];
+    expect(og).toMatch(/\/media\/[0-9a-f]{32}-1200\.jpg$/);
+    expect(page.body).toContain('<meta name="twitter:card" content="summary_large_image"');
+    expect(page.body).toMatch(/"image":"[^"]+-1200\.jpg"/);
+    // The picture's files are served on the blog's host.
+    const file = await rawGet(app.baseUrl, `/media/${webp960}`, { host });
+    expect(file.status).toBe(200);
+    expect(file.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    // The home page's card shows the feature image, loaded first.
+    const home = await rawGet(app.baseUrl, "/", { host });
+    expect(home.body).toMatch(
+      /<a class="card-image"[^>]*><picture><source type="image\/avif" srcset="\.\/media\//,
+    );
+    expect(home.body).toContain('fetchpriority="high"');
   });
 });
