@@ -28,7 +28,8 @@ test("an owner creates a first and a second blog, switches between them, and the
 }, testInfo) => {
   const noErrors = watchForErrors(page);
 
-  // The shell: nine entries, the current one marked, the owner in the footer.
+  // The shell: the spec's nine entries and Media (issue 17), the current one marked, the owner
+  // in the footer.
   const links = mainNav(page).getByRole("link");
   await expect(links).toHaveText([
     "Dashboard",
@@ -36,6 +37,7 @@ test("an owner creates a first and a second blog, switches between them, and the
     "Performance",
     "All Posts",
     "Categories",
+    "Media",
     "Affiliate Links",
     "AI Recommendations",
     "Blog Ideas",
@@ -183,6 +185,7 @@ test("every screen exists and says 'No Blog Selected' without a blog (but My Blo
     ["/posts", "All Posts"],
     ["/editor", "Editor"],
     ["/categories", "Categories"],
+    ["/media", "Media"],
     ["/affiliate-links", "Affiliate Links"],
     ["/affiliate-recommendations", "AI Recommendations"],
     ["/settings", "Settings"],

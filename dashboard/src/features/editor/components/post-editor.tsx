@@ -43,6 +43,7 @@ import { updatePostStatus } from "../api/update-post-status.ts";
 import { AiGenerateDialog } from "./ai-generate-dialog.tsx";
 import { ContentChecksPanel } from "./content-checks-panel.tsx";
 import { EditorToolbar } from "./editor-toolbar.tsx";
+import { FeatureImageField } from "./feature-image-field.tsx";
 import { KeywordsInput } from "./keywords-input.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
 
@@ -51,6 +52,7 @@ export type EditorFields = {
   content: string;
   excerpt: string;
   categoryId: string | null;
+  featureImageId: string | null;
   metaTitle: string;
   metaDescription: string;
   keywords: string[];
@@ -63,6 +65,7 @@ export function fieldsOf(post: Post | null): EditorFields {
     content: post?.content ?? "",
     excerpt: post?.excerpt ?? "",
     categoryId: post?.categoryId ?? null,
+    featureImageId: post?.featureImageId ?? null,
     metaTitle: post?.metaTitle ?? "",
     metaDescription: post?.metaDescription ?? "",
     keywords: post?.keywords ?? [],
@@ -146,6 +149,7 @@ export function PostEditor({
       content: fields.content,
       excerpt: fields.excerpt,
       categoryId: fields.categoryId,
+      featureImageId: fields.featureImageId,
       metaTitle: fields.metaTitle,
       metaDescription: fields.metaDescription,
       keywords: fields.keywords,
@@ -485,6 +489,14 @@ export function PostEditor({
               disabled={readOnly}
             />
           </Card>
+
+          <FeatureImageField
+            blogId={blog.id}
+            value={fields.featureImageId}
+            onChange={(value) => setValue("featureImageId", value, { shouldDirty: true })}
+            readOnly={readOnly}
+            context={`${fields.title}. ${fields.content.slice(0, 1000)}`}
+          />
 
           <Card className="p-5">
             <Button
