@@ -20,6 +20,9 @@ const benchmarks = [
   // Issue 13 finding 2: an unknown path vs a cached page on a 1,500-post blog, and a signed-in
   // API call while 12 clients request random paths.
   "not-found.ts",
+  // Issue 17: upload → all variants of a 12 MP JPEG, and the bytes of a post page with three
+  // images on a 390 px phone.
+  "media.ts",
 ];
 
 const folder = join(dirname(fileURLToPath(import.meta.url)), "bench");

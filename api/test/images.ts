@@ -15,18 +15,24 @@ export async function makeImage(
     exif?: boolean;
     orientation?: number;
     alpha?: boolean;
+    /** Another seed makes other bytes (the library stores equal bytes once). */
+    seed?: number;
+    quality?: number;
+    /** Noise amplitude per channel (default 0 beyond a little blue): photos' grain and detail. */
+    noise?: number;
   } = {},
 ): Promise<Buffer> {
   const { width = 800, height = 600, format = "jpeg", alpha = false } = options;
   const channels = alpha ? 4 : 3;
   const pixels = Buffer.alloc(width * height * channels);
-  let seed = 42;
+  let seed = options.seed ?? 42;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
       const i = (y * width + x) * channels;
-      pixels[i] = (x * 255) / width;
-      pixels[i + 1] = (y * 255) / height;
+      const grain = options.noise ? (seed % (2 * options.noise + 1)) - options.noise : 0;
+      pixels[i] = Math.max(0, Math.min(255, (x * 255) / width + grain));
+      pixels[i + 1] = Math.max(0, Math.min(255, (y * 255) / height - grain));
       pixels[i + 2] = 128 + (seed % 32);
       if (alpha) pixels[i + 3] = x < width / 2 ? 255 : 128;
     }
@@ -44,7 +50,7 @@ export async function makeImage(
     });
   }
   if (options.orientation) image = image.withMetadata({ orientation: options.orientation });
-  return image.toFormat(format).toBuffer();
+  return image.toFormat(format, options.quality ? { quality: options.quality } : {}).toBuffer();
 }
 
 /** Uploads bytes as the dashboard does: the raw file as the body, its name in the query. */
