@@ -28,7 +28,7 @@ import { createDnsResolver, type DnsResolver } from "./features/domains/dns.ts";
 import { domainRoutes } from "./features/domains/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
-import { offlineAltSuggester } from "./features/media/alt-text.ts";
+import { createAltSuggester } from "./features/media/alt-text.ts";
 import { createMediaFiles } from "./features/media/files.ts";
 import { mediaRoutes } from "./features/media/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
@@ -234,7 +234,14 @@ export function createApp({
   // generation, so every re-render keeps them).
   const storage = publishing?.output.storage ?? createFolderStorage(env.SITES_DIR);
   app.use(createMediaFiles(db, storage).appRoute);
-  app.use(mediaRoutes({ db, storage, contentEvents: events, suggestAlt: offlineAltSuggester }));
+  app.use(
+    mediaRoutes({
+      db,
+      storage,
+      contentEvents: events,
+      suggestAlt: createAltSuggester({ ai, storage }),
+    }),
+  );
   app.use(affiliateLinkRoutes({ db, contentEvents: events, clock }));
   app.use(aiRoutes({ db, ai, clock }));
   app.use(automationRoutes(db, onAutomationDue));

@@ -1,5 +1,8 @@
 import type { AltSuggestion } from "../../../contracts/media.ts";
-import type { MediaRow } from "./service.ts";
+import type { Storage } from "../../../site-builder/storage/storage.ts";
+import type { AiGate } from "../../ai/gate.ts";
+import { thumbnailOf } from "./presenter.ts";
+import { type MediaRow, mediaKey } from "./service.ts";
 
 /** Suggests alt text for an image of the owner's library (`context`: text around it). */
 export type AltSuggester = (
@@ -20,8 +23,9 @@ export function offlineAltSuggestion(fileName: string, context: string): AltSugg
   const words = fileName
     .replace(/\.[a-z0-9]{2,5}$/i, "")
     .replace(cameraName, "")
-    .replace(/\b\d{4}[-_]?\d{2}[-_]?\d{2}\b|\b\d{6,}\b/g, " ")
     .replace(/[_\-.+]+/g, " ")
+    // Dates, times and counters say nothing about the picture.
+    .replace(/\b\d{3,}\b/g, " ")
     .replace(/([a-z])([A-Z])/g, "$1 $2")
     .replace(/\s+/g, " ")
     .trim();
@@ -45,6 +49,30 @@ export function offlineAltSuggestion(fileName: string, context: string): AltSugg
   };
 }
 
-/** Without a vision-capable model: the offline suggestion. */
-export const offlineAltSuggester: AltSuggester = async (_ownerId, item, context) =>
-  offlineAltSuggestion(item.fileName, context);
+/**
+ * 'Suggest alt text' (decision 113): with a vision-capable model configured (AI_VISION_MODEL),
+ * the model looks at a small copy of the image through the AI gate (limits and usage as for
+ * every AI call); without one, the offline suggestion.
+ */
+export function createAltSuggester(deps: { ai: AiGate; storage: Storage }): AltSuggester {
+  return async (ownerId, item, context) => {
+    if (!deps.ai.visionConfigured) return offlineAltSuggestion(item.fileName, context);
+    const small = thumbnailOf(item.variants);
+    const bytes = await deps.storage.get(mediaKey(item.blogId, small.file));
+    if (!bytes) return offlineAltSuggestion(item.fileName, context);
+    const described = await deps.ai.describeImage(
+      { ownerId, blogId: item.blogId, feature: "alt-text" },
+      {
+        image: `data:image/${small.format};base64,${bytes.toString("base64")}`,
+        fileName: item.fileName,
+        context: context.slice(0, 1000),
+      },
+    );
+    if (!described) return offlineAltSuggestion(item.fileName, context);
+    return {
+      alt: described.alt,
+      source: "ai",
+      label: "Written by AI from the image: check that it is accurate before saving.",
+    };
+  };
+}
