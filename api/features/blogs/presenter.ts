@@ -53,6 +53,7 @@ export function presentBlog(row: typeof blogs.$inferSelect, target?: DomainTarge
     primaryColor: row.primaryColor,
     fontFamily: row.fontFamily,
     logoUrl: row.logoUrl,
+    logoMediaId: row.logoMediaId,
     aiDisclosure: row.aiDisclosure,
     domainInstructions: instructions(row, target),
     domainClaimExpiresAt: claimExpiry(row),

@@ -363,3 +363,44 @@ describe("images on the blog", () => {
     expect(home.body).toContain('fetchpriority="high"');
   });
 });
+
+describe("an uploaded logo", () => {
+  it("is set from the library, shown on the blog, counted as used, and refused from another blog", async () => {
+    const { owner, blogId } = await createOwnerWithBlog(app);
+    const logo = (
+      await uploadFile(
+        owner,
+        blogId,
+        await makeImage({ width: 256, height: 256, format: "png" }),
+        "logo.png",
+      )
+    ).body;
+    const set = await owner.patch(`/api/blogs/${blogId}/customization`, { logoMediaId: logo.id });
+    expect(set.status).toBe(200);
+    expect(set.body.logoMediaId).toBe(logo.id);
+    const item = (await owner.get(`/api/blogs/${blogId}/media/${logo.id}`)).body;
+    expect(item.usage).toEqual({ logo: true, posts: [] });
+    expect((await owner.delete(`/api/blogs/${blogId}/media/${logo.id}`)).body.message).toMatch(
+      /still used: the blog's logo/,
+    );
+    const blog = (await owner.get(`/api/blogs/${blogId}`)).body;
+    await createPublishedPost(owner, blogId, { title: "Hello" });
+    await app.publishing?.queue.onIdle();
+    const home = await fetchFile(`/blog/${blog.slug}/`);
+    const html = await home.text();
+    expect(html).toMatch(
+      /<img class="logo" src="\.\/media\/[0-9a-f]{32}-256\.webp" alt="" width="56" height="56"/,
+    );
+    expect(html).toMatch(
+      /"logo":\{"@type":"ImageObject","url":"[^"]+\/media\/[0-9a-f]{32}-256\.jpg"/,
+    );
+
+    const other = await createOwnerWithBlog(app);
+    const refused = await other.owner.patch(`/api/blogs/${other.blogId}/customization`, {
+      logoMediaId: logo.id,
+    });
+    expect(refused.status).toBe(404);
+    const cleared = await owner.patch(`/api/blogs/${blogId}/customization`, { logoMediaId: null });
+    expect(cleared.body.logoMediaId).toBeNull();
+  });
+});

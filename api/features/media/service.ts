@@ -60,6 +60,7 @@ export async function checkedFeatureImageId(
   tx: Queryable,
   blogId: string,
   mediaId: string | null | undefined,
+  what = "Feature image",
 ): Promise<string | null> {
   if (!mediaId) return null;
   const row = await tx
@@ -67,7 +68,7 @@ export async function checkedFeatureImageId(
     .from(media)
     .where(and(eq(media.id, mediaId), eq(media.blogId, blogId)))
     .get();
-  if (!row) throw NotFound("Feature image");
+  if (!row) throw NotFound(what);
   return row.id;
 }
 

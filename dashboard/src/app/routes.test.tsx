@@ -30,6 +30,7 @@ const blog: Blog = {
   fontFamily: "IBM Plex Serif",
   aiDisclosure: true,
   logoUrl: null,
+  logoMediaId: null,
   domainInstructions: null,
   domainClaimExpiresAt: null,
   domainNotice: null,
