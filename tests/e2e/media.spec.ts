@@ -75,6 +75,25 @@ test("an owner uploads a feature image, gives it alt text, publishes, and reader
   await expect(picker).toBeHidden({ timeout: 20_000 });
   await expect(field.getByText("harbour-at-night.jpg")).toBeVisible();
   await expect(field.getByText("Add alt text before publishing.")).toBeVisible();
+
+  // An image dropped into the editor's picker goes into the text.
+  await page.getByRole("button", { name: "Insert image" }).click();
+  const inserter = page.getByRole("dialog", { name: "Insert image" });
+  const chart = (await photo(900, 600)).toString("base64");
+  const dropped = await page.evaluateHandle((b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([bytes], "tide-chart.jpg", { type: "image/jpeg" }));
+    return transfer;
+  }, chart);
+  await inserter
+    .locator('[data-slot="media-upload-zone"]')
+    .dispatchEvent("drop", { dataTransfer: dropped });
+  await expect(inserter).toBeHidden({ timeout: 20_000 });
+  const content = page.getByPlaceholder("Start writing your post...");
+  await expect(content).toHaveValue(
+    /<img src="\/media\/[0-9a-f]{32}-900\.jpg" alt="" width="900" height="600">$/,
+  );
   await page.getByRole("button", { name: "Save Draft" }).click();
   await expect(openToast(page).filter({ hasText: "Post updated" })).toBeVisible();
   await page.getByRole("button", { name: "Submit for Review" }).click();
@@ -85,7 +104,7 @@ test("an owner uploads a feature image, gives it alt text, publishes, and reader
   await expect(
     openToast(page).filter({
       hasText:
-        "Add alt text to every image before publishing. Missing: the feature image (harbour-at-night.jpg).",
+        "Add alt text to every image before publishing. Missing: the feature image (harbour-at-night.jpg), tide-chart.jpg.",
     }),
   ).toBeVisible();
 
@@ -96,6 +115,12 @@ test("an owner uploads a feature image, gives it alt text, publishes, and reader
   await field.getByLabel("Alt text").fill("Boats moored under a lighthouse at night");
   await field.getByRole("button", { name: "Save alt text" }).click();
   await expect(openToast(page).filter({ hasText: "Alt text saved" })).toBeVisible();
+  // The image in the text gets its alt text where it is written.
+  await content.fill(
+    (await content.inputValue()).replace('alt=""', 'alt="Tide chart for the week"'),
+  );
+  await page.getByRole("button", { name: "Save Draft" }).click();
+  await expect(openToast(page).filter({ hasText: "Post updated" }).last()).toBeVisible();
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(openToast(page).filter({ hasText: "Status updated" })).toBeVisible();
 
@@ -108,9 +133,11 @@ test("an owner uploads a feature image, gives it alt text, publishes, and reader
       { timeout: 20_000 },
     )
     .toBe("live");
-  const postSlug = ((await (await page.request.get(`/api/posts/${post.id}`)).json()) as {
-    slug: string;
-  }).slug;
+  const postSlug = (
+    (await (await page.request.get(`/api/posts/${post.id}`)).json()) as {
+      slug: string;
+    }
+  ).slug;
   await page.goto(`http://${subdomain}.localhost:${port}/post/${postSlug}`);
   const hero = page.locator("figure.feature-image picture");
   await expect(hero.locator('source[type="image/avif"]')).toHaveAttribute(
@@ -123,10 +150,17 @@ test("an owner uploads a feature image, gives it alt text, publishes, and reader
   await expect(img).toHaveAttribute("height", "1067");
   await expect(img).toHaveAttribute("fetchpriority", "high");
   // The browser really loaded one of the modern files from the blog's host.
-  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(
-    new RegExp(`^http://${subdomain}\\.localhost:${port}/media/[0-9a-f]{32}-\\d+\\.avif$`),
-  );
+  await expect
+    .poll(() => img.evaluate((el: HTMLImageElement) => el.currentSrc))
+    .toMatch(
+      new RegExp(`^http://${subdomain}\\.localhost:${port}/media/[0-9a-f]{32}-\\d+\\.avif$`),
+    );
   expect(await img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  const inText = page
+    .locator(".prose picture")
+    .getByRole("img", { name: "Tide chart for the week" });
+  await expect(inText).toHaveAttribute("loading", "lazy");
+  await expect(inText).toHaveAttribute("width", "900");
   const og = await page.locator('meta[property="og:image"]').getAttribute("content");
   expect(og).toMatch(/\/media\/[0-9a-f]{32}-1600\.jpg$/);
   await expectAccessible(page, "post page with a feature image");

@@ -44,6 +44,7 @@ import { AiGenerateDialog } from "./ai-generate-dialog.tsx";
 import { ContentChecksPanel } from "./content-checks-panel.tsx";
 import { EditorToolbar } from "./editor-toolbar.tsx";
 import { FeatureImageField } from "./feature-image-field.tsx";
+import { InsertImageButton } from "./insert-image-button.tsx";
 import { KeywordsInput } from "./keywords-input.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
 
@@ -470,6 +471,16 @@ export function PostEditor({
               placeholder="Start writing your post..."
               className="min-h-96 rounded-t-none font-mono"
             />
+            {!readOnly && (
+              <div className="mt-2">
+                <InsertImageButton
+                  blogId={blog.id}
+                  onInsert={(html) =>
+                    setValue("content", `${getValues().content}\n${html}`, { shouldDirty: true })
+                  }
+                />
+              </div>
+            )}
           </div>
         </Card>
 
