@@ -29,6 +29,7 @@ import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
+import { useImageDrop } from "../../../components/use-image-drop.ts";
 import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
 import { categoriesKey, useCategories } from "../../../lib/api/get-categories.ts";
 import { revalidatePostLists } from "../../../lib/api/get-posts.ts";
@@ -44,7 +45,7 @@ import { AiGenerateDialog } from "./ai-generate-dialog.tsx";
 import { ContentChecksPanel } from "./content-checks-panel.tsx";
 import { EditorToolbar } from "./editor-toolbar.tsx";
 import { FeatureImageField } from "./feature-image-field.tsx";
-import { InsertImageButton } from "./insert-image-button.tsx";
+import { contentImageHtml, InsertImageButton } from "./insert-image-button.tsx";
 import { KeywordsInput } from "./keywords-input.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
 
@@ -122,6 +123,10 @@ export function PostEditor({
   const [filledByAi, setFilledByAi] = useState(false);
   const status: PostStatus = post?.status ?? "draft";
   const readOnly = viewMode;
+  // Images dropped or pasted into the text are uploaded into the library and added to it.
+  const imageDrop = useImageDrop(blog.id, (item) =>
+    setValue("content", `${getValues().content}\n${contentImageHtml(item)}`, { shouldDirty: true }),
+  );
 
   /** A saved post changed: cache the answer, refresh the lists and category counts. */
   async function saved(next: Post) {
@@ -470,7 +475,13 @@ export function PostEditor({
               readOnly={readOnly}
               placeholder="Start writing your post..."
               className="min-h-96 rounded-t-none font-mono"
+              {...(readOnly ? {} : imageDrop.handlers)}
             />
+            {imageDrop.uploading && (
+              <p role="status" className="mt-1 text-xs text-muted-foreground">
+                Uploading image...
+              </p>
+            )}
             {!readOnly && (
               <div className="mt-2">
                 <InsertImageButton
