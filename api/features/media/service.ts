@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
-import pLimit from "p-limit";
+import PQueue from "p-queue";
 import { imagesIn } from "../../../contracts/content-images.ts";
 import {
   humanBytes,
@@ -34,9 +34,9 @@ export const mediaKey = (blogId: string, file: string) => `media/${blogId}/${fil
 
 // One image is processed at a time: each decode of a large photo takes ~100 MB, and libvips
 // already spreads one image over the cores.
-const oneAtATime = pLimit(1);
+const oneAtATime = new PQueue({ concurrency: 1 });
 const defaultProcess = (bytes: Uint8Array, fileName: string) =>
-  oneAtATime(() => processImage(bytes, fileName));
+  oneAtATime.add(() => processImage(bytes, fileName));
 
 /** The owner's media item, or 404 (reached through its blog, like every owner row). */
 export async function findOwnedMedia(
