@@ -19,7 +19,7 @@ export const imageSizes = {
   card: "(min-width: 56rem) 46rem, calc(100vw - 5.5rem)",
 } as const;
 
-const escape = (value: string) =>
+const escapeAttribute = (value: string) =>
   value.replace(
     /[&"<>]/g,
     (c) => ({ "&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;" })[c] as string,
@@ -48,7 +48,7 @@ export type PictureOptions = {
  * image (no layout shift), lazy loading except for the page's first image.
  */
 export function pictureHtml(image: ThemeImage, options: PictureOptions): string {
-  const href = (file: string) => escape(relativeHref(options.from, mediaPath(file)));
+  const href = (file: string) => escapeAttribute(relativeHref(options.from, mediaPath(file)));
   const sources = (["avif", "webp"] as const)
     .map((format) => {
       const list = image.variants
@@ -57,7 +57,7 @@ export function pictureHtml(image: ThemeImage, options: PictureOptions): string 
         .map((v) => `${href(v.file)} ${v.width}w`)
         .join(", ");
       return list
-        ? `<source type="image/${format}" srcset="${list}" sizes="${escape(options.sizes)}">`
+        ? `<source type="image/${format}" srcset="${list}" sizes="${escapeAttribute(options.sizes)}">`
         : "";
     })
     .join("");
@@ -65,8 +65,8 @@ export function pictureHtml(image: ThemeImage, options: PictureOptions): string 
   const loading = options.first
     ? 'loading="eager" fetchpriority="high" decoding="async"'
     : 'loading="lazy" decoding="async"';
-  const className = options.className ? ` class="${escape(options.className)}"` : "";
-  return `<picture${className}>${sources}<img src="${href(fallback.file)}" alt="${escape(options.alt ?? image.alt)}" width="${fallback.width}" height="${fallback.height}" ${loading}></picture>`;
+  const className = options.className ? ` class="${escapeAttribute(options.className)}"` : "";
+  return `<picture${className}>${sources}<img src="${href(fallback.file)}" alt="${escapeAttribute(options.alt ?? image.alt)}" width="${fallback.width}" height="${fallback.height}" ${loading}></picture>`;
 }
 
 /**
