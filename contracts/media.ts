@@ -127,8 +127,10 @@ export type AltSuggestion = {
 export type MissingAltImage = { src: string; name: string };
 
 export const humanBytes = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")} MB`
-    : bytes >= 1024
-      ? `${Math.round(bytes / 1024)} kB`
-      : `${bytes} B`;
+  bytes >= 1024 * 1024 * 1024
+    ? `${(bytes / (1024 * 1024 * 1024)).toFixed(1).replace(/\.0$/, "")} GB`
+    : bytes >= 1024 * 1024
+      ? `${(bytes / (1024 * 1024)).toFixed(1).replace(/\.0$/, "")} MB`
+      : bytes >= 1024
+        ? `${Math.round(bytes / 1024)} kB`
+        : `${bytes} B`;
