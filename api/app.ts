@@ -5,6 +5,7 @@ import { join } from "node:path";
 import express, { type Express } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
+import { createFolderStorage } from "../site-builder/storage/folder-storage.ts";
 import { type AiGate, aiGateOptions, createAiGate } from "./ai/gate.ts";
 import type { AiProvider } from "./ai/provider.ts";
 import { httpsOriginSetting } from "./auth/cookies.ts";
@@ -32,6 +33,9 @@ import { importRoutes } from "./features/imports/routes.ts";
 import { createImportRunner, type ImportRunner } from "./features/imports/runner.ts";
 import type { ImageImporter } from "./features/imports/service.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
+import { createAltSuggester } from "./features/media/alt-text.ts";
+import { createMediaFiles } from "./features/media/files.ts";
+import { mediaRoutes } from "./features/media/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
 import { publicApiRoutes } from "./features/public-sites/public-api.ts";
@@ -274,6 +278,18 @@ export function createApp({
   );
   app.use(profileRoutes({ db, contentEvents: events }));
   app.use(categoryRoutes({ db, contentEvents: events }));
+  // Media go through the same storage as the rendered sites, beside them (never inside a
+  // generation, so every re-render keeps them).
+  const storage = publishing?.output.storage ?? createFolderStorage(env.SITES_DIR);
+  app.use(createMediaFiles(db, storage).appRoute);
+  app.use(
+    mediaRoutes({
+      db,
+      storage,
+      contentEvents: events,
+      suggestAlt: createAltSuggester({ ai, storage }),
+    }),
+  );
   app.use(affiliateLinkRoutes({ db, contentEvents: events, clock }));
   app.use(aiRoutes({ db, ai, clock }));
   app.use(automationRoutes(db, onAutomationDue));

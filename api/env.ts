@@ -129,6 +129,11 @@ export const envSchema = z
     OPENAI_API_KEY: optionalText,
     OPENAI_BASE_URL: optionalText.pipe(z.url({ error: "must be an http(s) URL" }).optional()),
     AI_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
+    /**
+     * A vision-capable model at the same endpoint for 'Suggest alt text' (decision 113); unset,
+     * alt text is suggested offline from the file name and the text around the image.
+     */
+    AI_VISION_MODEL: optionalText,
     AI_DAILY_TOKEN_LIMIT: z.coerce.number().int().min(0).default(200_000),
     /** Tokens all owners together may use per day (the operator's bill); 0 turns model calls off. */
     AI_INSTANCE_DAILY_TOKEN_LIMIT: z.coerce.number().int().min(0).default(2_000_000),

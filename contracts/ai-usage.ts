@@ -8,6 +8,7 @@ export const aiFeatures = [
   "blog-ideas",
   "affiliate-programs",
   "automation",
+  "alt-text",
 ] as const;
 export type AiFeature = (typeof aiFeatures)[number];
 
@@ -17,6 +18,7 @@ export const aiFeatureLabels: Record<AiFeature, string> = {
   "blog-ideas": "Blog ideas",
   "affiliate-programs": "Affiliate programs",
   automation: "Content automation",
+  "alt-text": "Suggest alt text",
 };
 
 /** One day (UTC) of usage: tokens per feature. */

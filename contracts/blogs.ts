@@ -105,6 +105,10 @@ export const customizationInput = z.object({
   reviewBeforePublishing: z
     .boolean({ error: "reviewBeforePublishing must be true or false" })
     .optional(),
+  /** An uploaded logo from the blog's media library (shown instead of `logoUrl`); null removes it. */
+  logoMediaId: z
+    .union([z.literal("").transform(() => null), z.null(), z.string().trim().min(1).max(64)])
+    .optional(),
 });
 export type CustomizationInput = z.infer<typeof customizationInput>;
 
@@ -174,6 +178,8 @@ export type Blog = {
   primaryColor: string;
   fontFamily: string;
   logoUrl: string | null;
+  /** An uploaded logo (an image of the blog's media library); it wins over `logoUrl`. */
+  logoMediaId: string | null;
   /** Posts generated and not substantially edited show an 'AI-assisted' note. */
   aiDisclosure: boolean;
   /** Drafts go through 'Under Review' first; off, 'Publish' works from a draft (decision 097). */

@@ -70,6 +70,8 @@ const postFields = {
   metaDescription: optionalText(limits.metaDescription).optional(),
   keywords: keywords.optional(),
   slug: derivable(limits.postSlug).optional(),
+  /** An image of the blog's media library, or null / "" for none; its alt text is the image's. */
+  featureImageId: optionalCategoryId.optional(),
   /**
    * The content sent is the AI output the editor was just filled with ('Generate with AI'):
    * it is kept, and the post shows the blog's 'AI-assisted' note until it is substantially
@@ -121,6 +123,8 @@ export const pendingFieldsSchema = z.object({
   metaDescription: optionalText(limits.metaDescription).default(null),
   keywords: keywords.default([]),
   slug: derivable(limits.postSlug).default(""),
+  /** Older revisions and pending changes have none: the feature image as it was, then null. */
+  featureImageId: optionalCategoryId.default(null),
 });
 export type PendingFields = z.infer<typeof pendingFieldsSchema>;
 
@@ -245,4 +249,6 @@ export type Post = PostSummary & {
   aiAssisted: boolean;
   /** Bumped by every write; saves send the version they started from (decision 095). */
   version: number;
+  /** The feature image from the blog's media library (GET /api/blogs/{blogId}/media/{id}). */
+  featureImageId: string | null;
 };

@@ -22,6 +22,9 @@ const benchmarks = [
   "not-found.ts",
   // Issue 19: the two WordPress fixtures imported (items, posts, categories, redirects, time).
   "import.ts",
+  // Issue 17: upload → all variants of a 12 MP JPEG, and the bytes of a post page with three
+  // images on a 390 px phone.
+  "media.ts",
 ];
 
 const folder = join(dirname(fileURLToPath(import.meta.url)), "bench");

@@ -14,6 +14,7 @@ import {
   type AiSettings,
   type AiUsage,
   createAiProvider,
+  type ImageToDescribe,
   type PostContext,
   type PostMeta,
   type ProgramContext,
@@ -69,6 +70,14 @@ export type AiGate = {
     exclude: string[],
     count: number,
   ) => Promise<{ programs: SuggestedProgram[]; source: "ai" | "offline" }>;
+  /** Whether a vision-capable model is configured ('Suggest alt text' asks it). */
+  visionConfigured: boolean;
+  /** Alt text from the vision model; undefined when none is configured. */
+  describeImage: (
+    caller: AiCaller,
+    input: ImageToDescribe,
+    signal?: AbortSignal,
+  ) => Promise<{ alt: string } | undefined>;
   /**
    * Why a model call for this owner would be refused right now (allowance or ceiling spent,
    * or too many calls this minute), or undefined when one may start. Jobs ask before doing
@@ -130,6 +139,9 @@ export function estimateTokens(
       return (detail.count ?? 3) * 500 + 400;
     case "affiliate-programs":
       return (detail.count ?? 5) * 250 + 400;
+    case "alt-text":
+      // A low-detail image is about 85 tokens; the prompt and the sentence little more.
+      return 400;
   }
 }
 
@@ -155,7 +167,12 @@ export function aiGateOptions(env: Env): Pick<AiGateDeps, "limits" | "settings">
       instanceDailyTokens: env.AI_INSTANCE_DAILY_TOKEN_LIMIT,
       ownerCallsPerMinute: env.AI_CALLS_PER_MINUTE,
     },
-    settings: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.AI_MODEL },
+    settings: {
+      apiKey: env.OPENAI_API_KEY,
+      baseUrl: env.OPENAI_BASE_URL,
+      model: env.AI_MODEL,
+      visionModel: env.AI_VISION_MODEL,
+    },
   };
 }
 
@@ -340,6 +357,12 @@ export function createAiGate(deps: AiGateDeps): AiGate {
       gated(caller, estimateTokens("affiliate-programs", { count }), () =>
         provider.suggestPrograms(context, exclude, count),
       ),
+    visionConfigured: provider.configured && provider.describeImage !== undefined,
+    async describeImage(caller, input, signal) {
+      const describe = provider.describeImage;
+      if (!provider.configured || !describe) return undefined;
+      return gated(caller, estimateTokens("alt-text", {}), () => describe(input, signal));
+    },
     async refusalFor(ownerId) {
       if (!provider.configured) return undefined;
       const now = clock();

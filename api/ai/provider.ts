@@ -74,12 +74,24 @@ export type AiProvider = {
     exclude: string[],
     count: number,
   ) => Promise<{ programs: SuggestedProgram[]; source: "ai" | "offline"; usage?: AiUsage }>;
+  /**
+   * Alt text for an image, by a vision-capable model (present only when one is configured).
+   * `image`: a small copy as a data: URL; `context`: the text around the image.
+   */
+  describeImage?: (
+    input: ImageToDescribe,
+    signal?: AbortSignal,
+  ) => Promise<{ alt: string; usage?: AiUsage }>;
 };
+
+export type ImageToDescribe = { image: string; fileName: string; context: string };
 
 export type AiSettings = {
   apiKey: string | undefined;
   baseUrl: string | undefined;
   model: string;
+  /** A vision-capable model for image descriptions (alt text); none: offline suggestions. */
+  visionModel?: string;
   timeoutMs?: number;
   maxRetries?: number;
 };
@@ -287,9 +299,60 @@ export function createAiProvider(
     }
   }
 
+  const { visionModel } = settings;
+  const describeImage: AiProvider["describeImage"] = visionModel
+    ? async (input, signal) => {
+        let completion: OpenAI.Chat.Completions.ChatCompletion;
+        try {
+          completion = await client.chat.completions.create(
+            {
+              model: visionModel,
+              max_tokens: 120,
+              messages: [
+                {
+                  role: "system",
+                  content:
+                    "You write alt text for images on a blog: one plain sentence, at most 125 characters, " +
+                    "saying what the image shows for someone who cannot see it. No 'image of', no quotes.",
+                },
+                {
+                  role: "user",
+                  content: [
+                    {
+                      type: "text",
+                      text: [
+                        `File name: ${input.fileName}`,
+                        input.context ? `Text around the image: ${input.context}` : "",
+                      ]
+                        .filter(Boolean)
+                        .join("\n"),
+                    },
+                    { type: "image_url", image_url: { url: input.image, detail: "low" } },
+                  ],
+                },
+              ],
+            },
+            { signal },
+          );
+        } catch (error) {
+          throw AiFailed(describeError(error));
+        }
+        const usage = usageFrom(completion, visionModel);
+        const alt = (completion.choices[0]?.message?.content ?? "")
+          .replace(/\s+/g, " ")
+          .replace(/^["'“]|["'”]$/g, "")
+          .trim()
+          .slice(0, 250);
+        if (!alt)
+          throw withUsage(AiFailed("The AI provider gave no description. Try again."), usage);
+        return { alt, usage };
+      }
+    : undefined;
+
   return {
     configured: true,
     model: settings.model,
+    ...(describeImage ? { describeImage } : {}),
     async generatePost(input, context, signal) {
       const { data, usage } = await completeJson({
         name: "blog_post",

@@ -9,6 +9,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import type { MediaVariant } from "../../contracts/media.ts";
 import type { PendingFields, ReviewReason } from "../../contracts/posts.ts";
 import { newId } from "./ids.ts";
 
@@ -121,6 +122,10 @@ export const blogs = sqliteTable(
     primaryColor: text("primary_color").notNull().default("#df7020"),
     fontFamily: text("font_family").notNull().default("IBM Plex Serif"),
     logoUrl: text("logo_url"),
+    /** An uploaded logo from the media library; shown instead of `logoUrl` when set. */
+    logoMediaId: text("logo_media_id").references((): AnySQLiteColumn => media.id, {
+      onDelete: "set null",
+    }),
     /** Set when the AI created the blog itself in maximum-trust mode. */
     createdByAi: bool("created_by_ai").notNull().default(false),
     /** Show an 'AI-assisted' note on posts generated and not substantially edited (decision 057). */
@@ -218,6 +223,10 @@ export const posts = sqliteTable(
      * refused (409, or 412 for `If-Match`) instead of overwriting (docs/decisions/095).
      */
     version: integer("version").notNull().default(1),
+    /** The post's feature image from the blog's media library (its alt text lives there). */
+    featureImageId: text("feature_image_id").references((): AnySQLiteColumn => media.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -246,6 +255,42 @@ export const posts = sqliteTable(
       .on(t.scheduledPublishAt)
       .where(sql`${t.scheduledPublishAt} is not null`),
     index("posts_category_idx").on(t.categoryId),
+    index("posts_feature_image_idx").on(t.featureImageId),
+  ],
+);
+
+/**
+ * An image in a blog's media library (docs/decisions/110): stored once per blog by the hash of
+ * the uploaded bytes, re-encoded into AVIF and WebP at a few widths plus a JPEG/PNG fallback.
+ * The upload itself is never kept.
+ */
+export const media = sqliteTable(
+  "media",
+  {
+    id: id(),
+    blogId: text("blog_id")
+      .notNull()
+      .references((): AnySQLiteColumn => blogs.id, { onDelete: "cascade" }),
+    /** First 32 hex digits of the SHA-256 of the uploaded bytes; names every stored file. */
+    hash: text("hash").notNull(),
+    fileName: text("file_name").notNull(),
+    alt: text("alt").notNull().default(""),
+    /** The upload's format, sniffed from its bytes. */
+    format: text("format", { enum: ["jpeg", "png", "webp", "avif", "gif"] }).notNull(),
+    /** Displayed size, orientation applied (of the largest stored variant). */
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    /** Bytes of the upload, and of every stored variant together (what the blog's quota counts). */
+    uploadBytes: integer("upload_bytes").notNull(),
+    storedBytes: integer("stored_bytes").notNull(),
+    variants: text("variants", { mode: "json" }).$type<MediaVariant[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("media_blog_hash_unique").on(t.blogId, t.hash),
+    index("media_blog_created_idx").on(t.blogId, t.createdAt),
+    index("media_hash_idx").on(t.hash),
   ],
 );
 

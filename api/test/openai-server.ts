@@ -62,6 +62,12 @@ export async function startOpenAiServer() {
       );
       return;
     }
+    // A vision request (alt text): a plain sentence about the picture.
+    const parts = body.messages?.at?.(-1)?.content;
+    if (state.mode === "ok" && Array.isArray(parts) && parts.some((p) => p?.type === "image_url")) {
+      reply("Boats moored under a lighthouse at night");
+      return;
+    }
     if (state.mode === "ok" && body.response_format?.json_schema?.name === "blog_ideas") {
       const n = requestCount++;
       reply(

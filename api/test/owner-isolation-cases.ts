@@ -4,6 +4,7 @@ import { strToU8, zipSync } from "fflate";
 import type { Database } from "../db/client.ts";
 import { createBlog, createCategory, createPost } from "./factories.ts";
 import type { TestClient } from "./harness.ts";
+import { makeImage, uploadFile } from "./images.ts";
 import { listRoutes } from "./routes.ts";
 
 /**
@@ -27,6 +28,8 @@ export type OwnerData = {
   ideaId: string;
   /** A finished import into the blog. */
   importId: string;
+  /** An image of the blog's media library. */
+  mediaId: string;
 };
 
 export type IsolationCase = {
@@ -233,6 +236,43 @@ export const ownerCases: IsolationCase[] = [
     body: (a) => ({ parentId: a.categoryId }),
   },
   { method: "DELETE", path: "/api/categories/:id", fill: (a) => ({ id: a.categoryId }) },
+  { method: "GET", path: "/api/blogs/:blogId/media", fill: (a) => ({ blogId: a.blogId }) },
+  { method: "POST", path: "/api/blogs/:blogId/media", fill: (a) => ({ blogId: a.blogId }) },
+  {
+    method: "GET",
+    path: "/api/blogs/:blogId/media/:mediaId",
+    fill: (a) => ({ blogId: a.blogId, mediaId: a.mediaId }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/blogs/:blogId/media/:mediaId",
+    fill: (a) => ({ blogId: a.blogId, mediaId: a.mediaId }),
+    body: () => ({ alt: "Taken over" }),
+  },
+  // A's image through B's own blog.
+  {
+    method: "PATCH",
+    path: "/api/blogs/:blogId/media/:mediaId",
+    fill: (a, b) => ({ blogId: b.blogId, mediaId: a.mediaId }),
+    body: () => ({ alt: "Taken over" }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/blogs/:blogId/media/:mediaId",
+    fill: (a) => ({ blogId: a.blogId, mediaId: a.mediaId }),
+  },
+  {
+    method: "POST",
+    path: "/api/blogs/:blogId/media/:mediaId/alt-suggestion",
+    fill: (a) => ({ blogId: a.blogId, mediaId: a.mediaId }),
+  },
+  // B's own post given A's image as feature image.
+  {
+    method: "PATCH",
+    path: "/api/posts/:id",
+    fill: (_a, b) => ({ id: b.postId }),
+    body: (a) => ({ featureImageId: a.mediaId }),
+  },
 ];
 
 /**
@@ -299,6 +339,12 @@ export async function seedOwner(owner: TestClient, name: string): Promise<OwnerD
     if (!["queued", "running"].includes(job.body.status)) break;
     await new Promise((r) => setTimeout(r, 20));
   }
+  const image = await uploadFile(
+    owner,
+    blog.id,
+    await makeImage({ width: 40, height: 30 }),
+    "a.jpg",
+  );
   return {
     blogId: blog.id,
     blogSlug: blog.slug,
@@ -311,6 +357,7 @@ export async function seedOwner(owner: TestClient, name: string): Promise<OwnerD
     recommendationId: recommendations.body[0]?.id as string,
     ideaId: ideas.body[0]?.id as string,
     importId: started.body.id,
+    mediaId: image.body.id,
   };
 }
 

@@ -164,6 +164,8 @@ export function createSiteOutput(
     async removeBlog(blogId) {
       await storage.setAliases("hosts", blogName(blogId), []);
       await storage.deleteAll(blogName(blogId));
+      // The blog's media library (api/features/media) is kept beside its generations.
+      await storage.deleteAll(`media/${blogId}`);
       changed(blogId);
     },
   };

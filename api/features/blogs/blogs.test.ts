@@ -30,6 +30,7 @@ describe("blogs API", () => {
       primaryColor: "#df7020",
       fontFamily: "IBM Plex Serif",
       logoUrl: null,
+      logoMediaId: null,
       aiDisclosure: true,
       reviewBeforePublishing: true,
       timeZone: "UTC",

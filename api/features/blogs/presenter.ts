@@ -53,6 +53,7 @@ export function presentBlog(row: typeof blogs.$inferSelect, target?: DomainTarge
     primaryColor: row.primaryColor,
     fontFamily: row.fontFamily,
     logoUrl: row.logoUrl,
+    logoMediaId: row.logoMediaId,
     aiDisclosure: row.aiDisclosure,
     reviewBeforePublishing: row.reviewBeforePublishing,
     timeZone: row.timeZone,

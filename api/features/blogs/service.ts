@@ -10,6 +10,7 @@ import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { blogs } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
+import { checkedFeatureImageId } from "../media/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { withOutbox } from "../publishing/outbox.ts";
 
@@ -113,6 +114,9 @@ export async function customizeBlog(
   input: CustomizationInput,
 ): Promise<BlogRow> {
   await findOwnedBlog(db, ownerId, blogId);
+  // A logo must be an image of this blog's library; anything else answers like a missing one
+  // (checked before anything is written: a refused request changes nothing).
+  if (input.logoMediaId) await checkedFeatureImageId(db, blogId, input.logoMediaId, "Logo image");
   const { reviewBeforePublishing, ...shown } = input;
   // Review before publishing is the owner's workflow: no reader sees it, nothing re-renders.
   if (reviewBeforePublishing !== undefined) {

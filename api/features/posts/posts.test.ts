@@ -60,6 +60,7 @@ describe("creating posts", () => {
       keywords: ["hiking", "trails"],
       aiAssisted: false,
       version: 1,
+      featureImageId: null,
       scheduledPublishAt: null,
       publishedAt: null,
       createdAt: expect.any(String),
@@ -387,9 +388,16 @@ describe("listing posts", () => {
     await owner.patch(`/api/posts/${planned.id}/schedule`, { scheduledPublishAt: inAnHour() });
     const cards = (await owner.get(`/api/blogs/${blogId}/posts`)).body;
     for (const card of cards) {
-      const { content, metaTitle, metaDescription, keywords, aiAssisted, version, ...summary } = (
-        await owner.get(`/api/posts/${card.id}`)
-      ).body;
+      const {
+        content,
+        metaTitle,
+        metaDescription,
+        keywords,
+        aiAssisted,
+        version,
+        featureImageId,
+        ...summary
+      } = (await owner.get(`/api/posts/${card.id}`)).body;
       expect(card).toEqual(summary);
     }
     expect(cards.map((c: { id: string }) => c.id)).toEqual([planned.id, live.id]);

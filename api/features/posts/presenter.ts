@@ -51,5 +51,6 @@ export function presentPost(row: PostRow, author: AuthorRow | undefined): Post {
     keywords: row.keywords,
     aiAssisted: row.aiAssisted,
     version: row.version,
+    featureImageId: row.featureImageId,
   };
 }

@@ -18,6 +18,7 @@ export const fieldsOfPost = (post: PostRow): PendingFields => ({
   metaDescription: post.metaDescription,
   keywords: post.keywords,
   slug: post.slug,
+  featureImageId: post.featureImageId,
 });
 
 /**
@@ -33,7 +34,9 @@ export async function saveRevision(
   autosave: boolean,
   now: Date,
 ): Promise<void> {
-  const values = { ...fieldsOfPost(post), postVersion: post.version, autosave, createdAt: now };
+  // Revisions keep the text and its fields; the feature image is not versioned (decision 096).
+  const { featureImageId: _image, ...fields } = fieldsOfPost(post);
+  const values = { ...fields, postVersion: post.version, autosave, createdAt: now };
   if (autosave) {
     const newest = await tx
       .select({

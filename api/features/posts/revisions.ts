@@ -97,6 +97,8 @@ export async function getRevision(
       metaDescription: row.metaDescription,
       keywords: row.keywords,
       slug: row.slug,
+      // Not versioned: restoring a revision keeps the post's feature image.
+      featureImageId: post.featureImageId,
     },
   };
 }

@@ -23,6 +23,7 @@ import {
 import { Conflict, HttpError, NotFound, ValidationFailed } from "../../http/errors.ts";
 import type { CpuPool } from "../../workers/cpu-pool.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
+import { checkedFeatureImageId, imagesMissingAlt, missingAltConflict } from "../media/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { type RecordChange, withOutbox } from "../publishing/outbox.ts";
 import { stillAiAssisted } from "./ai-disclosure.ts";
@@ -67,6 +68,7 @@ export type PostSummaryRow = Omit<
   | "aiText"
   | "aiAssisted"
   | "version"
+  | "featureImageId"
   | "scheduledPublishAt"
   | "publishedAt"
   | "createdAt"
@@ -384,6 +386,7 @@ export async function createPost(
       const blog = await findOwnedBlog(tx, author.id, input.blogId);
       await checkRoomForPost(tx, blog.id);
       const categoryId = await checkedCategoryId(tx, blog.id, input.categoryId ?? null);
+      const featureImageId = await checkedFeatureImageId(tx, blog.id, input.featureImageId);
       const slug = await resolveSlug(tx, blog.id, input.slug ?? "", input.title, null);
       await claimSlug(tx, blog.id, slug);
       const [row] = await tx
@@ -392,6 +395,7 @@ export async function createPost(
           blogId: blog.id,
           authorId: author.id,
           categoryId,
+          featureImageId,
           title: input.title,
           content,
           excerpt: input.excerpt || excerptFromContent(content),
@@ -463,6 +467,9 @@ export async function updatePost(
       if (input.categoryId !== undefined) {
         set("categoryId", await checkedCategoryId(tx, before.blogId, input.categoryId));
       }
+      if (input.featureImageId !== undefined) {
+        set("featureImageId", await checkedFeatureImageId(tx, before.blogId, input.featureImageId));
+      }
       if (input.generatedByAi && input.content) {
         // The editor was just filled with AI output: edits are measured against it from now on.
         set("aiText", input.content);
@@ -509,6 +516,14 @@ export async function updatePost(
         .where(eq(posts.id, before.id))
         .returning();
       if (!after) throw new Error("update returned no row");
+      if (
+        after.status === "published" &&
+        (changes.content !== undefined || changes.featureImageId !== undefined)
+      ) {
+        // Readers never get an image without alt text, whether it came before or after publishing.
+        const missing = await imagesMissingAlt(tx, after);
+        if (missing.length > 0) throw missingAltConflict(missing);
+      }
       if (fingerprint && changes.content !== undefined)
         await saveFingerprint(tx, after, fingerprint);
       else await keepFingerprint(tx, before, after);
@@ -596,6 +611,8 @@ export async function changePostStatus(
       );
     }
     if (status === "published") {
+      const missing = await imagesMissingAlt(tx, before);
+      if (missing.length > 0) throw missingAltConflict(missing);
       const [published] = await publishPosts(tx, record, [before.id], deps.clock());
       if (!published) throw new Error("publish updated no row");
       return published;
@@ -689,6 +706,11 @@ export async function schedulePost(
         "already_published",
         "This post is already published. Unpublish it first to schedule it.",
       );
+    }
+    if (at) {
+      // Scheduling is the owner's instruction to publish: the same alt-text rule applies now.
+      const missing = await imagesMissingAlt(tx, before);
+      if (missing.length > 0) throw missingAltConflict(missing);
     }
     if ((before.scheduledPublishAt?.getTime() ?? null) === (at?.getTime() ?? null)) return before;
     const [after] = await tx

@@ -57,7 +57,9 @@ export function createFastPath(hostMap: HostMap, cache: PageCache, indexes?: Pub
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
-    if (path.startsWith("/api/") || path.startsWith("/go/")) return false;
+    // Media files are never in the page cache (and are no page the index knows).
+    if (path.startsWith("/api/") || path.startsWith("/go/") || path.startsWith("/media/"))
+      return false;
     const file = fileForRequestPath(path);
     if (!file) return false;
     const page = cache.get(blogId, file);

@@ -83,6 +83,8 @@ export type BlogServerDeps = {
   loadShell: (blogId: string) => Promise<SiteSnapshot | undefined>;
   /** What each blog's addresses can name (published slugs, categories, archive pages). */
   index: PublishedIndexes;
+  /** Sends one of the blog's media files (`/media/{file}`), or a 404. */
+  serveMedia?: (req: Request, res: Response, blogId: string, file: string) => Promise<void>;
 };
 
 /** The page-cache key of a blog's not-found page of one kind, as reached from `homeHref`. */
@@ -218,6 +220,11 @@ export function createBlogServer(deps: BlogServerDeps) {
     if (req.method !== "GET" && !head) {
       res.setHeader("Allow", "GET, HEAD");
       res.status(405).type("text/plain").end("Method Not Allowed");
+      return;
+    }
+    const mediaFile = /^\/media\/([^/]{1,100})$/.exec(path);
+    if (mediaFile && deps.serveMedia) {
+      await deps.serveMedia(req, res, blog.id, mediaFile[1] as string);
       return;
     }
     const go = /^\/go\/([A-Za-z0-9]{1,64})$/.exec(path);

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadTheme, type Theme } from "../../../site-builder/pipeline/theme.ts";
+import type { ThemeImage } from "../../../site-builder/theme/lib/images.ts";
 import { buildSite, type Site } from "../../../site-builder/theme/lib/site.ts";
 import { sanitizePostHtml } from "../../content/sanitize.ts";
 
@@ -19,6 +20,26 @@ const run = promisify(execFile);
 let theme: Theme;
 let dir: string;
 let site: Site;
+/** A media library image (issue 17): its `<picture>` on cards, the post page and in the text. */
+const hash = "0123456789abcdef0123456789abcdef";
+const picture: ThemeImage = {
+  hash,
+  alt: "Tomatoes on the vine",
+  width: 960,
+  height: 640,
+  variants: [
+    ...[480, 960].flatMap((width) =>
+      (["avif", "webp"] as const).map((format) => ({
+        format,
+        width,
+        height: (width * 2) / 3,
+        file: `${hash}-${width}.${format}`,
+        bytes: 1000,
+      })),
+    ),
+    { format: "jpeg", width: 960, height: 640, file: `${hash}-960.jpg`, bytes: 2000 },
+  ],
+};
 beforeAll(async () => {
   theme = await loadTheme();
   dir = mkdtempSync(join(tmpdir(), "blogfleet-vnu-"));
@@ -29,7 +50,8 @@ beforeAll(async () => {
      <blockquote><p>Quote</p></blockquote><img src="https://example.com/a.jpg" alt="A bed"><script>alert(1)</script>
      <aside data-block="product-box" data-rating="4.5"><img src="https://example.com/bin.jpg" alt="Bin"><p data-part="name">Hot Bin</p><p data-part="description">Fast.</p><p data-part="rating">Rating: 4.5 out of 5</p><p data-part="button"><a href="https://shop.example/bin" data-affiliate-link="l1" rel="sponsored noopener">Check price</a></p></aside>
      <p data-block="cta"><a data-affiliate-link="l2">No link chosen yet</a></p>
-     <div data-block="pros-cons"><div data-part="pros"><p data-part="title">Pros</p><ul><li>Fast</li></ul></div><div data-part="cons"><p data-part="title">Cons</p><ul></ul></div></div>`,
+     <div data-block="pros-cons"><div data-part="pros"><p data-part="title">Pros</p><ul><li>Fast</li></ul></div><div data-part="cons"><p data-part="title">Cons</p><ul></ul></div></div>
+     <p><img src="/media/${hash}-960.jpg" alt="Raised beds in June"></p>`,
   );
   site = buildSite({
     blog: {
@@ -61,7 +83,9 @@ beforeAll(async () => {
       metaTitle: null,
       metaDescription: null,
       aiAssisted: i % 3 === 0,
+      ...(i % 2 === 0 ? { featureImage: picture } : {}),
     })),
+    media: new Map([[hash, picture]]),
   });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -72,6 +96,7 @@ describe("public pages", () => {
       ["/", site],
       ["/page/1", site],
       ["/post/post-3", site],
+      ["/post/post-4", site],
       ["/category/vegetables", site],
       ["/category/tomatoes", site],
       ["/post/missing", site],
@@ -80,6 +105,7 @@ describe("public pages", () => {
     const files: string[] = [];
     for (const [index, [path, data]] of pages.entries()) {
       const page = await theme.render(data, path, { homeHref: "/" });
+      if (path === "/post/post-4") expect(String(page.body).match(/<picture/g)).toHaveLength(2);
       const file = join(dir, `page-${index}.html`);
       writeFileSync(file, page.body);
       files.push(file);

@@ -6,6 +6,7 @@ import { reservedLabelsOf } from "../../http/platform-hosts.ts";
 import type { Logger } from "../../logger.ts";
 import type { CpuPool } from "../../workers/cpu-pool.ts";
 import { followAffiliateLink } from "../affiliate-links/clicks.ts";
+import { createMediaFiles } from "../media/files.ts";
 import { createFastPath, createHostMap, type HostMap } from "../public-sites/fast-path.ts";
 import { type CanonicalSettings, canonicalBaseOf, hostsOfBlog } from "../public-sites/hosts.ts";
 import { createPageCache, type PageCache } from "../public-sites/page-cache.ts";
@@ -112,6 +113,7 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
     // No post has an empty slug: the blog, its categories and no posts.
     loadShell: (blogId) => load(blogId, { kind: "post", slug: "" }),
     index: indexes,
+    serveMedia: createMediaFiles(deps.db, output.storage).send,
     followLink: (req, blog, linkId) =>
       followAffiliateLink(deps.db, {
         blogId: blog.id,

@@ -7,6 +7,7 @@ import {
   type AutoLink,
   insertAffiliateLinks,
 } from "../../../site-builder/affiliate/insert-links.ts";
+import type { ThemeImage } from "../../../site-builder/theme/lib/images.ts";
 import {
   buildSite,
   type Site,
@@ -18,6 +19,7 @@ import {
   affiliateLinks,
   blogs,
   categories,
+  media,
   postSlugHistory,
   posts,
   users,
@@ -80,6 +82,7 @@ const postColumns = {
   metaTitle: posts.metaTitle,
   metaDescription: posts.metaDescription,
   aiAssisted: posts.aiAssisted,
+  featureImageId: posts.featureImageId,
 };
 
 /** Which published posts to read: all of them, only some (the rest kept from `previous`), or one slug. */
@@ -114,7 +117,7 @@ export async function loadSnapshot(
         : scope.kind === "preview"
           ? and(eq(posts.blogId, blogId), eq(posts.id, scope.postId))
           : published;
-  const [owner, postRows, categoryRows, history] = await Promise.all([
+  const [owner, postRows, categoryRows, history, mediaRows] = await Promise.all([
     db
       .select({ publicName: users.publicName, publicBio: users.publicBio })
       .from(users)
@@ -137,7 +140,24 @@ export async function loadSnapshot(
       .from(postSlugHistory)
       .innerJoin(posts, eq(posts.id, postSlugHistory.postId))
       .where(and(eq(postSlugHistory.blogId, blogId), eq(posts.status, "published"))),
+    db
+      .select({
+        id: media.id,
+        hash: media.hash,
+        alt: media.alt,
+        width: media.width,
+        height: media.height,
+        variants: media.variants,
+      })
+      .from(media)
+      .where(eq(media.blogId, blogId)),
   ]);
+  const library = new Map<string, ThemeImage>();
+  const imagesById = new Map<string, ThemeImage>();
+  for (const { id, ...image } of mediaRows) {
+    library.set(image.hash, image);
+    imagesById.set(id, image);
+  }
 
   const previous = scope.kind === "all" || scope.kind === "changed" ? scope.previous : undefined;
   const prepared = new Map<string, string>();
@@ -200,11 +220,15 @@ export async function loadSnapshot(
       prepared.set(id, linked.html);
     }
   }
-  const fresh: ThemePost[] = postRows.map((p) => ({
-    ...p,
-    html: prepared.get(p.id) ?? "",
-    publishedAt: p.publishedAt ?? p.updatedAt,
-  }));
+  const fresh: ThemePost[] = postRows.map(({ featureImageId, ...p }) => {
+    const featureImage = featureImageId ? imagesById.get(featureImageId) : undefined;
+    return {
+      ...p,
+      html: prepared.get(p.id) ?? "",
+      publishedAt: p.publishedAt ?? p.updatedAt,
+      ...(featureImage ? { featureImage } : {}),
+    };
+  });
 
   let postList = fresh;
   if (scope.kind === "changed") {
@@ -225,12 +249,16 @@ export async function loadSnapshot(
       author: authorOf(owner, blog.name),
       aiDisclosure: blog.aiDisclosure,
       timeZone: blog.timeZone,
+      ...(blog.logoMediaId && imagesById.has(blog.logoMediaId)
+        ? { logo: imagesById.get(blog.logoMediaId) }
+        : {}),
     },
     canonicalBase: options.canonicalBaseOf(blog),
     categories: categoryRows,
     redirects,
     posts: postList,
     preview: scope.kind === "preview",
+    media: library,
   });
   return { site, blog };
 }

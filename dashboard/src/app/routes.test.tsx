@@ -32,6 +32,7 @@ const blog: Blog = {
   reviewBeforePublishing: true,
   timeZone: "UTC",
   logoUrl: null,
+  logoMediaId: null,
   domainInstructions: null,
   domainClaimExpiresAt: null,
   domainNotice: null,
@@ -120,7 +121,7 @@ describe("on a blog's own host", () => {
 });
 
 describe("signed in", () => {
-  it("shows the shell with the nine entries in order, the current one marked", async () => {
+  it("shows the shell with the nine entries and Media (issue 17) in order, the current one marked", async () => {
     renderAt("signed-in", "/", []);
     await heading("Dashboard");
     const nav = screen.getByRole("navigation", { name: "Main" });
@@ -131,6 +132,7 @@ describe("signed in", () => {
       ["Performance", "/performance"],
       ["All Posts", "/posts"],
       ["Categories", "/categories"],
+      ["Media", "/media"],
       ["Affiliate Links", "/affiliate-links"],
       ["AI Recommendations", "/affiliate-recommendations"],
       ["Blog Ideas", "/blog-recommendations"],
@@ -216,13 +218,14 @@ describe("signed in", () => {
     expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
   });
 
-  it("lists exactly the nine sidebar entries of the spec", () => {
+  it("lists exactly the nine sidebar entries of the spec, and Media (issue 17)", () => {
     expect(navItems.map((item) => item.title)).toEqual([
       "Dashboard",
       "My Blogs",
       "Performance",
       "All Posts",
       "Categories",
+      "Media",
       "Affiliate Links",
       "AI Recommendations",
       "Blog Ideas",

@@ -82,6 +82,12 @@ const dashboardScreens: RouteObject[] = [
     ),
   },
   {
+    path: "media",
+    ...lazyScreen(
+      async () => (await import("../features/media/components/media-page.tsx")).MediaPage,
+    ),
+  },
+  {
     path: "affiliate-links",
     ...lazyScreen(
       async () =>

@@ -19,6 +19,7 @@ export const blogFixture = (over: Partial<Blog> = {}): Blog => ({
   domainClaimExpiresAt: null,
   domainNotice: null,
   logoUrl: null,
+  logoMediaId: null,
   createdAt: "2025-01-01T00:00:00.000Z",
   ...over,
 });

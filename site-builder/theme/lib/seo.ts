@@ -1,3 +1,5 @@
+import { mediaPath } from "../../../contracts/media.ts";
+import { fallbackVariant, type ThemeImage } from "./images.ts";
 import { categoryTrail, type Site, type ThemeCategory, type ThemePost } from "./site.ts";
 import { absoluteUrl, paths } from "./urls.ts";
 
@@ -24,11 +26,43 @@ const clip = (text: string, max: number) => {
 const blogDescription = (site: Site) =>
   clip(site.blog.description || `Articles from ${site.blog.name}.`, 160);
 
-const publisher = (site: Site) => ({
-  "@type": "Organization",
-  name: site.blog.name,
-  ...(site.blog.logoUrl ? { logo: { "@type": "ImageObject", url: site.blog.logoUrl } } : {}),
-});
+/** An image for other sites to fetch: absolute, in a format every crawler reads (JPEG/PNG). */
+export type OgImage = { url: string; width?: number; height?: number; alt?: string };
+
+const absoluteImage = (site: Site, image: ThemeImage): OgImage => {
+  const file = fallbackVariant(image);
+  return {
+    url: absoluteUrl(site.canonicalBase, mediaPath(file.file)),
+    width: file.width,
+    height: file.height,
+    alt: image.alt,
+  };
+};
+
+/** The blog's logo as an absolute URL: the uploaded one, else the URL the owner gave. */
+export function logoUrlOf(site: Site): string | undefined {
+  if (site.blog.logo) return absoluteImage(site, site.blog.logo).url;
+  return site.blog.logoUrl ?? undefined;
+}
+
+/**
+ * The one place that picks a page's share image (og:image, twitter:image, JSON-LD image): the
+ * post's feature image when it has one, else the blog's logo.
+ */
+export function ogImageOf(site: Site, post?: ThemePost): OgImage | undefined {
+  if (post?.featureImage) return absoluteImage(site, post.featureImage);
+  const logo = logoUrlOf(site);
+  return logo ? { url: logo } : undefined;
+}
+
+const publisher = (site: Site) => {
+  const logo = logoUrlOf(site);
+  return {
+    "@type": "Organization",
+    name: site.blog.name,
+    ...(logo ? { logo: { "@type": "ImageObject", url: logo } } : {}),
+  };
+};
 
 /** Google's author markup: the name, and the author page as the url (decision 056). */
 const authorPerson = (site: Site) => ({
@@ -43,9 +77,10 @@ function baseHead(
   description: string,
   path: string,
   type: string,
+  post?: ThemePost,
 ): Head {
   const canonical = absoluteUrl(site.canonicalBase, path);
-  const image = site.blog.logoUrl;
+  const image = ogImageOf(site, post);
   return {
     title,
     description,
@@ -60,13 +95,18 @@ function baseHead(
       "og:url": canonical,
       "og:site_name": site.blog.name,
       "og:locale": "en_US",
-      ...(image ? { "og:image": image } : {}),
+      ...(image ? { "og:image": image.url } : {}),
+      ...(image?.width && image.height
+        ? { "og:image:width": String(image.width), "og:image:height": String(image.height) }
+        : {}),
+      ...(image?.alt ? { "og:image:alt": image.alt } : {}),
     },
     twitter: {
       "twitter:card": image ? "summary_large_image" : "summary",
       "twitter:title": title,
       "twitter:description": description,
-      ...(image ? { "twitter:image": image } : {}),
+      ...(image ? { "twitter:image": image.url } : {}),
+      ...(image?.alt ? { "twitter:image:alt": image.alt } : {}),
     },
     jsonLd: [],
   };
@@ -115,7 +155,7 @@ export function postHead(site: Site, post: ThemePost): Head {
   const title = clip(post.metaTitle || post.title, 70);
   const description = clip(post.metaDescription || post.excerpt || blogDescription(site), 160);
   const path = paths.post(post.slug);
-  const head = baseHead(site, title, description, path, "article");
+  const head = baseHead(site, title, description, path, "article", post);
   if (site.preview) head.robots = "noindex, nofollow";
   head.openGraph["article:published_time"] = post.publishedAt.toISOString();
   head.openGraph["article:modified_time"] = post.updatedAt.toISOString();
@@ -134,7 +174,7 @@ export function postHead(site: Site, post: ThemePost): Head {
     url: head.canonical,
     ...(post.keywords.length > 0 ? { keywords: post.keywords.join(", ") } : {}),
     ...(category ? { articleSection: category.name } : {}),
-    ...(site.blog.logoUrl ? { image: site.blog.logoUrl } : {}),
+    ...(head.openGraph["og:image"] ? { image: head.openGraph["og:image"] } : {}),
   });
   head.jsonLd.push(
     breadcrumbs(site, categoryTrail(site, post.categoryId), { name: post.title, path }),

@@ -1,4 +1,5 @@
 import type { PublicBlog } from "../../../contracts/public-blog.ts";
+import type { ThemeImage } from "./images.ts";
 
 /** The data one blog's pages are rendered from: a read-only snapshot of its published content. */
 
@@ -10,6 +11,8 @@ export type ThemeBlog = PublicBlog & {
   aiDisclosure: boolean;
   /** IANA time zone of the blog's public dates (decision 140); UTC when absent. */
   timeZone?: string;
+  /** An uploaded logo (shown instead of `logoUrl`). */
+  logo?: ThemeImage;
 };
 
 /** The owner's public name (or the blog's name), the author page's slug, and the bio. */
@@ -32,6 +35,8 @@ export type ThemePost = {
   metaDescription: string | null;
   /** Filled with AI output and not substantially edited since (decision 057). */
   aiAssisted: boolean;
+  /** The post's feature image (cards, the post page, og:image). */
+  featureImage?: ThemeImage;
 };
 
 export type Site = {
@@ -50,6 +55,8 @@ export type Site = {
   redirects: Map<string, string>;
   /** An owner's preview of unpublished content: marked noindex and labelled on the page. */
   preview: boolean;
+  /** The blog's media library by hash: images in post HTML that name one become `<picture>`. */
+  media: ReadonlyMap<string, ThemeImage>;
 };
 
 export const postsPerPage = 20;
@@ -61,6 +68,7 @@ export function buildSite(input: {
   categories: ThemeCategory[];
   redirects?: Map<string, string>;
   preview?: boolean;
+  media?: ReadonlyMap<string, ThemeImage>;
 }): Site {
   const posts = [...input.posts].sort(
     (a, b) => b.publishedAt.getTime() - a.publishedAt.getTime() || a.slug.localeCompare(b.slug),
@@ -87,6 +95,7 @@ export function buildSite(input: {
     childrenOf,
     redirects: input.redirects ?? new Map(),
     preview: input.preview ?? false,
+    media: input.media ?? new Map(),
   };
 }
 

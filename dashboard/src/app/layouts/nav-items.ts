@@ -3,6 +3,7 @@ import {
   FileTextIcon,
   FolderTreeIcon,
   GlobeIcon,
+  ImagesIcon,
   LayoutDashboardIcon,
   LightbulbIcon,
   Link2Icon,
@@ -13,13 +14,14 @@ import {
 
 export type NavItem = { title: string; url: string; icon: LucideIcon };
 
-/** Spec section 2.2: the sidebar's nine entries, in this order, with these titles. */
+/** Spec section 2.2: the sidebar's nine entries, in this order, with these titles, and Media (issue 17). */
 export const navItems: readonly NavItem[] = [
   { title: "Dashboard", url: "/dashboard", icon: LayoutDashboardIcon },
   { title: "My Blogs", url: "/my-blogs", icon: GlobeIcon },
   { title: "Performance", url: "/performance", icon: ChartColumnIcon },
   { title: "All Posts", url: "/posts", icon: FileTextIcon },
   { title: "Categories", url: "/categories", icon: FolderTreeIcon },
+  { title: "Media", url: "/media", icon: ImagesIcon },
   { title: "Affiliate Links", url: "/affiliate-links", icon: Link2Icon },
   { title: "AI Recommendations", url: "/affiliate-recommendations", icon: SparklesIcon },
   { title: "Blog Ideas", url: "/blog-recommendations", icon: LightbulbIcon },

@@ -34,6 +34,7 @@ export const editorFieldsOf = (fields: PendingFields): EditorFields => ({
   metaDescription: fields.metaDescription ?? "",
   keywords: fields.keywords,
   slug: fields.slug,
+  featureImageId: fields.featureImageId ?? null,
 });
 
 /** The request body of a save, from the form's fields. */
@@ -46,6 +47,7 @@ export const saveBodyOf = (fields: EditorFields) => ({
   metaDescription: fields.metaDescription,
   keywords: fields.keywords,
   slug: fields.slug,
+  featureImageId: fields.featureImageId,
 });
 
 type Kind = "autosave" | "explicit";

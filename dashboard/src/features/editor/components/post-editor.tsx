@@ -22,6 +22,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useSWRConfig } from "swr";
 import { ChoiceSelect } from "../../../components/choice-select.tsx";
+import { MediaPickerDialog } from "../../../components/media-picker-dialog.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PostStatusBadge } from "../../../components/post-status-badge.tsx";
 import { ReviewReasons } from "../../../components/review-reasons.tsx";
@@ -32,6 +33,7 @@ import { Label } from "../../../components/ui/label.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { UnpublishPostDialog } from "../../../components/unpublish-post-dialog.tsx";
+import { useImageDrop } from "../../../components/use-image-drop.ts";
 import { useAffiliateLinks } from "../../../lib/api/get-affiliate-links.ts";
 import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
 import { categoriesKey, useCategories } from "../../../lib/api/get-categories.ts";
@@ -51,8 +53,11 @@ import { useLeaveGuard } from "../autosave/use-leave-guard.tsx";
 import { ConflictDialog } from "../conflict-dialog.tsx";
 import { ContentLimitMeter } from "../content-limit-meter.tsx";
 import { RevisionsDialog } from "../revisions/revisions-dialog.tsx";
+import type { PickedImage } from "../rich-text/url-dialogs.tsx";
 import { AiGenerateDialog } from "./ai-generate-dialog.tsx";
 import { ContentChecksPanel } from "./content-checks-panel.tsx";
+import { contentImageHtml } from "./content-image-html.ts";
+import { FeatureImageField } from "./feature-image-field.tsx";
 import { KeywordsInput } from "./keywords-input.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
 
@@ -64,6 +69,7 @@ export type EditorFields = {
   content: string;
   excerpt: string;
   categoryId: string | null;
+  featureImageId: string | null;
   metaTitle: string;
   metaDescription: string;
   keywords: string[];
@@ -76,6 +82,7 @@ export function fieldsOf(post: Post | null): EditorFields {
     content: post?.content ?? "",
     excerpt: post?.excerpt ?? "",
     categoryId: post?.categoryId ?? null,
+    featureImageId: post?.featureImageId ?? null,
     metaTitle: post?.metaTitle ?? "",
     metaDescription: post?.metaDescription ?? "",
     keywords: post?.keywords ?? [],
@@ -134,6 +141,14 @@ export function PostEditor({
   const [unpublishOpen, setUnpublishOpen] = useState(false);
   const status: PostStatus = post?.status ?? "draft";
   const readOnly = viewMode;
+  // Images dropped or pasted into the text are uploaded into the library and added to it.
+  // The toolbar's image button picks from (or uploads into) the blog's media library.
+  const [pickingImage, setPickingImage] = useState<((image: PickedImage | null) => void) | null>(
+    null,
+  );
+  const imageDrop = useImageDrop(blog.id, (item) =>
+    setValue("content", `${getValues().content}\n${contentImageHtml(item)}`, { shouldDirty: true }),
+  );
 
   // Never lose work (issue 16): autosave, local copy, conflicts, asking before leaving.
   const fill = useCallback((next: EditorFields) => reset(next), [reset]);
@@ -181,6 +196,7 @@ export function PostEditor({
       content: fields.content,
       excerpt: fields.excerpt,
       categoryId: fields.categoryId,
+      featureImageId: fields.featureImageId,
       metaTitle: fields.metaTitle,
       metaDescription: fields.metaDescription,
       keywords: fields.keywords,
@@ -573,25 +589,55 @@ export function PostEditor({
               </span>
             </p>
           )}
-          <Suspense
-            fallback={
-              <p role="status" className="min-h-96 rounded-md border p-4 text-muted-foreground">
-                Loading the editor…
-              </p>
-            }
-          >
-            <RichTextEditor
-              id={`${id}-content`}
-              label="Content"
-              value={fields.content}
-              onChange={(html) => setValue("content", html, { shouldDirty: true })}
-              readOnly={readOnly}
-              placeholder="Start writing your post..."
-              affiliateLinks={affiliateLinks}
-              describedBy={`${id}-content-limit`}
-            />
-          </Suspense>
+          {/* Images dropped or pasted onto the text go into the media library first. */}
+          <div {...(readOnly ? {} : imageDrop.handlers)}>
+            <Suspense
+              fallback={
+                <p role="status" className="min-h-96 rounded-md border p-4 text-muted-foreground">
+                  Loading the editor…
+                </p>
+              }
+            >
+              <RichTextEditor
+                id={`${id}-content`}
+                label="Content"
+                value={fields.content}
+                onChange={(html) => setValue("content", html, { shouldDirty: true })}
+                readOnly={readOnly}
+                placeholder="Start writing your post..."
+                affiliateLinks={affiliateLinks}
+                describedBy={`${id}-content-limit`}
+                onPickImage={() =>
+                  new Promise<PickedImage | null>((resolve) => setPickingImage(() => resolve))
+                }
+              />
+            </Suspense>
+          </div>
+          {imageDrop.uploading && (
+            <p role="status" className="mt-1 text-xs text-muted-foreground">
+              Uploading image...
+            </p>
+          )}
           <ContentLimitMeter id={`${id}-content-limit`} content={fields.content} />
+          <MediaPickerDialog
+            open={pickingImage !== null}
+            onOpenChange={(open) => {
+              if (open) return;
+              pickingImage?.(null);
+              setPickingImage(null);
+            }}
+            blogId={blog.id}
+            title="Insert image"
+            onPick={(item) => {
+              pickingImage?.({
+                src: item.src,
+                alt: item.alt,
+                width: item.width,
+                height: item.height,
+              });
+              setPickingImage(null);
+            }}
+          />
         </Card>
 
         <div className="space-y-4">
@@ -610,6 +656,14 @@ export function PostEditor({
               disabled={readOnly}
             />
           </Card>
+
+          <FeatureImageField
+            blogId={blog.id}
+            value={fields.featureImageId}
+            onChange={(value) => setValue("featureImageId", value, { shouldDirty: true })}
+            readOnly={readOnly}
+            context={`${fields.title}. ${fields.content.slice(0, 1000)}`}
+          />
 
           <Card className="p-5">
             <Button

@@ -13,6 +13,7 @@ import { toast } from "../../../components/ui/use-toast.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/cn.ts";
 import { useUpdateCustomization } from "../api/update-customization.ts";
+import { LogoUploadField } from "./logo-upload-field.tsx";
 import { SiteStatusLine } from "./site-status-line.tsx";
 
 const hexColor = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -171,6 +172,7 @@ export function BlogCustomizationCard({ blog }: { blog: Blog }) {
               </div>
             )}
           </div>
+          <LogoUploadField blog={blog} />
           <Button type="submit" disabled={isPending}>
             {isPending ? "Saving..." : "Save Customization"}
           </Button>
