@@ -17,6 +17,8 @@ export const listDate = (date: Date) => shortDate.format(date);
 /** 'MMMM dd, yyyy', e.g. "November 05, 2026" (spec 2.14). */
 export const postDate = (date: Date) => longDate.format(date);
 
+import { relativeLuminance as luminance } from "../../../contracts/color-contrast.ts";
+
 const fontStacks: Record<string, string> = {
   "IBM Plex Serif":
     "'IBM Plex Serif', 'Iowan Old Style', 'Palatino Linotype', Palatino, Georgia, serif",
@@ -34,18 +36,10 @@ export function safeColor(color: string): string {
   return /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(color) ? color : "#df7020";
 }
 
-function luminance(hex: string): number {
-  const full = hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join("")}` : hex;
-  const channels = [1, 3, 5].map((i) => Number.parseInt(full.slice(i, i + 2), 16) / 255);
-  const [r, g, b] = channels.map((c) =>
-    c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4,
-  ) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
 /**
  * The blog colour, darkened only as far as needed to reach WCAG AA contrast (4.5:1) against
- * `background`, so any colour an owner picks stays readable as text or behind white text.
+ * `background`, so any colour an owner picks stays readable as link text on the page. (Over
+ * the colour itself, the text colour is chosen instead: `textColorOn`, decision 123.)
  */
 export function accessibleShade(color: string, background: string): string {
   let hex = safeColor(color);

@@ -1,4 +1,5 @@
 import type { Blog, CustomizationInput } from "@contracts/blogs.ts";
+import { carriesWhiteText, contrastRatio, fullHex } from "@contracts/color-contrast.ts";
 import { colorPresets, defaults, fontFamilies } from "@contracts/limits.ts";
 import { PaletteIcon } from "lucide-react";
 import { useId, useState } from "react";
@@ -34,6 +35,17 @@ export function customizationChanges(
   if (logo === "" && blog.logoUrl) changes.logoUrl = null;
   else if (logo !== "" && logo !== blog.logoUrl) changes.logoUrl = logo;
   return changes;
+}
+
+/**
+ * What the owner is told when white text cannot sit on their colour (decision 123): the blog
+ * keeps the colour as chosen and writes dark text over it. Undefined when white text reads well.
+ */
+export function whiteTextNote(color: string): string | undefined {
+  const hex = fullHex(color);
+  if (!hex || carriesWhiteText(hex)) return undefined;
+  const ratio = contrastRatio("#ffffff", hex).toFixed(1);
+  return `White text on this colour is hard to read (contrast ${ratio}:1, at least 4.5:1 is needed), so your blog shows dark text over it. Pick a darker colour to keep white text.`;
 }
 
 type CustomizationForm = { primaryColor: string; fontFamily: string; logoUrl: string };
@@ -130,6 +142,7 @@ export function BlogCustomizationCard({ blog }: { blog: Blog }) {
                 </button>
               ))}
             </div>
+            <ColorContrastNote color={primaryColor} />
           </fieldset>
           <div className="space-y-2">
             <Label htmlFor={ids.font}>Font</Label>
@@ -177,5 +190,25 @@ export function BlogCustomizationCard({ blog }: { blog: Blog }) {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+function ColorContrastNote({ color }: { color: string }) {
+  const note = whiteTextNote(color);
+  const hex = fullHex(color);
+  if (!note || !hex) return null;
+  return (
+    <div className="flex items-start gap-3" data-testid="white-text-note">
+      <span
+        aria-hidden="true"
+        className="rounded-md px-2 py-1 text-xs font-semibold"
+        style={{ backgroundColor: hex, color: "#111111" }}
+      >
+        Aa
+      </span>
+      <p className="text-sm text-muted-foreground" role="status">
+        {note}
+      </p>
+    </div>
   );
 }
