@@ -39,7 +39,7 @@ export type PublishedIndex = {
  * `notFound` names the theme's page for the kind of address (its wording differs per kind).
  */
 export type PathVerdict =
-  | { kind: "content"; live?: true }
+  | { kind: "content"; live?: true; asset?: true }
   | { kind: "missing" | "gone"; notFound: NotFoundKind };
 
 /** The theme path whose not-found page answers each kind of address. */
@@ -61,9 +61,17 @@ const isArchivePage = (n: string, archives: number) => {
   return String(page) === n && Number.isInteger(page) && page >= 1 && page <= archives;
 };
 
+/**
+ * A content-hashed file of the build (decisions 120, 121): a social card `og/{hash}.png` or a
+ * font `fonts/{face}.{hash}.woff2`. Served from the build when there, never rendered.
+ */
+const assetFile = /^(og\/[0-9a-f]{16}\.png|fonts\/[a-z0-9-]+\.[0-9a-f]{10}\.woff2)$/;
+const asset: PathVerdict = { kind: "content", asset: true };
+
 /** The verdict for `file` (as `fileForRequestPath` names it) of a blog with this index. */
 export function classifyFile(index: PublishedIndex, file: string): PathVerdict {
   if (siteWide.has(file)) return content;
+  if (assetFile.test(file)) return asset;
   const parts = file.split("/");
   const [first, second, third, fourth] = parts;
   if (first === "post" && parts.length === 2 && second?.endsWith(".html")) {

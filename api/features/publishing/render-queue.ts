@@ -194,9 +194,21 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
           retries.delete(blogId);
           return;
         }
+        // A card that cannot be drawn leaves its page as it is: logged, tried on the next render.
+        const cards = {
+          onCardError: (card: { file: string }, error: unknown) =>
+            deps.log?.warn?.({ blogId, card: card.file, err: error }, "social card not drawn"),
+        };
         result = incremental
-          ? await renderIncremental(deps.theme, deps.output, previous, snapshot.site, job.postIds)
-          : await renderFull(deps.theme, deps.output, snapshot.site);
+          ? await renderIncremental(
+              deps.theme,
+              deps.output,
+              previous,
+              snapshot.site,
+              job.postIds,
+              cards,
+            )
+          : await renderFull(deps.theme, deps.output, snapshot.site, cards);
         await deps.output.setHosts(blogId, deps.hostsOf(snapshot));
         live.set(blogId, snapshot.site);
       } catch (error) {

@@ -19,18 +19,6 @@ export const postDate = (date: Date) => longDate.format(date);
 
 import { relativeLuminance as luminance } from "../../../contracts/color-contrast.ts";
 
-const fontStacks: Record<string, string> = {
-  "IBM Plex Serif":
-    "'IBM Plex Serif', 'Iowan Old Style', 'Palatino Linotype', Palatino, Georgia, serif",
-  Inter: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-  Georgia: "Georgia, 'Times New Roman', Times, serif",
-  "Courier New": "'Courier New', Courier, 'Liberation Mono', monospace",
-};
-
-export function fontStack(family: string): string {
-  return fontStacks[family] ?? (fontStacks["IBM Plex Serif"] as string);
-}
-
 /** Only a #rgb / #rrggbb colour reaches a style attribute; anything else falls back to the default. */
 export function safeColor(color: string): string {
   return /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(color) ? color : "#df7020";

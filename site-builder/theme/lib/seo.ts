@@ -1,3 +1,4 @@
+import { cardHeight, cardWidth, homeCard, postCard } from "./cards.ts";
 import { categoryTrail, type Site, type ThemeCategory, type ThemePost } from "./site.ts";
 import { absoluteUrl, paths } from "./urls.ts";
 
@@ -37,15 +38,46 @@ const authorPerson = (site: Site) => ({
   url: absoluteUrl(site.canonicalBase, paths.author(site.blog.author.slug)),
 });
 
+/** The image a shared link shows, with its size when known. */
+export type ShareImage = { url: string; width?: number; height?: number; alt: string };
+
+const absoluteImageUrl = (site: Site, url: string) =>
+  /^https?:\/\//i.test(url)
+    ? url
+    : absoluteUrl(site.canonicalBase, url.startsWith("/") ? url : `/${url}`);
+
+/**
+ * The one place that chooses what a shared page shows (og:image, twitter:image, JSON-LD image):
+ * a post's feature image when it has one, otherwise its social card; pages that are not a post
+ * show the blog's card. Always an absolute URL on the blog's canonical host.
+ */
+export function shareImage(site: Site, post?: ThemePost): ShareImage {
+  const feature = post?.featureImage;
+  if (post && feature?.url) {
+    return {
+      url: absoluteImageUrl(site, feature.url),
+      ...(feature.width && feature.height ? { width: feature.width, height: feature.height } : {}),
+      alt: feature.alt || post.title,
+    };
+  }
+  const card = post ? postCard(site, post) : homeCard(site);
+  return {
+    url: absoluteUrl(site.canonicalBase, `/${card.file}`),
+    width: cardWidth,
+    height: cardHeight,
+    alt: card.title,
+  };
+}
+
 function baseHead(
   site: Site,
   title: string,
   description: string,
   path: string,
   type: string,
+  image: ShareImage = shareImage(site),
 ): Head {
   const canonical = absoluteUrl(site.canonicalBase, path);
-  const image = site.blog.logoUrl;
   return {
     title,
     description,
@@ -60,13 +92,18 @@ function baseHead(
       "og:url": canonical,
       "og:site_name": site.blog.name,
       "og:locale": "en_US",
-      ...(image ? { "og:image": image } : {}),
+      "og:image": image.url,
+      ...(image.width && image.height
+        ? { "og:image:width": String(image.width), "og:image:height": String(image.height) }
+        : {}),
+      "og:image:alt": image.alt,
     },
     twitter: {
-      "twitter:card": image ? "summary_large_image" : "summary",
+      "twitter:card": "summary_large_image",
       "twitter:title": title,
       "twitter:description": description,
-      ...(image ? { "twitter:image": image } : {}),
+      "twitter:image": image.url,
+      "twitter:image:alt": image.alt,
     },
     jsonLd: [],
   };
@@ -115,7 +152,8 @@ export function postHead(site: Site, post: ThemePost): Head {
   const title = clip(post.metaTitle || post.title, 70);
   const description = clip(post.metaDescription || post.excerpt || blogDescription(site), 160);
   const path = paths.post(post.slug);
-  const head = baseHead(site, title, description, path, "article");
+  const image = shareImage(site, post);
+  const head = baseHead(site, title, description, path, "article", image);
   if (site.preview) head.robots = "noindex, nofollow";
   head.openGraph["article:published_time"] = post.publishedAt.toISOString();
   head.openGraph["article:modified_time"] = post.updatedAt.toISOString();
@@ -134,7 +172,7 @@ export function postHead(site: Site, post: ThemePost): Head {
     url: head.canonical,
     ...(post.keywords.length > 0 ? { keywords: post.keywords.join(", ") } : {}),
     ...(category ? { articleSection: category.name } : {}),
-    ...(site.blog.logoUrl ? { image: site.blog.logoUrl } : {}),
+    image: image.url,
   });
   head.jsonLd.push(
     breadcrumbs(site, categoryTrail(site, post.categoryId), { name: post.title, path }),

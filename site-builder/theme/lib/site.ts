@@ -30,7 +30,15 @@ export type ThemePost = {
   metaDescription: string | null;
   /** Filled with AI output and not substantially edited since (decision 057). */
   aiAssisted: boolean;
+  /**
+   * The post's feature image (media, issue 17): shared instead of a social card when present.
+   * `url` absolute, or site-relative from the blog's root (`/media/…`).
+   */
+  featureImage?: ThemeImage | null;
 };
+
+/** An image as pages and share tags need it. */
+export type ThemeImage = { url: string; width?: number; height?: number; alt?: string };
 
 export type Site = {
   blog: ThemeBlog;
