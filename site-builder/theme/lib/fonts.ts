@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { fontFamilies } from "../../../contracts/limits.ts";
+import { type FontFamily, shippedFonts as shipped } from "../../../contracts/fonts.ts";
 
 /**
  * The blog fonts shipped with the product (decision 121): the @fontsource packages' latin
@@ -11,33 +11,7 @@ import type { fontFamilies } from "../../../contracts/limits.ts";
  * metric-compatible open faces Gelasio and Cousine.
  */
 
-type Family = (typeof fontFamilies)[number];
-
-type Shipped = { cssName: string; package: string; stack: string };
-
-const shipped: Record<Family, Shipped> = {
-  "IBM Plex Serif": {
-    cssName: "IBM Plex Serif",
-    package: "ibm-plex-serif",
-    stack: "'IBM Plex Serif', 'Iowan Old Style', 'Palatino Linotype', Palatino, Georgia, serif",
-  },
-  Inter: {
-    cssName: "Inter",
-    package: "inter",
-    stack:
-      "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-  },
-  Georgia: {
-    cssName: "Gelasio",
-    package: "gelasio",
-    stack: "Gelasio, Georgia, 'Times New Roman', Times, serif",
-  },
-  "Courier New": {
-    cssName: "Cousine",
-    package: "cousine",
-    stack: "Cousine, 'Courier New', Courier, 'Liberation Mono', monospace",
-  },
-};
+type Family = FontFamily;
 
 export const defaultFontFamily: Family = "IBM Plex Serif";
 
@@ -80,7 +54,7 @@ export function webFonts(family: string): WebFont[] {
   const choice = familyOf(family);
   const cached = known.get(choice);
   if (cached) return cached;
-  const { cssName, package: name } = shipped[choice];
+  const { face: cssName, fontsourcePackage: name } = shipped[choice];
   const fonts = faces.map(({ weight, style }) => {
     const stem = `${name}-latin-${weight}-${style}`;
     const source = require.resolve(`@fontsource/${name}/files/${stem}.woff2`);
