@@ -11,6 +11,8 @@ export type RenderResult = {
   /** Social cards drawn by this render (unchanged ones are kept, not drawn again). */
   cardsWritten: number;
   cardsFailed: number;
+  /** Cards still to draw (past this render's budget): the caller runs another render for them. */
+  cardsPending: number;
 };
 
 export type RenderOptions = {
@@ -18,7 +20,14 @@ export type RenderOptions = {
   drawCard?: DrawCard;
   /** Told about a card that could not be drawn (the render goes on without it). */
   onCardError?: (card: SocialCard, error: unknown) => void;
+  /**
+   * Cards drawn after the pages, at most, per render (default 64, a couple of seconds): a
+   * change of look redraws every card, and a blog's next publish must not wait for them all.
+   */
+  cardBudget?: number;
 };
+
+const defaultCardBudget = 64;
 
 /** Pages rendered before their files are written together (bounds the memory of a full render). */
 const pagesPerBatch = 32;
@@ -84,16 +93,25 @@ export async function renderFull(
     await writer.abandon();
     throw error;
   }
-  // Cards to draw (all of them after a change of look) come after the pages are live: at
-  // ~20 ms each they would hold a 1,000-post site back for seconds (decision 120).
+  // Cards to draw (all of them after a change of look) come after the pages are live, newest
+  // posts first, a budget per render (decision 120): at ~30 ms each, 1,000 of them would hold
+  // the blog's next publish back for half a minute.
   const missing = [...cards.values()].filter((card) => !drawn.has(card.file));
+  const budget = options.cardBudget ?? defaultCardBudget;
   const live = await output.beginIncremental(blogId);
-  const result = await writeCards(live, missing, options.drawCard ?? drawCard, options.onCardError);
+  const result = await writeCards(
+    live,
+    missing.slice(0, budget),
+    options.drawCard ?? drawCard,
+    options.onCardError,
+  );
   return {
     pagesWritten: written,
     full: true,
     cardsWritten: result.written,
     cardsFailed: result.failed,
+    // No card drawn at all (every one failed): no more runs for them until the next change.
+    cardsPending: result.written > 0 ? Math.max(0, missing.length - budget) : 0,
   };
 }
 
@@ -117,20 +135,25 @@ export async function renderIncremental(
   const writer = await output.beginIncremental(after.blog.id);
   for (const path of plan.remove) await writer.remove(fileForPath(path));
   for (const file of cards.stale) await writer.remove(file);
+  const draw = options.drawCard ?? drawCard;
   // A changed post's card is drawn before its page, so the page never names a missing card.
-  const result = await writeCards(
-    writer,
-    cards.needed.filter((card) => !drawn.has(card.file)),
-    options.drawCard ?? drawCard,
-    options.onCardError,
-  );
+  const needed = cards.needed.filter((card) => !drawn.has(card.file));
+  const first = await writeCards(writer, needed, draw, options.onCardError);
   const written = await writePages(theme, after, writer, plan.write);
+  // Then some of the cards still missing (after a change of look), within the budget.
+  const neededFiles = new Set(needed.map((card) => card.file));
+  const backlog = [...cards.all.values()].filter(
+    (card) => !drawn.has(card.file) && !neededFiles.has(card.file),
+  );
+  const budget = options.cardBudget ?? defaultCardBudget;
+  const rest = await writeCards(writer, backlog.slice(0, budget), draw, options.onCardError);
   await writer.commit();
   return {
     pagesWritten: written,
     full: false,
-    cardsWritten: result.written,
-    cardsFailed: result.failed,
+    cardsWritten: first.written + rest.written,
+    cardsFailed: first.failed + rest.failed,
+    cardsPending: rest.written > 0 ? Math.max(0, backlog.length - budget) : 0,
   };
 }
 
@@ -149,5 +172,5 @@ function cardsOfChange(before: Site, after: Site, postIds: string[]) {
     .filter((card) => card.postId !== undefined && changed.has(card.postId))
     .map((card) => card.file)
     .filter((file) => !cardsAfter.has(file));
-  return { needed, stale };
+  return { needed, stale, all: cardsAfter };
 }

@@ -28,6 +28,7 @@ export async function fontFiles(site: Site): Promise<{ file: string; body: FileB
 
 /** Cards drawn at once: resvg rasterizes on libuv's thread pool (4 threads by default). */
 const cardsInParallel = 4;
+const cardsPerWrite = 32;
 
 export type CardsResult = { written: number; failed: number };
 
@@ -44,6 +45,12 @@ export async function writeCards(
 ): Promise<CardsResult> {
   let written = 0;
   let failed = 0;
+  let pending: { file: string; body: Uint8Array }[] = [];
+  const flush = async () => {
+    await writer.writeAll(pending);
+    written += pending.length;
+    pending = [];
+  };
   for (let start = 0; start < cards.length; start += cardsInParallel) {
     const drawn = await Promise.all(
       cards.slice(start, start + cardsInParallel).map(async (card) => {
@@ -56,9 +63,10 @@ export async function writeCards(
         }
       }),
     );
-    const files = drawn.filter((f) => f !== undefined);
-    await writer.writeAll(files);
-    written += files.length;
+    for (const file of drawn) if (file) pending.push(file);
+    // Written a few dozen at a time: each file is flushed to disk, and those run in parallel.
+    if (pending.length >= cardsPerWrite) await flush();
   }
+  if (pending.length > 0) await flush();
   return { written, failed };
 }

@@ -169,6 +169,33 @@ describe("social cards in a render", () => {
   });
 });
 
+describe("the card budget of a render", () => {
+  it("draws at most the budget after the pages, newest first, and says how many are left", async () => {
+    const { drawn, draw } = countingDraw();
+    const s = site([post("a", "Oldest"), post("bb", "Middle"), post("ccc", "Newest")]);
+    const result = await renderFull(theme, output, s, { drawCard: draw, cardBudget: 2 });
+    expect(drawn).toEqual(["Garden Notes", "Newest"]);
+    expect(result).toMatchObject({ cardsWritten: 2, cardsPending: 2 });
+    const next = await renderIncremental(theme, output, s, s, [], {
+      drawCard: draw,
+      cardBudget: 2,
+    });
+    expect(drawn.slice(2)).toEqual(["Middle", "Oldest"]);
+    expect(next).toMatchObject({ cardsWritten: 2, cardsPending: 0 });
+  });
+
+  it("asks for no further run when no card could be drawn", async () => {
+    const s = site([post("a", "Oldest"), post("bb", "Middle"), post("ccc", "Newest")]);
+    const result = await renderFull(theme, output, s, {
+      drawCard: async () => {
+        throw new Error("no");
+      },
+      cardBudget: 1,
+    });
+    expect(result).toMatchObject({ cardsWritten: 0, cardsFailed: 1, cardsPending: 0 });
+  });
+});
+
 describe("fonts in a render", () => {
   it("writes the chosen family's faces under hashed names, declared and preloaded from the blog's own host", async () => {
     await renderFull(theme, output, site([post("a", "Tomatoes")], { fontFamily: "Georgia" }));

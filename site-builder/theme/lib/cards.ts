@@ -80,9 +80,17 @@ export const homeCard = (site: Site): SocialCard =>
 /** Whether a post has a feature image of its own (then no card is made for it). */
 export const hasFeatureImage = (post: ThemePost): boolean => Boolean(post.featureImage?.url);
 
-/** Every card a site's pages show, by file (posts with a feature image have none). */
+const cardsOf = new WeakMap<Site, Map<string, SocialCard>>();
+
+/**
+ * Every card a site's pages show, by file: the blog's first, then the posts newest first (posts
+ * with a feature image have none). Computed once per snapshot.
+ */
 export function siteCards(site: Site): Map<string, SocialCard> {
+  const known = cardsOf.get(site);
+  if (known) return known;
   const cards = new Map<string, SocialCard>();
+  cardsOf.set(site, cards);
   const home = homeCard(site);
   cards.set(home.file, home);
   for (const post of site.posts) {
