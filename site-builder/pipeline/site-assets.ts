@@ -34,8 +34,8 @@ export type CardsResult = { written: number; failed: number };
 
 /**
  * Draws `cards` and writes them, a few at a time, in the order given (the home card, then the
- * newest posts). A card that cannot be drawn is reported and skipped: the pages stay right,
- * and the next render tries it again.
+ * newest posts). A card that cannot be drawn or written is reported and skipped (after a failed
+ * write, no more are drawn): the pages stay right, and a later render tries again.
  */
 export async function writeCards(
   writer: BuildWriter,
@@ -45,17 +45,25 @@ export async function writeCards(
 ): Promise<CardsResult> {
   let written = 0;
   let failed = 0;
-  let pending: { file: string; body: Uint8Array }[] = [];
+  let pending: { file: string; body: Uint8Array; card: SocialCard }[] = [];
+  let cannotWrite = false;
   const flush = async () => {
-    await writer.writeAll(pending);
-    written += pending.length;
+    try {
+      await writer.writeAll(pending);
+      written += pending.length;
+    } catch (error) {
+      // A full disk, say: the pages are what matters; the cards wait for the next render.
+      failed += pending.length;
+      for (const file of pending) onError?.(file.card, error);
+      cannotWrite = true;
+    }
     pending = [];
   };
-  for (let start = 0; start < cards.length; start += cardsInParallel) {
+  for (let start = 0; start < cards.length && !cannotWrite; start += cardsInParallel) {
     const drawn = await Promise.all(
       cards.slice(start, start + cardsInParallel).map(async (card) => {
         try {
-          return { file: card.file, body: await draw(card) };
+          return { file: card.file, body: await draw(card), card };
         } catch (error) {
           failed++;
           onError?.(card, error);

@@ -169,6 +169,30 @@ describe("social cards in a render", () => {
   });
 });
 
+describe("a card that cannot be written", () => {
+  it("leaves the full render a success with its pages live, and reports the cards", async () => {
+    const failing: SiteOutput = {
+      ...output,
+      async beginIncremental(blogId) {
+        const writer = await output.beginIncremental(blogId);
+        return {
+          ...writer,
+          writeAll: async () => {
+            throw new Error("ENOSPC: no space left on device");
+          },
+        };
+      },
+    };
+    const failed: string[] = [];
+    const result = await renderFull(theme, failing, site([post("a", "Tomatoes")]), {
+      onCardError: (card) => failed.push(card.title),
+    });
+    expect(result).toMatchObject({ cardsWritten: 0, cardsFailed: 2, cardsPending: 0 });
+    expect(failed.sort()).toEqual(["Garden Notes", "Tomatoes"]);
+    expect(existsSync(await live("post/a.html"))).toBe(true);
+  });
+});
+
 describe("the card budget of a render", () => {
   it("draws at most the budget after the pages, newest first, and says how many are left", async () => {
     const { drawn, draw } = countingDraw();
