@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { safeColor } from "./format.ts";
 import type { Site, ThemePost } from "./site.ts";
 
@@ -36,9 +36,12 @@ export type SocialCard = {
   postId?: string;
 };
 
-const looks = new WeakMap<Site, CardLook>();
+const looks = new WeakMap<Site, { look: CardLook; key: string }>();
 
-export function cardLook(site: Site): CardLook {
+export const cardLook = (site: Site): CardLook => lookOf(site).look;
+
+/** The blog's look, and the part of every card's hash it gives (computed once per snapshot). */
+function lookOf(site: Site): { look: CardLook; key: string } {
   const known = looks.get(site);
   if (known) return known;
   let host = site.canonicalBase;
@@ -55,27 +58,25 @@ export function cardLook(site: Site): CardLook {
     logoUrl: site.blog.logoUrl,
     host,
   };
-  looks.set(site, look);
-  return look;
+  const entry = { look, key: JSON.stringify([cardDesignVersion, look]) };
+  looks.set(site, entry);
+  return entry;
 }
 
-function card(title: string, subtitle: string | null, look: CardLook): SocialCard {
-  const hash = createHash("sha256")
-    .update(JSON.stringify([cardDesignVersion, title, subtitle, look]))
-    .digest("hex")
-    .slice(0, 16);
-  return { file: `og/${hash}.png`, title, subtitle, look };
+/** One hash per card (10,000 posts: a few milliseconds), over the look and the text drawn. */
+function card(site: Site, title: string, subtitle: string | null, postId?: string): SocialCard {
+  const { look, key } = lookOf(site);
+  const digest = hash("sha256", `${key}\u0000${title}\u0000${subtitle ?? ""}`).slice(0, 16);
+  return { file: `og/${digest}.png`, title, subtitle, look, ...(postId ? { postId } : {}) };
 }
 
 /** The card of a post (its title in the blog's look). */
-export const postCard = (site: Site, post: ThemePost): SocialCard => ({
-  ...card(post.title, null, cardLook(site)),
-  postId: post.id,
-});
+export const postCard = (site: Site, post: ThemePost): SocialCard =>
+  card(site, post.title, null, post.id);
 
 /** The card of the blog itself: its name and description. */
 export const homeCard = (site: Site): SocialCard =>
-  card(site.blog.name, site.blog.description, cardLook(site));
+  card(site, site.blog.name, site.blog.description);
 
 /** Whether a post has a feature image of its own (then no card is made for it). */
 export const hasFeatureImage = (post: ThemePost): boolean => Boolean(post.featureImage?.url);
