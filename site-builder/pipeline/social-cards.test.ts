@@ -239,6 +239,10 @@ describe("fonts in a render", () => {
     expect(page).toContain(
       `<link rel="preload" href="../${preload}" as="font" type="font/woff2" crossorigin>`,
     );
+    // The bold face too (headings); the italics load only when a page uses them.
+    expect(
+      [...page.matchAll(/<link rel="preload" href="\.\.\/(fonts\/[^"]+)"/g)].map((m) => m[1]),
+    ).toEqual([preload, (fonts[2] as { file: string }).file]);
     expect(page).toMatch(
       new RegExp(
         `@font-face\\{font-family:'Gelasio';font-style:normal;font-weight:400;font-display:swap;src:url\\(\\.\\./${preload.replace(/\./g, "\\.")}\\) format\\('woff2'\\)`,
