@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,6 +22,8 @@ describe("deployment guide", () => {
     expect(guide).toContain("root /srv/blogfleet/sites-output/hosts/$host;");
     expect(guide).toContain("try_files $uri $uri.html $uri/index.html @app;");
     expect(guide).toContain("ask http://127.0.0.1:3000/api/tls/allowed");
+    expect(guide).toContain('header @hashed Cache-Control "public, max-age=31536000, immutable"');
+    expect(guide).toContain("location ~ ^/(fonts|og)/ {");
   });
 
   it("matches the folders a render produces", async () => {
@@ -53,6 +55,13 @@ describe("deployment guide", () => {
       ]) {
         expect(existsSync(join(root, file)), `${host}/${file}`).toBe(true);
       }
+      // fonts/{face}.{hash}.woff2 and og/{hash}.png, as the guide names them.
+      const fonts = readdirSync(join(root, "fonts"));
+      expect(fonts.length).toBeGreaterThan(0);
+      for (const font of fonts) expect(font).toMatch(/^[a-z0-9-]+\.[0-9a-f]{10}\.woff2$/);
+      const cards = readdirSync(join(root, "og"));
+      expect(cards.length).toBe(2);
+      for (const card of cards) expect(card).toMatch(/^[0-9a-f]{16}\.png$/);
     }
   });
 });

@@ -13,6 +13,8 @@ const benchmarks = [
   "full-render.ts",
   "full-render.ts",
   "full-render.ts",
+  // Issue 17: one social card (p50/p95), and a full render of 1,000 posts with their cards.
+  "social-cards.ts",
   // Issue 5: publish → live at 100, 1,000 and 10,000 posts (50 publishes each).
   "publish-to-live.ts",
   // Issue 5: a post page under load, beside nginx when it is installed.

@@ -1,6 +1,12 @@
 import { type IncomingHttpHeaders, request } from "node:http";
 
-export type RawReply = { status: number; headers: IncomingHttpHeaders; body: string };
+export type RawReply = {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** The body as it came (images, fonts). */
+  bytes: Buffer;
+};
 
 /**
  * A GET as a reader's browser or a crawler sends it, with any Host header (fetch cannot set
@@ -14,13 +20,15 @@ export const rawGet = (base: string, path: string, headers: Record<string, strin
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
+        res.on("end", () => {
+          const bytes = Buffer.concat(chunks);
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
-            body: Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
+            body: bytes.toString("utf8"),
+            bytes,
+          });
+        });
       },
     );
     req.on("error", reject);

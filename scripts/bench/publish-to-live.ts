@@ -32,7 +32,7 @@ function get(port: number, host: string, path: string): Promise<{ status: number
 async function measure(size: number) {
   const dir = mkdtempSync(join(tmpdir(), "blogfleet-bench-publish-"));
   try {
-    const { env, handle, logger, publishing } = await benchPublishing(dir);
+    const { env, handle, logger, publishing, cards } = await benchPublishing(dir);
     const app = createApp({
       env,
       db: handle.db,
@@ -59,6 +59,9 @@ async function measure(size: number) {
     await handle.db.update(blogs).set({ subdomain: "bench" }).where(eq(blogs.id, blog.id));
     await publishing.queue.enqueue(blog.id, { full: true });
     await publishing.queue.onIdle();
+    // Each publish draws its post's real card before its page, as on the server
+    // (BENCH_CARDS=placeholder leaves them out, to see what the card costs a publish).
+    if (process.env.BENCH_CARDS !== "placeholder") cards.drawReal();
     const host = "bench.blogs.test";
 
     // Two moments: the post's own page answers (the live route serves it at once, before any

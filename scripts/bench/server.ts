@@ -8,12 +8,24 @@ import { type DatabaseHandle, openDatabase } from "../../api/db/client.ts";
 import { parseEnv } from "../../api/env.ts";
 import { createPublishing, type Publishing } from "../../api/features/publishing/publishing.ts";
 import { createLogger } from "../../api/logger.ts";
+import { drawCard } from "../../site-builder/pipeline/site-assets.ts";
+
+/** A 1×1 PNG: stands in for the social cards while a bench sets up its blogs. */
+const placeholderCard = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 
 /**
  * The API's publishing over a bench folder: its database (`dir/bench.db`, opened here unless
  * `handle` is given) and its site output (`dir/sites`), for blogs under blogs.test, logging nothing.
+ *
+ * Social cards are placeholders until `cards.drawReal()`: a fresh 10,000-post blog would
+ * otherwise spend minutes drawing every card before the figures start (issue 17 measures that
+ * in social-cards.ts); after it, each render draws real cards, as the server does.
  */
 export async function benchPublishing(dir: string, handle?: DatabaseHandle) {
+  let real = false;
   const env = parseEnv({
     DATABASE_URL: `file:${join(dir, "bench.db")}`,
     SITES_DIR: join(dir, "sites"),
@@ -27,8 +39,14 @@ export async function benchPublishing(dir: string, handle?: DatabaseHandle) {
     env,
     sanitize: sanitizePostHtml,
     logger,
+    drawCard: async (card) => (real ? drawCard(card) : placeholderCard),
   });
-  return { env, handle: db, logger, publishing };
+  const cards = {
+    drawReal: () => {
+      real = true;
+    },
+  };
+  return { env, handle: db, logger, publishing, cards };
 }
 
 /** Serves `app` (pages through the fast path first, as in production) on a free loopback port. */

@@ -8,11 +8,14 @@ import {
 import { categoryTrail, postsInCategory, type Site } from "../theme/lib/site.ts";
 import { paths } from "../theme/lib/urls.ts";
 
-/** The file a site-relative page path is stored in: `/` → index.html, `/post/x` → post/x.html. */
+/**
+ * The file a site-relative path is stored in: `/` → index.html, `/post/x` → post/x.html; feeds,
+ * robots.txt, fonts and social cards keep their names.
+ */
 export function fileForPath(path: string): string {
   if (path === "/") return "index.html";
   const relative = path.slice(1);
-  return /\.(xml|txt)$/.test(relative) ? relative : `${relative}.html`;
+  return /\.(xml|txt|png|woff2)$/.test(relative) ? relative : `${relative}.html`;
 }
 
 const listingsOf = new WeakMap<Site, Map<string, string>>();

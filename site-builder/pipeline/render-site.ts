@@ -1,9 +1,33 @@
+import { type SocialCard, siteCards } from "../theme/lib/cards.ts";
 import type { Site } from "../theme/lib/site.ts";
 import { allPages, fileForPath, planIncremental } from "./page-plan.ts";
+import { type DrawCard, drawCard, fontFiles, writeCards } from "./site-assets.ts";
 import type { BuildWriter, SiteOutput } from "./site-output.ts";
 import type { Theme } from "./theme.ts";
 
-export type RenderResult = { pagesWritten: number; full: boolean };
+export type RenderResult = {
+  pagesWritten: number;
+  full: boolean;
+  /** Social cards drawn by this render (unchanged ones are kept, not drawn again). */
+  cardsWritten: number;
+  cardsFailed: number;
+  /** Cards still to draw (past this render's budget): the caller runs another render for them. */
+  cardsPending: number;
+};
+
+export type RenderOptions = {
+  /** Draws a social card (default: satori + resvg). */
+  drawCard?: DrawCard;
+  /** Told about a card that could not be drawn (the render goes on without it). */
+  onCardError?: (card: SocialCard, error: unknown) => void;
+  /**
+   * Cards drawn after the pages, at most, per render (default 64, a couple of seconds): a
+   * change of look redraws every card, and a blog's next publish must not wait for them all.
+   */
+  cardBudget?: number;
+};
+
+const defaultCardBudget = 64;
 
 /** Pages rendered before their files are written together (bounds the memory of a full render). */
 const pagesPerBatch = 32;
@@ -43,21 +67,52 @@ export async function renderFull(
   theme: Theme,
   output: SiteOutput,
   site: Site,
+  options: RenderOptions = {},
 ): Promise<RenderResult> {
+  const blogId = site.blog.id;
   const pages = allPages(site);
-  await output.removeStale(site.blog.id, new Set([...pages.map(fileForPath), "404.html"]));
-  const writer = await output.beginFull(site.blog.id);
+  const fonts = await fontFiles(site);
+  const cards = siteCards(site);
+  await output.removeStale(
+    blogId,
+    new Set([...pages.map(fileForPath), "404.html", ...fonts.map((f) => f.file), ...cards.keys()]),
+  );
+  // Cards already drawn (same title, same look) are carried over, not drawn again.
+  const drawn = await output.liveFiles(blogId, "og");
+  const writer = await output.beginFull(blogId);
+  let written: number;
   try {
-    let written = await writePages(theme, site, writer, pages);
+    await writer.writeAll(fonts);
+    await writer.keep([...cards.keys()].filter((file) => drawn.has(file)));
+    written = await writePages(theme, site, writer, pages);
     const notFound = await theme.render(site, "/404", { homeHref: "/" });
     await writer.write("404.html", notFound.body);
     written++;
     await writer.commit();
-    return { pagesWritten: written, full: true };
   } catch (error) {
     await writer.abandon();
     throw error;
   }
+  // Cards to draw (all of them after a change of look) come after the pages are live, newest
+  // posts first, a budget per render (decision 120): at ~30 ms each, 1,000 of them would hold
+  // the blog's next publish back for half a minute.
+  const missing = [...cards.values()].filter((card) => !drawn.has(card.file));
+  const budget = options.cardBudget ?? defaultCardBudget;
+  const live = await output.beginIncremental(blogId);
+  const result = await writeCards(
+    live,
+    missing.slice(0, budget),
+    options.drawCard ?? drawCard,
+    options.onCardError,
+  );
+  return {
+    pagesWritten: written,
+    full: true,
+    cardsWritten: result.written,
+    cardsFailed: result.failed,
+    // No card drawn at all (every one failed): no more runs for them until the next change.
+    cardsPending: result.written > 0 ? Math.max(0, missing.length - budget) : 0,
+  };
 }
 
 /**
@@ -72,11 +127,50 @@ export async function renderIncremental(
   before: Site,
   after: Site,
   postIds: string[],
+  options: RenderOptions = {},
 ): Promise<RenderResult> {
   const plan = planIncremental(before, after, postIds);
+  const cards = cardsOfChange(before, after, postIds);
+  const drawn = await output.liveFiles(after.blog.id, "og");
   const writer = await output.beginIncremental(after.blog.id);
   for (const path of plan.remove) await writer.remove(fileForPath(path));
+  for (const file of cards.stale) await writer.remove(file);
+  const draw = options.drawCard ?? drawCard;
+  // A changed post's card is drawn before its page, so the page never names a missing card.
+  const needed = cards.needed.filter((card) => !drawn.has(card.file));
+  const first = await writeCards(writer, needed, draw, options.onCardError);
   const written = await writePages(theme, after, writer, plan.write);
+  // Then some of the cards still missing (after a change of look), within the budget.
+  const neededFiles = new Set(needed.map((card) => card.file));
+  const backlog = [...cards.all.values()].filter(
+    (card) => !drawn.has(card.file) && !neededFiles.has(card.file),
+  );
+  const budget = options.cardBudget ?? defaultCardBudget;
+  const rest = await writeCards(writer, backlog.slice(0, budget), draw, options.onCardError);
   await writer.commit();
-  return { pagesWritten: written, full: false };
+  return {
+    pagesWritten: written,
+    full: false,
+    cardsWritten: first.written + rest.written,
+    cardsFailed: first.failed + rest.failed,
+    cardsPending: rest.written > 0 ? Math.max(0, backlog.length - budget) : 0,
+  };
+}
+
+/**
+ * The cards a change to some posts needs (theirs and the blog's), and the files of their former
+ * cards that no page names any more (a new title, or a post taken down).
+ */
+function cardsOfChange(before: Site, after: Site, postIds: string[]) {
+  const cardsBefore = siteCards(before);
+  const cardsAfter = siteCards(after);
+  const changed = new Set(postIds);
+  const needed = [...cardsAfter.values()].filter(
+    (card) => card.postId === undefined || changed.has(card.postId),
+  );
+  const stale = [...cardsBefore.values()]
+    .filter((card) => card.postId !== undefined && changed.has(card.postId))
+    .map((card) => card.file)
+    .filter((file) => !cardsAfter.has(file));
+  return { needed, stale, all: cardsAfter };
 }

@@ -12,15 +12,23 @@ import type { Storage } from "../storage/storage.ts";
  * A full render fills a new generation and publishes it in one step; an incremental render
  * writes into the live generation, every file atomically.
  */
+/** A file's contents: text (pages) or bytes (fonts, social cards). */
+export type FileBody = string | Uint8Array;
+
 export type BuildWriter = {
-  write: (file: string, body: string) => Promise<void>;
+  write: (file: string, body: FileBody) => Promise<void>;
   /**
    * Writes several files at once (a few in parallel). On the live folder each becomes visible
    * by its own rename, in the order given, only after all of them are on disk: a render then
    * costs a handful of round trips to the file system, not several per file, so a server busy
    * with requests does not hold a publish back.
    */
-  writeAll: (files: { file: string; body: string }[]) => Promise<void>;
+  writeAll: (files: { file: string; body: FileBody }[]) => Promise<void>;
+  /**
+   * Carries files over unchanged from the live build (content-hashed files such as social
+   * cards, which are not made again). On the live build itself there is nothing to do.
+   */
+  keep: (files: string[]) => Promise<void>;
   remove: (file: string) => Promise<void>;
   /** Makes the written files live (full render: swaps `current`; incremental: nothing left to do). */
   commit: () => Promise<void>;
@@ -33,6 +41,8 @@ export type SiteOutput = {
   storage: Storage;
   /** The live folder of a blog, or undefined before its first render. */
   currentDir: (blogId: string) => Promise<string | undefined>;
+  /** The files under `folder` (site-relative, e.g. `og/x.png`) in the blog's live build. */
+  liveFiles: (blogId: string, folder: string) => Promise<Set<string>>;
   /** Resolves a file inside a blog's live folder; undefined if it would leave that folder. */
   resolveFile: (blogId: string, file: string) => Promise<string | undefined>;
   beginFull: (blogId: string) => Promise<BuildWriter>;
@@ -80,6 +90,13 @@ export function createSiteOutput(
       return prefix ? storage.pathOf(prefix) : undefined;
     },
 
+    async liveFiles(blogId, folder) {
+      const prefix = await livePrefix(blogId);
+      const key = prefix && keyIn(prefix, folder);
+      if (!key) return new Set();
+      return new Set((await storage.list(key)).map((file) => `${folder}/${file}`));
+    },
+
     async resolveFile(blogId, file) {
       const prefix = await livePrefix(blogId);
       const key = prefix && keyIn(prefix, file);
@@ -88,7 +105,7 @@ export function createSiteOutput(
 
     async beginFull(blogId) {
       const generation = await storage.beginGeneration(blogName(blogId));
-      const put = (file: string, body: string) => {
+      const put = (file: string, body: FileBody) => {
         if (!keyIn(generation.prefix, file))
           throw new Error(`Refusing to write outside the build: ${file}`);
         return generation.put(file, body);
@@ -98,6 +115,16 @@ export function createSiteOutput(
         async writeAll(files) {
           // Nobody reads a generation yet: plain parallel writes.
           await eachLimited(files, parallelWrites, (f) => put(f.file, f.body));
+        },
+        async keep(files) {
+          const live = await livePrefix(blogId);
+          if (!live) return;
+          await eachLimited(files, parallelWrites, async (file) => {
+            const target = keyIn(generation.prefix, file);
+            const source = keyIn(live, file);
+            if (!target || !source) throw new Error(`Refusing to write outside the build: ${file}`);
+            await generation.copy(file, source);
+          });
         },
         async remove(file) {
           const key = keyIn(generation.prefix, file);
@@ -150,6 +177,7 @@ export function createSiteOutput(
           if (key) await storage.delete(key);
           changed(blogId, file);
         },
+        keep: async () => {},
         commit: async () => {},
         abandon: async () => {},
       };

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { renameSync } from "node:fs";
 import {
+  copyFile,
+  link,
   mkdir,
   open,
   readdir,
@@ -123,6 +125,23 @@ export function createFolderStorage(root: string): Storage {
           }
           await writeFile(target, body);
           written.push(target);
+        },
+        async copy(key, sourceKey) {
+          const target = inside(dir, key);
+          if (!target) throw new Error(`Refusing to write outside the generation: ${key}`);
+          const source = must(sourceKey);
+          const folder = dirname(target);
+          if (!folders.has(folder)) {
+            await mkdir(folder, { recursive: true });
+            folders.add(folder);
+          }
+          try {
+            // Stored files are replaced by rename, never rewritten, so sharing the inode is safe.
+            await link(source, target);
+          } catch {
+            await copyFile(source, target);
+            written.push(target);
+          }
         },
         async publish() {
           await syncAll(written);

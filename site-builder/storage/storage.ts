@@ -45,6 +45,12 @@ export type Generation = {
   prefix: string;
   /** Stores a file of the generation (nobody reads it before `publish`). */
   put: (key: string, body: string | Uint8Array) => Promise<void>;
+  /**
+   * Stores under `key` the bytes already stored under `sourceKey` (a file carried over from
+   * the live generation, such as a social card): a hard link on the local folder, a server-side
+   * copy on object storage; no bytes pass through the process.
+   */
+  copy: (key: string, sourceKey: string) => Promise<void>;
   /** Makes the generation live in one step; earlier ones are removed but the one before. */
   publish: () => Promise<void>;
   /** Drops the unpublished generation; the live one stays. */

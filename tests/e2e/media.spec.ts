@@ -1,5 +1,11 @@
 import sharp from "sharp";
-import { apiCreatePost, contentEditor, createFirstBlog, openToast } from "./content-helpers.ts";
+import {
+  apiCreatePost,
+  contentEditor,
+  createFirstBlog,
+  fillContent,
+  openToast,
+} from "./content-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectAccessible, watchForErrors } from "./helpers.ts";
 
@@ -110,8 +116,13 @@ test("an owner uploads a feature image, gives it alt text, publishes, and reader
   await field.getByRole("button", { name: "Save alt text" }).click();
   await expect(openToast(page).filter({ hasText: "Alt text saved" })).toBeVisible();
   // The image in the text gets its alt text where it is written.
-  await content.fill(
-    (await content.inputValue()).replace('alt=""', 'alt="Tide chart for the week"'),
+  const droppedSrc = /<img src="(\/media\/[0-9a-f]{32}-900\.jpg)"/.exec(
+    await contentEditor(page).innerHTML(),
+  )?.[1];
+  expect(droppedSrc).toBeDefined();
+  await fillContent(
+    page,
+    `<p>Tides this week.</p><img src="${droppedSrc}" alt="Tide chart for the week" width="900" height="600">`,
   );
   await page.getByRole("button", { name: "Save Draft" }).click();
   await expect(openToast(page).filter({ hasText: "Post updated" }).last()).toBeVisible();

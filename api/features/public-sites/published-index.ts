@@ -45,7 +45,7 @@ export type PublishedIndex = {
  * `notFound` names the theme's page for the kind of address (its wording differs per kind).
  */
 export type PathVerdict =
-  | { kind: "content"; live?: true }
+  | { kind: "content"; live?: true; asset?: true }
   | { kind: "missing" | "gone"; notFound: NotFoundKind };
 
 /** The theme path whose not-found page answers each kind of address. */
@@ -82,9 +82,17 @@ export function movedTarget(index: PublishedIndex, requestPath: string): string 
   return index.moved.get(path.replace(/\/+$/, ""));
 }
 
+/**
+ * A content-hashed file of the build (decisions 120, 121): a social card `og/{hash}.png` or a
+ * font `fonts/{face}.{hash}.woff2`. Served from the build when there, never rendered.
+ */
+const assetFile = /^(og\/[0-9a-f]{16}\.png|fonts\/[a-z0-9-]+\.[0-9a-f]{10}\.woff2)$/;
+const asset: PathVerdict = { kind: "content", asset: true };
+
 /** The verdict for `file` (as `fileForRequestPath` names it) of a blog with this index. */
 export function classifyFile(index: PublishedIndex, file: string): PathVerdict {
   if (siteWide.has(file)) return content;
+  if (assetFile.test(file)) return asset;
   const parts = file.split("/");
   const [first, second, third, fourth] = parts;
   if (first === "post" && parts.length === 2 && second?.endsWith(".html")) {

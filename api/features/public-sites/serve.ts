@@ -4,6 +4,7 @@ import type { Request, Response } from "express";
 import { fileForPath } from "../../../site-builder/pipeline/page-plan.ts";
 import type { SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
 import type { Theme } from "../../../site-builder/pipeline/theme.ts";
+import { allWebFonts } from "../../../site-builder/theme/lib/fonts.ts";
 import type { SiteSnapshot } from "../publishing/snapshot.ts";
 import type { BlogRow } from "./hosts.ts";
 import { type CachedPage, cachedPage, type PageCache, sendCachedPage } from "./page-cache.ts";
@@ -43,7 +44,12 @@ const contentTypes: Record<string, string> = {
   html: "text/html; charset=utf-8",
   xml: "application/xml; charset=utf-8",
   txt: "text/plain; charset=utf-8",
+  png: "image/png",
+  woff2: "font/woff2",
 };
+
+/** Fonts and social cards are named by their content: a new version is a new name. */
+export const immutableCache = "public, max-age=31536000, immutable";
 
 /**
  * The file a request path names inside a blog's output, or undefined for a path that is not a
@@ -269,6 +275,10 @@ export function createBlogServer(deps: BlogServerDeps) {
     }
     const absolute = verdict.live ? undefined : await deps.output.resolveFile(blog.id, file);
     const found = absolute ? await stat(absolute).catch(() => undefined) : undefined;
+    if (verdict.asset) {
+      await serveAsset(req, res, blog, file, found?.isFile() ? absolute : undefined, homeHref);
+      return;
+    }
     if (!absolute || !found?.isFile()) {
       await renderLive(
         res,
@@ -286,6 +296,32 @@ export function createBlogServer(deps: BlogServerDeps) {
       contentTypeOf(file),
       publicCache,
     );
+    deps.cache.set(blog.id, file, page, generation);
+    res.removeHeader("Cross-Origin-Embedder-Policy");
+    sendCachedPage(req, res, page, publicHeaders);
+  }
+
+  /**
+   * A font or social card of the blog, cached for a year (its name changes with its content).
+   * A font is the product's own: answered from the package even before the blog's first render
+   * wrote it (a page rendered on request names it). A card not drawn yet is a 404 for now.
+   */
+  async function serveAsset(
+    req: Request,
+    res: Response,
+    blog: BlogRow,
+    file: string,
+    absolute: string | undefined,
+    homeHref: string,
+  ) {
+    const generation = deps.cache.generation(blog.id);
+    const source = absolute ?? allWebFonts().get(file)?.source;
+    if (!source) {
+      await answerMissing(req, res, blog, { kind: "missing", notFound: "page" }, homeHref);
+      return;
+    }
+    const body = await readFile(source);
+    const page = cachedPage(body, new Date(), contentTypeOf(file), immutableCache);
     deps.cache.set(blog.id, file, page, generation);
     res.removeHeader("Cross-Origin-Embedder-Policy");
     sendCachedPage(req, res, page, publicHeaders);

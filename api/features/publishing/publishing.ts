@@ -1,3 +1,4 @@
+import type { DrawCard } from "../../../site-builder/pipeline/site-assets.ts";
 import { createSiteOutput, type SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
 import { loadTheme, type Theme } from "../../../site-builder/pipeline/theme.ts";
 import type { Database } from "../../db/client.ts";
@@ -52,6 +53,8 @@ export type PublishingDeps = {
    * uses the platform's sanitizer (api/content/sanitize.ts) whatever `sanitize` is.
    */
   cpu?: CpuPool;
+  /** Draws a social card (default: the pipeline's satori + resvg; benches pass their own). */
+  drawCard?: DrawCard;
 };
 
 export function canonicalSettings(env: Env): CanonicalSettings {
@@ -92,6 +95,7 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
     hostsOf: ({ blog }) => hostsOfBlog(blog, deps.env.BLOG_DOMAIN, canonical.reservedLabels),
     clock: deps.clock,
     log: deps.logger,
+    drawCard: deps.drawCard,
   });
   const cache = createPageCache();
   output.onChange((blogId, file) => cache.invalidate(blogId, file));

@@ -359,3 +359,26 @@ describe("render queue on a full disk", () => {
     await expect.poll(() => queue.stateOf(blogId), { timeout: 3000 }).toBe("idle");
   });
 });
+
+describe("social cards past a render's budget", () => {
+  it("draws the rest in further runs until every page's card is there", async () => {
+    for (const slug of ["a", "b", "c", "d"]) await addPost(slug);
+    const queue = queueWith({ cardBudget: 2 });
+    await queue.enqueue(blogId, { full: true });
+    await queue.onIdle();
+    // The blog's card and four posts' cards: two per run, the first run a full one.
+    const live = (await output.currentDir(blogId)) as string;
+    for (const slug of ["a", "b", "c", "d"]) {
+      const page = readFileSync(join(live, "post", `${slug}.html`), "utf8");
+      const card =
+        /property="og:image" content="http:\/\/garden\.blogs\.test\/(og\/[0-9a-f]{16}\.png)"/.exec(
+          page,
+        )?.[1] as string;
+      expect(existsSync(join(live, card)), slug).toBe(true);
+    }
+    const builds = await handle.db.select().from(siteBuilds).where(eq(siteBuilds.blogId, blogId));
+    expect(builds.map((b) => b.full)).toEqual([true, false, false]);
+    expect(await handle.db.select().from(renderJobs)).toEqual([]);
+    await queue.stop();
+  });
+});

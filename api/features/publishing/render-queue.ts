@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { and, eq } from "drizzle-orm";
 import PQueue from "p-queue";
 import { renderFull, renderIncremental } from "../../../site-builder/pipeline/render-site.ts";
+import type { DrawCard } from "../../../site-builder/pipeline/site-assets.ts";
 import type { SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
 import type { Theme } from "../../../site-builder/pipeline/theme.ts";
 import type { Site } from "../../../site-builder/theme/lib/site.ts";
@@ -22,6 +23,10 @@ export type RenderQueueDeps = {
   hostsOf: (snapshot: SiteSnapshot) => string[];
   clock?: () => Date;
   concurrency?: number;
+  /** Social cards drawn after the pages per run (default: the pipeline's). */
+  cardBudget?: number;
+  /** Draws a social card (default: the pipeline's satori + resvg). */
+  drawCard?: DrawCard;
   /** Pause before the retry that follows the `attempt`-th failure in a row (1, 2, …). */
   retryDelayMs?: (attempt: number) => number;
   log?: {
@@ -194,9 +199,23 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
           retries.delete(blogId);
           return;
         }
+        // A card that cannot be drawn leaves its page as it is: logged, tried on the next render.
+        const cards = {
+          cardBudget: deps.cardBudget,
+          drawCard: deps.drawCard,
+          onCardError: (card: { file: string }, error: unknown) =>
+            deps.log?.warn?.({ blogId, card: card.file, err: error }, "social card not drawn"),
+        };
         result = incremental
-          ? await renderIncremental(deps.theme, deps.output, previous, snapshot.site, job.postIds)
-          : await renderFull(deps.theme, deps.output, snapshot.site);
+          ? await renderIncremental(
+              deps.theme,
+              deps.output,
+              previous,
+              snapshot.site,
+              job.postIds,
+              cards,
+            )
+          : await renderFull(deps.theme, deps.output, snapshot.site, cards);
         await deps.output.setHosts(blogId, deps.hostsOf(snapshot));
         live.set(blogId, snapshot.site);
       } catch (error) {
@@ -265,6 +284,13 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
       }
       retries.delete(blogId);
       again = !removed;
+      // Social cards past the render's budget (a change of look): one more run draws the next
+      // ones, after any publish that arrived meanwhile (decision 120).
+      if (result.cardsPending > 0 && !again) {
+        again = await tryWrite(blogId, "card backlog", () =>
+          db.transaction((tx) => recordChange(tx, blogId, {}, clock())),
+        );
+      }
     } catch (error) {
       // Reading the job failed (the database is unreachable): try again later.
       const attempts = attemptsBefore + 1;

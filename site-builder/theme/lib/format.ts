@@ -83,35 +83,17 @@ export function feedDate(date: Date, timeZone = "UTC"): string {
   return `${weekdays[day.getUTCDay()]}, ${pad(day.getUTCDate())} ${months[day.getUTCMonth()]} ${day.getUTCFullYear()} ${pad(day.getUTCHours())}:${pad(day.getUTCMinutes())}:${pad(day.getUTCSeconds())} ${offset}`;
 }
 
-const fontStacks: Record<string, string> = {
-  "IBM Plex Serif":
-    "'IBM Plex Serif', 'Iowan Old Style', 'Palatino Linotype', Palatino, Georgia, serif",
-  Inter: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-  Georgia: "Georgia, 'Times New Roman', Times, serif",
-  "Courier New": "'Courier New', Courier, 'Liberation Mono', monospace",
-};
-
-export function fontStack(family: string): string {
-  return fontStacks[family] ?? (fontStacks["IBM Plex Serif"] as string);
-}
+import { relativeLuminance as luminance } from "../../../contracts/color-contrast.ts";
 
 /** Only a #rgb / #rrggbb colour reaches a style attribute; anything else falls back to the default. */
 export function safeColor(color: string): string {
   return /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(color) ? color : "#df7020";
 }
 
-function luminance(hex: string): number {
-  const full = hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join("")}` : hex;
-  const channels = [1, 3, 5].map((i) => Number.parseInt(full.slice(i, i + 2), 16) / 255);
-  const [r, g, b] = channels.map((c) =>
-    c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4,
-  ) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
-
 /**
  * The blog colour, darkened only as far as needed to reach WCAG AA contrast (4.5:1) against
- * `background`, so any colour an owner picks stays readable as text or behind white text.
+ * `background`, so any colour an owner picks stays readable as link text on the page. (Over
+ * the colour itself, the text colour is chosen instead: `textColorOn`, decision 123.)
  */
 export function accessibleShade(color: string, background: string): string {
   let hex = safeColor(color);

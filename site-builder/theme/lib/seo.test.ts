@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { authorHead, categoryHead, homeHead, postHead } from "./seo.ts";
+import { homeCard, postCard } from "./cards.ts";
+import { authorHead, categoryHead, homeHead, postHead, shareImage } from "./seo.ts";
 import { buildSite, type ThemePost } from "./site.ts";
 
 const post = (over: Partial<ThemePost> = {}): ThemePost => ({
@@ -98,7 +99,9 @@ describe("seo", () => {
     expect(head.openGraph).toMatchObject({
       "og:type": "article",
       "og:url": "https://g.example/post/first-post",
-      "og:image": "https://cdn.example.com/logo.png",
+      "og:image": expect.stringMatching(/^https:\/\/g\.example\/og\/[0-9a-f]{16}\.png$/),
+      "og:image:width": "1200",
+      "og:image:height": "630",
       "article:section": "Tomatoes",
     });
     expect(head.twitter["twitter:card"]).toBe("summary_large_image");
@@ -137,5 +140,65 @@ describe("seo", () => {
       },
     ]);
     expect(authorHead(s, 2).canonical).toBe("https://g.example/author/ada-lovelace/page/2");
+  });
+});
+
+describe("share image", () => {
+  it("shares a post's own social card, absolute on the blog's host, as a large image", () => {
+    const s = site("https://garden.example.com");
+    const head = postHead(s, post());
+    const card = postCard(s, post());
+    expect(head.openGraph["og:image"]).toBe(`https://garden.example.com/${card.file}`);
+    expect(head.twitter).toMatchObject({
+      "twitter:card": "summary_large_image",
+      "twitter:image": `https://garden.example.com/${card.file}`,
+    });
+    expect((head.jsonLd[0] as { image: string }).image).toBe(head.openGraph["og:image"]);
+  });
+
+  it("shares the blog's card on the home, category and author pages", () => {
+    const s = site("https://garden.example.com");
+    const blogCard = `https://garden.example.com/${homeCard(s).file}`;
+    expect(homeHead(s).openGraph["og:image"]).toBe(blogCard);
+    expect(authorHead(s).openGraph["og:image"]).toBe(blogCard);
+    expect(blogCard).not.toBe(postHead(s, post()).openGraph["og:image"]);
+  });
+
+  it("shares the feature image instead when the post has one", () => {
+    const s = site("https://garden.example.com");
+    const withImage = post({
+      featureImage: {
+        hash: "abc",
+        width: 1200,
+        height: 800,
+        alt: "Tomatoes",
+        variants: [
+          { format: "webp", width: 1200, height: 800, file: "abc-1200.webp", bytes: 1 },
+          { format: "jpeg", width: 1200, height: 800, file: "abc-1200.jpg", bytes: 1 },
+        ],
+      },
+    });
+    expect(shareImage(s, withImage)).toEqual({
+      url: "https://garden.example.com/media/abc-1200.jpg",
+      width: 1200,
+      height: 800,
+      alt: "Tomatoes",
+    });
+    const head = postHead(s, withImage);
+    expect(head.openGraph["og:image:height"]).toBe("800");
+    // Absent or empty: the card.
+    expect(shareImage(s, post({ featureImage: null })).url).toMatch(/\/og\/[0-9a-f]{16}\.png$/);
+  });
+
+  it("names the card by title and look: same title same card, a new title or colour a new one", () => {
+    const a = site("https://garden.example.com");
+    const b = site("https://garden.example.com");
+    expect(postCard(a, post()).file).toBe(postCard(b, post()).file);
+    expect(postCard(a, post({ title: "Second" })).file).not.toBe(postCard(a, post()).file);
+    const recoloured = buildSite({
+      ...{ canonicalBase: "https://garden.example.com", posts: [post()], categories: [] },
+      blog: { ...a.blog, primaryColor: "#2563eb" },
+    });
+    expect(postCard(recoloured, post()).file).not.toBe(postCard(a, post()).file);
   });
 });

@@ -1,4 +1,5 @@
 import { mediaPath } from "../../../contracts/media.ts";
+import { cardHeight, cardWidth, homeCard, postCard } from "./cards.ts";
 import { fallbackVariant, type ThemeImage } from "./images.ts";
 import { categoryTrail, type Site, type ThemeCategory, type ThemePost } from "./site.ts";
 import { absoluteUrl, paths } from "./urls.ts";
@@ -26,10 +27,8 @@ const clip = (text: string, max: number) => {
 const blogDescription = (site: Site) =>
   clip(site.blog.description || `Articles from ${site.blog.name}.`, 160);
 
-/** An image for other sites to fetch: absolute, in a format every crawler reads (JPEG/PNG). */
-export type OgImage = { url: string; width?: number; height?: number; alt?: string };
-
-const absoluteImage = (site: Site, image: ThemeImage): OgImage => {
+/** A library image for other sites to fetch: absolute, in a format every crawler reads (JPEG/PNG). */
+const absoluteImage = (site: Site, image: ThemeImage): ShareImage => {
   const file = fallbackVariant(image);
   return {
     url: absoluteUrl(site.canonicalBase, mediaPath(file.file)),
@@ -43,16 +42,6 @@ const absoluteImage = (site: Site, image: ThemeImage): OgImage => {
 export function logoUrlOf(site: Site): string | undefined {
   if (site.blog.logo) return absoluteImage(site, site.blog.logo).url;
   return site.blog.logoUrl ?? undefined;
-}
-
-/**
- * The one place that picks a page's share image (og:image, twitter:image, JSON-LD image): the
- * post's feature image when it has one, else the blog's logo.
- */
-export function ogImageOf(site: Site, post?: ThemePost): OgImage | undefined {
-  if (post?.featureImage) return absoluteImage(site, post.featureImage);
-  const logo = logoUrlOf(site);
-  return logo ? { url: logo } : undefined;
 }
 
 const publisher = (site: Site) => {
@@ -71,16 +60,38 @@ const authorPerson = (site: Site) => ({
   url: absoluteUrl(site.canonicalBase, paths.author(site.blog.author.slug)),
 });
 
+/** The image a shared link shows, with its size when known. */
+export type ShareImage = { url: string; width?: number; height?: number; alt: string };
+
+/**
+ * The one place that chooses what a shared page shows (og:image, twitter:image, JSON-LD image):
+ * a post's feature image when it has one, otherwise its social card; pages that are not a post
+ * show the blog's card. Always an absolute URL on the blog's canonical host.
+ */
+export function shareImage(site: Site, post?: ThemePost): ShareImage {
+  const feature = post?.featureImage;
+  if (post && feature) {
+    const image = absoluteImage(site, feature);
+    return { ...image, alt: image.alt || post.title };
+  }
+  const card = post ? postCard(site, post) : homeCard(site);
+  return {
+    url: absoluteUrl(site.canonicalBase, `/${card.file}`),
+    width: cardWidth,
+    height: cardHeight,
+    alt: card.title,
+  };
+}
+
 function baseHead(
   site: Site,
   title: string,
   description: string,
   path: string,
   type: string,
-  post?: ThemePost,
+  image: ShareImage = shareImage(site),
 ): Head {
   const canonical = absoluteUrl(site.canonicalBase, path);
-  const image = ogImageOf(site, post);
   return {
     title,
     description,
@@ -95,18 +106,18 @@ function baseHead(
       "og:url": canonical,
       "og:site_name": site.blog.name,
       "og:locale": "en_US",
-      ...(image ? { "og:image": image.url } : {}),
-      ...(image?.width && image.height
+      "og:image": image.url,
+      ...(image.width && image.height
         ? { "og:image:width": String(image.width), "og:image:height": String(image.height) }
         : {}),
-      ...(image?.alt ? { "og:image:alt": image.alt } : {}),
+      "og:image:alt": image.alt,
     },
     twitter: {
-      "twitter:card": image ? "summary_large_image" : "summary",
+      "twitter:card": "summary_large_image",
       "twitter:title": title,
       "twitter:description": description,
-      ...(image ? { "twitter:image": image.url } : {}),
-      ...(image?.alt ? { "twitter:image:alt": image.alt } : {}),
+      "twitter:image": image.url,
+      "twitter:image:alt": image.alt,
     },
     jsonLd: [],
   };
@@ -155,7 +166,8 @@ export function postHead(site: Site, post: ThemePost): Head {
   const title = clip(post.metaTitle || post.title, 70);
   const description = clip(post.metaDescription || post.excerpt || blogDescription(site), 160);
   const path = paths.post(post.slug);
-  const head = baseHead(site, title, description, path, "article", post);
+  const image = shareImage(site, post);
+  const head = baseHead(site, title, description, path, "article", image);
   if (site.preview) head.robots = "noindex, nofollow";
   head.openGraph["article:published_time"] = post.publishedAt.toISOString();
   head.openGraph["article:modified_time"] = post.updatedAt.toISOString();
@@ -174,7 +186,7 @@ export function postHead(site: Site, post: ThemePost): Head {
     url: head.canonical,
     ...(post.keywords.length > 0 ? { keywords: post.keywords.join(", ") } : {}),
     ...(category ? { articleSection: category.name } : {}),
-    ...(head.openGraph["og:image"] ? { image: head.openGraph["og:image"] } : {}),
+    image: image.url,
   });
   head.jsonLd.push(
     breadcrumbs(site, categoryTrail(site, post.categoryId), { name: post.title, path }),

@@ -35,8 +35,8 @@ export type ThemePost = {
   metaDescription: string | null;
   /** Filled with AI output and not substantially edited since (decision 057). */
   aiAssisted: boolean;
-  /** The post's feature image (cards, the post page, og:image). */
-  featureImage?: ThemeImage;
+  /** The post's feature image (cards, the post page): shared instead of a social card. */
+  featureImage?: ThemeImage | null;
 };
 
 export type Site = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { siteStatusFixture } from "../../../test/factories.ts";
-import { customizationChanges } from "./blog-customization-card.tsx";
+import { customizationChanges, whiteTextNote } from "./blog-customization-card.tsx";
 import { lastErrorText, siteStatusText } from "./site-status-line.tsx";
 
 const blog = {
@@ -80,5 +80,16 @@ describe("site status line while renders fail", () => {
     expect(
       siteStatusText({ ...retrying, liveSince: null, nextAttemptAt: "2026-11-22T10:08:00Z" }),
     ).toMatch(/^The first render failed; trying again at \d{1,2}:08:00 (AM|PM)\.$/);
+  });
+});
+
+describe("white text note", () => {
+  it("tells the owner when their colour cannot carry white text, and not otherwise", () => {
+    expect(whiteTextNote("#df7020")).toMatch(
+      /White text on this colour is hard to read \(contrast 3\.2:1/,
+    );
+    expect(whiteTextNote("#fe0")).toMatch(/dark text/);
+    expect(whiteTextNote("#2563eb")).toBeUndefined();
+    expect(whiteTextNote("not a colour")).toBeUndefined();
   });
 });

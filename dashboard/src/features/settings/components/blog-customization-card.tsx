@@ -1,5 +1,12 @@
 import type { Blog, CustomizationInput } from "@contracts/blogs.ts";
+import { carriesWhiteText, contrastRatio, fullHex } from "@contracts/color-contrast.ts";
+import { shippedFonts } from "@contracts/fonts.ts";
 import { colorPresets, defaults, fontFamilies } from "@contracts/limits.ts";
+// Each font choice shown in its own face (the regular latin face only; loaded when shown).
+import "@fontsource/ibm-plex-serif/latin-400.css";
+import "@fontsource/inter/latin-400.css";
+import "@fontsource/gelasio/latin-400.css";
+import "@fontsource/cousine/latin-400.css";
 import { PaletteIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -7,7 +14,7 @@ import { useSiteStatus } from "@/lib/api/get-site-status.ts";
 import { CardHeading } from "../../../components/card-heading.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card.tsx";
-import { fieldClasses, Input } from "../../../components/ui/input.tsx";
+import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
@@ -37,11 +44,22 @@ export function customizationChanges(
   return changes;
 }
 
+/**
+ * What the owner is told when white text cannot sit on their colour (decision 123): the blog
+ * keeps the colour as chosen and writes dark text over it. Undefined when white text reads well.
+ */
+export function whiteTextNote(color: string): string | undefined {
+  const hex = fullHex(color);
+  if (!hex || carriesWhiteText(hex)) return undefined;
+  const ratio = contrastRatio("#ffffff", hex).toFixed(1);
+  return `White text on this colour is hard to read (contrast ${ratio}:1, at least 4.5:1 is needed), so your blog shows dark text over it. Pick a darker colour to keep white text.`;
+}
+
 type CustomizationForm = { primaryColor: string; fontFamily: string; logoUrl: string };
 
 /** Spec section 2.12: primary colour (picker and free text), font and logo of the selected blog. */
 export function BlogCustomizationCard({ blog }: { blog: Blog }) {
-  const ids = { color: useId(), colorText: useId(), font: useId(), logo: useId() };
+  const ids = { color: useId(), colorText: useId(), logo: useId() };
   // `values` follows the blog: a saved change (or another tab's) refills the form.
   const { register, control, handleSubmit, setValue } = useForm<CustomizationForm>({
     values: {
@@ -131,21 +149,36 @@ export function BlogCustomizationCard({ blog }: { blog: Blog }) {
                 </button>
               ))}
             </div>
+            <ColorContrastNote color={primaryColor} />
           </fieldset>
-          <div className="space-y-2">
-            <Label htmlFor={ids.font}>Font</Label>
-            <select
-              id={ids.font}
-              {...register("fontFamily")}
-              className={cn(fieldClasses, "h-9 py-1 sm:w-64")}
-            >
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium">Font</legend>
+            <div className="grid gap-2 sm:grid-cols-2">
               {fontFamilies.map((font) => (
-                <option key={font} value={font} style={{ fontFamily: font }}>
-                  {font}
-                </option>
+                <label
+                  key={font}
+                  className="flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2 has-[:checked]:border-foreground has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring"
+                >
+                  <input
+                    type="radio"
+                    value={font}
+                    {...register("fontFamily")}
+                    className="size-4 accent-foreground"
+                  />
+                  <span className="flex flex-col">
+                    <span className="text-base" style={{ fontFamily: shippedFonts[font].stack }}>
+                      {font}
+                    </span>
+                    {shippedFonts[font].face !== font && (
+                      <span className="text-xs text-muted-foreground">
+                        shown with {shippedFonts[font].face}, its open look-alike
+                      </span>
+                    )}
+                  </span>
+                </label>
               ))}
-            </select>
-          </div>
+            </div>
+          </fieldset>
           <div className="space-y-2">
             <Label htmlFor={ids.logo}>Logo URL</Label>
             <Input
@@ -179,5 +212,25 @@ export function BlogCustomizationCard({ blog }: { blog: Blog }) {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+function ColorContrastNote({ color }: { color: string }) {
+  const note = whiteTextNote(color);
+  const hex = fullHex(color);
+  if (!note || !hex) return null;
+  return (
+    <div className="flex items-start gap-3" data-testid="white-text-note">
+      <span
+        aria-hidden="true"
+        className="rounded-md px-2 py-1 text-xs font-semibold"
+        style={{ backgroundColor: hex, color: "#111111" }}
+      >
+        Aa
+      </span>
+      <p className="text-sm text-muted-foreground" role="status">
+        {note}
+      </p>
+    </div>
   );
 }

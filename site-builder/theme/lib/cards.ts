@@ -1,0 +1,103 @@
+import { hash } from "node:crypto";
+import { safeColor } from "./format.ts";
+import type { Site, ThemePost } from "./site.ts";
+
+/**
+ * Social cards (decision 120): a 1200×630 PNG per post without a feature image, and one for the
+ * blog home (also shown for its category and author pages), drawn in the blog's look. A card's
+ * file is named by a hash of everything drawn on it, so an unchanged card keeps its name (and is
+ * not drawn again), and a new title or look gives a new name (and a new card).
+ */
+
+export const cardWidth = 1200;
+export const cardHeight = 630;
+
+/** Bumped when the card's drawing changes, so every card is drawn again. */
+export const cardDesignVersion = 1;
+
+/** What a card shows besides its title: the blog's look. */
+export type CardLook = {
+  blogName: string;
+  color: string;
+  fontFamily: string;
+  logoUrl: string | null;
+  /** The blog's host as readers see it, printed at the bottom. */
+  host: string;
+};
+
+export type SocialCard = {
+  /** Site-relative file: `og/{hash}.png`. */
+  file: string;
+  title: string;
+  /** A second line under the title (the home card's description). */
+  subtitle: string | null;
+  look: CardLook;
+  /** The post it is for; undefined for the blog's own card. */
+  postId?: string;
+};
+
+const looks = new WeakMap<Site, { look: CardLook; key: string }>();
+
+export const cardLook = (site: Site): CardLook => lookOf(site).look;
+
+/** The blog's look, and the part of every card's hash it gives (computed once per snapshot). */
+function lookOf(site: Site): { look: CardLook; key: string } {
+  const known = looks.get(site);
+  if (known) return known;
+  let host = site.canonicalBase;
+  try {
+    const url = new URL(site.canonicalBase);
+    host = `${url.host}${url.pathname === "/" ? "" : url.pathname}`;
+  } catch {
+    // a canonical base that is not a URL is printed as it is
+  }
+  const look = {
+    blogName: site.blog.name,
+    color: safeColor(site.blog.primaryColor),
+    fontFamily: site.blog.fontFamily,
+    logoUrl: site.blog.logoUrl,
+    host,
+  };
+  const entry = { look, key: JSON.stringify([cardDesignVersion, look]) };
+  looks.set(site, entry);
+  return entry;
+}
+
+/** One hash per card (10,000 posts: a few milliseconds), over the look and the text drawn. */
+function card(site: Site, title: string, subtitle: string | null, postId?: string): SocialCard {
+  const { look, key } = lookOf(site);
+  const digest = hash("sha256", `${key}\u0000${title}\u0000${subtitle ?? ""}`).slice(0, 16);
+  return { file: `og/${digest}.png`, title, subtitle, look, ...(postId ? { postId } : {}) };
+}
+
+/** The card of a post (its title in the blog's look). */
+export const postCard = (site: Site, post: ThemePost): SocialCard =>
+  card(site, post.title, null, post.id);
+
+/** The card of the blog itself: its name and description. */
+export const homeCard = (site: Site): SocialCard =>
+  card(site, site.blog.name, site.blog.description);
+
+/** Whether a post has a feature image of its own (then no card is made for it). */
+export const hasFeatureImage = (post: ThemePost): boolean => Boolean(post.featureImage);
+
+const cardsOf = new WeakMap<Site, Map<string, SocialCard>>();
+
+/**
+ * Every card a site's pages show, by file: the blog's first, then the posts newest first (posts
+ * with a feature image have none). Computed once per snapshot.
+ */
+export function siteCards(site: Site): Map<string, SocialCard> {
+  const known = cardsOf.get(site);
+  if (known) return known;
+  const cards = new Map<string, SocialCard>();
+  cardsOf.set(site, cards);
+  const home = homeCard(site);
+  cards.set(home.file, home);
+  for (const post of site.posts) {
+    if (hasFeatureImage(post)) continue;
+    const postsCard = postCard(site, post);
+    cards.set(postsCard.file, postsCard);
+  }
+  return cards;
+}
