@@ -19,6 +19,7 @@ describe("the job list", () => {
       "scheduled publishing",
       "content automation",
       "weekly suggestions",
+      "analytics rollups",
       "session cleanup",
     ]);
   });

@@ -51,6 +51,13 @@ export function blogPathRoutes(db: Database, server: BlogServer): Router {
     await server.servePreview(req, res, blog, req.params.postId);
   });
 
+  // A page's beacon reports its view (issue 18); every other method on a blog is refused there.
+  router.post("/blog/:slug/_hit", async (req, res) => {
+    const blog = await db.select().from(blogs).where(eq(blogs.slug, req.params.slug)).get();
+    if (!blog) return server.serveUnknownBlog(req, res);
+    await server.serveBlog(req, res, blog, "/_hit", `/blog/${encodeURIComponent(blog.slug)}/`);
+  });
+
   router.get("/blog/:slug/{*rest}", async (req, res) => {
     const blog = await db.select().from(blogs).where(eq(blogs.slug, req.params.slug)).get();
     if (!blog) return server.serveUnknownBlog(req, res);

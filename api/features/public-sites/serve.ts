@@ -4,6 +4,7 @@ import type { Request, Response } from "express";
 import { fileForPath } from "../../../site-builder/pipeline/page-plan.ts";
 import type { SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
 import type { Theme } from "../../../site-builder/pipeline/theme.ts";
+import { beaconScriptHash } from "../../../site-builder/theme/lib/beacon.ts";
 import type { SiteSnapshot } from "../publishing/snapshot.ts";
 import type { BlogRow } from "./hosts.ts";
 import { type CachedPage, cachedPage, type PageCache, sendCachedPage } from "./page-cache.ts";
@@ -16,13 +17,14 @@ import {
 } from "./published-index.ts";
 
 /**
- * Public blog pages never run scripts: the policy forbids them outright. `connect-src 'self'`
- * grants nothing a page could use (no script runs), but audit tools that fetch in the page's
- * context are held to it: Lighthouse and PageSpeed Insights read the blog's /robots.txt that way
- * and would otherwise report it as invalid (docs/quality.md).
+ * Public blog pages run one script: the counting beacon, allowed by its hash (decision 130);
+ * no other script, inline or not, can run. `connect-src 'self'` lets the beacon report to the
+ * blog's own host, and audit tools that fetch in the page's context are held to it: Lighthouse
+ * and PageSpeed Insights read the blog's /robots.txt that way (docs/quality.md).
  */
 export const blogContentSecurityPolicy = [
   "default-src 'none'",
+  `script-src ${beaconScriptHash}`,
   "connect-src 'self'",
   "img-src * data:",
   "style-src 'unsafe-inline'",
@@ -74,6 +76,8 @@ export type BlogServerDeps = {
   theme: Theme;
   /** Fresh snapshot for pages rendered on request (no finished render, or a page still pending). */
   loadSnapshot: (blogId: string, path: string) => Promise<SiteSnapshot | undefined>;
+  /** Counts a page view reported by a page's beacon; true when `path` was the endpoint. */
+  hits?: (req: Request, res: Response, blog: BlogRow, path: string) => Promise<boolean>;
   /** The target of one of the blog's affiliate links (counting the click), or undefined. */
   followLink?: (req: Request, blog: BlogRow, linkId: string) => Promise<string | undefined>;
   /** A snapshot holding one post of the blog, whatever its status (owner preview). */
@@ -214,6 +218,7 @@ export function createBlogServer(deps: BlogServerDeps) {
     homeHref: string,
   ) {
     const head = req.method === "HEAD";
+    if (path.startsWith("/_hit") && deps.hits && (await deps.hits(req, res, blog, path))) return;
     if (req.method !== "GET" && !head) {
       res.setHeader("Allow", "GET, HEAD");
       res.status(405).type("text/plain").end("Method Not Allowed");

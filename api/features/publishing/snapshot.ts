@@ -21,6 +21,7 @@ import {
   posts,
   users,
 } from "../../db/schema.ts";
+import { analyticsOf } from "../analytics/settings.ts";
 
 export type SnapshotOptions = {
   /** Absolute URL of the blog's home on its canonical host (no trailing slash). */
@@ -210,6 +211,7 @@ export async function loadSnapshot(
       ...presentPublicBlog(blog),
       author: authorOf(owner, blog.name),
       aiDisclosure: blog.aiDisclosure,
+      analytics: await analyticsOf(db, blogId),
     },
     canonicalBase: options.canonicalBaseOf(blog),
     categories: categoryRows,
