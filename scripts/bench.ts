@@ -20,6 +20,9 @@ const benchmarks = [
   // Issue 13 finding 2: an unknown path vs a cached page on a 1,500-post blog, and a signed-in
   // API call while 12 clients request random paths.
   "not-found.ts",
+  // Issue 18: analytics ingest (hits/s, p99), a post page with counting on vs off, and report
+  // queries over 1,000,000 hits.
+  "analytics.ts",
 ];
 
 const folder = join(dirname(fileURLToPath(import.meta.url)), "bench");

@@ -227,6 +227,10 @@ describe("counting page views (issue 18)", () => {
     expect((await send("GET", "/", host, { "user-agent": chrome })).body).not.toContain("_hit");
     await hit(host, chrome, { p: "/" });
     expect((await report(owner, blog.id)).totals.views).toBe(1);
+    // And on again: the beacon is back.
+    await owner.patch(`/api/blogs/${blog.id}/analytics/settings`, { enabled: true });
+    await app.publishing?.queue.onIdle();
+    expect((await send("GET", "/", host, { "user-agent": chrome })).body).toContain("_hit");
     const invalid = await owner.patch(`/api/blogs/${blog.id}/analytics/settings`, {
       enabled: "yes",
     });

@@ -1,7 +1,6 @@
 import type { Request, Response } from "express";
 import { z } from "zod";
 import { hitImagePath, hitPath } from "../../../site-builder/theme/lib/beacon.ts";
-import type { BlogRow } from "../public-sites/hosts.ts";
 import type { Analytics, BeaconInput } from "./ingest.ts";
 
 /** What the beacon sends (short names keep every page's script small). */
@@ -55,7 +54,7 @@ function refuse(res: Response, status: number, issues: { path: string; message: 
  * front of the blog passes every one to the origin.
  */
 export function createHitEndpoint(analytics: Analytics) {
-  return async (req: Request, res: Response, blog: BlogRow, path: string): Promise<boolean> => {
+  return async (req: Request, res: Response, blogId: string, path: string): Promise<boolean> => {
     const beacon = path === hitPath && req.method === "POST";
     const image = path === hitImagePath && (req.method === "GET" || req.method === "HEAD");
     if (!beacon && !image) return false;
@@ -110,7 +109,7 @@ export function createHitEndpoint(analytics: Analytics) {
       postId: parsed.data.i || undefined,
     };
     await analytics.record({
-      blogId: blog.id,
+      blogId,
       host: req.hostname ?? "",
       address: req.ip ?? req.socket.remoteAddress ?? "",
       headers: req.headers,

@@ -20,6 +20,9 @@ export function blogHostRoutes(
   return async (req, res, next) => {
     // The public JSON API answers on blog hosts too ("which blog is this host?").
     if (req.path.startsWith("/api/public/")) return next();
+    // Page views from a host already known skip the lookup: beacons come in bursts.
+    const known = req.path.startsWith("/_hit") ? hostMap.lookup(req.headers.host ?? "") : undefined;
+    if (known && (await server.serveHit(req, res, known, req.path))) return;
     const blog = await resolveBlogByHost(db, blogDomain, req.get("host"), reservedLabels);
     if (!blog) return next();
     if (isUsualHostSpelling(req.headers.host, req.socket.localPort)) {

@@ -77,7 +77,7 @@ export type BlogServerDeps = {
   /** Fresh snapshot for pages rendered on request (no finished render, or a page still pending). */
   loadSnapshot: (blogId: string, path: string) => Promise<SiteSnapshot | undefined>;
   /** Counts a page view reported by a page's beacon; true when `path` was the endpoint. */
-  hits?: (req: Request, res: Response, blog: BlogRow, path: string) => Promise<boolean>;
+  hits?: (req: Request, res: Response, blogId: string, path: string) => Promise<boolean>;
   /** The target of one of the blog's affiliate links (counting the click), or undefined. */
   followLink?: (req: Request, blog: BlogRow, linkId: string) => Promise<string | undefined>;
   /** A snapshot holding one post of the blog, whatever its status (owner preview). */
@@ -218,7 +218,7 @@ export function createBlogServer(deps: BlogServerDeps) {
     homeHref: string,
   ) {
     const head = req.method === "HEAD";
-    if (path.startsWith("/_hit") && deps.hits && (await deps.hits(req, res, blog, path))) return;
+    if (path.startsWith("/_hit") && (await serveHit(req, res, blog.id, path))) return;
     if (req.method !== "GET" && !head) {
       res.setHeader("Allow", "GET, HEAD");
       res.status(405).type("text/plain").end("Method Not Allowed");
@@ -292,6 +292,11 @@ export function createBlogServer(deps: BlogServerDeps) {
     res.end(page.body);
   }
 
-  return { serveBlog, serveUnknownBlog, servePreview };
+  /** A page's beacon (or no-script image) reporting a view; false when `path` is not one. */
+  async function serveHit(req: Request, res: Response, blogId: string, path: string) {
+    return deps.hits ? deps.hits(req, res, blogId, path) : false;
+  }
+
+  return { serveBlog, serveUnknownBlog, servePreview, serveHit };
 }
 export type BlogServer = ReturnType<typeof createBlogServer>;
