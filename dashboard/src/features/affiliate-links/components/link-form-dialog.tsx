@@ -54,7 +54,7 @@ export function LinkFormDialog({
   onCloseAutoFocus?: (event: Event) => void;
   onSubmit: (values: LinkFormValues) => Promise<void>;
 }) {
-  const ids = { keyword: useId(), url: useId() };
+  const ids = { keyword: useId(), url: useId(), subIdParam: useId(), subIdTemplate: useId() };
   const [form, setForm] = useState<LinkFormValues>(initial);
   const [invalid, setInvalid] = useState<Partial<Record<keyof LinkFormValues, string>>>({});
   const [isPending, setPending] = useState(false);
@@ -144,6 +144,39 @@ export function LinkFormDialog({
             checked={form.autoInsert}
             onCheckedChange={(checked) => set("autoInsert", checked)}
           />
+          <details className="text-sm" open={Boolean(initial.subIdParam || initial.subIdTemplate)}>
+            <summary className="cursor-pointer font-medium">
+              Sub-ID for the network's report
+            </summary>
+            <p className="mt-1 text-muted-foreground">
+              Tells the network which post earned: {"{post}"}, {"{blog}"} and {"{link}"} are filled
+              in on each click.
+            </p>
+            <div className="mt-2 grid gap-3 sm:grid-cols-2">
+              <div className="space-y-2">
+                <Label htmlFor={ids.subIdParam}>Sub-ID parameter</Label>
+                <Input
+                  id={ids.subIdParam}
+                  value={form.subIdParam ?? ""}
+                  onChange={(e) => set("subIdParam", e.target.value)}
+                  placeholder="tag, subId1, sid or clickref"
+                  autoComplete="off"
+                  spellCheck={false}
+                />
+              </div>
+              <div className="space-y-2">
+                <Label htmlFor={ids.subIdTemplate}>Sub-ID template</Label>
+                <Input
+                  id={ids.subIdTemplate}
+                  value={form.subIdTemplate ?? ""}
+                  onChange={(e) => set("subIdTemplate", e.target.value)}
+                  placeholder="{blog}-{post}"
+                  autoComplete="off"
+                  spellCheck={false}
+                />
+              </div>
+            </div>
+          </details>
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline" disabled={isPending}>

@@ -23,6 +23,7 @@ import { Label } from "../../../components/ui/label.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { useToast } from "../../../components/ui/use-toast.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
+import { cn } from "../../../lib/cn.ts";
 import { useAnalyticsSettings } from "../api/get-analytics-settings.ts";
 import { useUpdateAnalyticsSettings } from "../api/update-analytics-settings.ts";
 import { excludedReasons, referrerKinds, trafficChart } from "./analytics-data.ts";
@@ -51,7 +52,7 @@ export function RangeSelect({
       <Label htmlFor="analytics-range">Range</Label>
       <select
         id="analytics-range"
-        className={`${fieldClasses} w-auto`}
+        className={cn(fieldClasses, "w-auto")}
         value={value}
         onChange={(event) => onChange(event.target.value as AnalyticsRange)}
       >
