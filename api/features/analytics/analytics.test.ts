@@ -198,7 +198,9 @@ describe("counting page views (issue 18)", () => {
     expect((await send("POST", "/_hit", host, { "user-agent": chrome }, "not json")).status).toBe(
       400,
     );
-    expect((await report(owner, blog.id)).totals.views).toBe(0);
+    const r = await report(owner, blog.id);
+    expect(r.totals.views).toBe(0);
+    expect(r.excluded).toEqual([{ reason: "bot", hits: 1 }]);
   });
 
   it("honours Sec-GPC and DNT once the owner turns it on", async () => {

@@ -65,8 +65,12 @@ export function createHitEndpoint(analytics: Analytics) {
       return true;
     }
     let raw: unknown;
-    if (beacon) {
-      const text = await readBody(req);
+    if (beacon && req.body !== undefined) {
+      // On the app's own host a JSON body was already parsed by the app (the beacon itself
+      // sends text/plain, which nothing parses before this).
+      raw = req.body;
+    } else if (beacon) {
+      const text = req.readableEnded ? "" : await readBody(req);
       if (text === undefined) {
         refuse(res, 400, [{ path: "", message: "The body is larger than 4 kB" }]);
         return true;
