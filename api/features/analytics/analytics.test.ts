@@ -198,6 +198,10 @@ describe("counting page views (issue 18)", () => {
     expect((await send("POST", "/_hit", host, { "user-agent": chrome }, "not json")).status).toBe(
       400,
     );
+    // Under /blog/{slug}/ on the app's host, a JSON body is read as well (this client's user
+    // agent is an HTTP library's: excluded as a bot).
+    const viaApp = await app.client().post(`/blog/${blog.slug}/_hit`, { p: "/", s: 404 });
+    expect(viaApp.status).toBe(204);
     const r = await report(owner, blog.id);
     expect(r.totals.views).toBe(0);
     expect(r.excluded).toEqual([{ reason: "bot", hits: 1 }]);
