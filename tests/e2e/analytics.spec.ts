@@ -43,15 +43,25 @@ test("two readers and a bot read posts; Performance shows exactly their views, v
   await page.goto("/performance");
   const blog = await createFirstBlog(page, "Rainwater Harvest");
   const link = await page.request.post("/api/affiliate-links", {
-    data: {
-      blogId: blog.id,
-      keyword: "rain barrel",
-      url: "https://shop.example.com/barrel",
-      subIdParam: "tag",
-      subIdTemplate: "{post}",
-    },
+    data: { blogId: blog.id, keyword: "rain barrel", url: "https://shop.example.com/barrel" },
   });
   expect(link.status()).toBe(201);
+  // The owner gives the link a sub-ID in its edit dialog: the post's slug in `tag`.
+  await page.goto("/affiliate-links");
+  await page.getByRole("button", { name: "Edit rain barrel" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit Affiliate Link" });
+  await edit.getByText("Sub-ID for the network's report").click();
+  await edit.getByLabel("Sub-ID parameter").fill("tag");
+  await edit.getByLabel("Sub-ID template").fill("{post}");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(edit).toBeHidden();
+  const saved = (await (
+    await page.request.get(`/api/blogs/${blog.id}/affiliate-links`)
+  ).json()) as {
+    subIdParam: string;
+    subIdTemplate: string;
+  }[];
+  expect(saved.map((l) => [l.subIdParam, l.subIdTemplate])).toEqual([["tag", "{post}"]]);
   const barrels = await publishPost(
     page,
     blog.id,
