@@ -54,7 +54,14 @@ function refuse(res: Response, status: number, issues: { path: string; message: 
  * front of the blog passes every one to the origin.
  */
 export function createHitEndpoint(analytics: Analytics) {
-  return async (req: Request, res: Response, blogId: string, path: string): Promise<boolean> => {
+  return async (
+    req: Request,
+    res: Response,
+    blogId: string,
+    path: string,
+    /** The blog's home as this request reached it (`/` or `/blog/{slug}/`). */
+    homeHref = "/",
+  ): Promise<boolean> => {
     const beacon = path === hitPath && req.method === "POST";
     const image = path === hitImagePath && (req.method === "GET" || req.method === "HEAD");
     if (!beacon && !image) return false;
@@ -83,9 +90,11 @@ export function createHitEndpoint(analytics: Analytics) {
       }
     } else {
       const query = req.query as Record<string, unknown>;
+      // A not-found page does not know its address: the image's Referer (same origin) does.
       let fallbackPath = "/";
       try {
-        fallbackPath = new URL(String(req.headers.referer)).pathname;
+        const page = new URL(String(req.headers.referer)).pathname;
+        if (page.startsWith(homeHref)) fallbackPath = `/${page.slice(homeHref.length)}`;
       } catch {}
       raw = {
         p: typeof query.p === "string" && query.p !== "" ? query.p : fallbackPath,

@@ -57,7 +57,10 @@ export function createFastPath(hostMap: HostMap, cache: PageCache, indexes?: Pub
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
-    if (path.startsWith("/api/") || path.startsWith("/go/")) return false;
+    // Affiliate redirects and page-view reports are never pages (nor their 404).
+    if (path.startsWith("/api/") || path.startsWith("/go/") || path.startsWith("/_hit")) {
+      return false;
+    }
     const file = fileForRequestPath(path);
     if (!file) return false;
     const page = cache.get(blogId, file);

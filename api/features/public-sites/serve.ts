@@ -77,7 +77,13 @@ export type BlogServerDeps = {
   /** Fresh snapshot for pages rendered on request (no finished render, or a page still pending). */
   loadSnapshot: (blogId: string, path: string) => Promise<SiteSnapshot | undefined>;
   /** Counts a page view reported by a page's beacon; true when `path` was the endpoint. */
-  hits?: (req: Request, res: Response, blogId: string, path: string) => Promise<boolean>;
+  hits?: (
+    req: Request,
+    res: Response,
+    blogId: string,
+    path: string,
+    homeHref?: string,
+  ) => Promise<boolean>;
   /** The target of one of the blog's affiliate links (counting the click), or undefined. */
   followLink?: (req: Request, blog: BlogRow, linkId: string) => Promise<string | undefined>;
   /** A snapshot holding one post of the blog, whatever its status (owner preview). */
@@ -218,7 +224,7 @@ export function createBlogServer(deps: BlogServerDeps) {
     homeHref: string,
   ) {
     const head = req.method === "HEAD";
-    if (path.startsWith("/_hit") && (await serveHit(req, res, blog.id, path))) return;
+    if (path.startsWith("/_hit") && (await serveHit(req, res, blog.id, path, homeHref))) return;
     if (req.method !== "GET" && !head) {
       res.setHeader("Allow", "GET, HEAD");
       res.status(405).type("text/plain").end("Method Not Allowed");
@@ -293,8 +299,14 @@ export function createBlogServer(deps: BlogServerDeps) {
   }
 
   /** A page's beacon (or no-script image) reporting a view; false when `path` is not one. */
-  async function serveHit(req: Request, res: Response, blogId: string, path: string) {
-    return deps.hits ? deps.hits(req, res, blogId, path) : false;
+  async function serveHit(
+    req: Request,
+    res: Response,
+    blogId: string,
+    path: string,
+    homeHref = "/",
+  ) {
+    return deps.hits ? deps.hits(req, res, blogId, path, homeHref) : false;
   }
 
   return { serveBlog, serveUnknownBlog, servePreview, serveHit };

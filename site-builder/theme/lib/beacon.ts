@@ -20,9 +20,17 @@ export const beaconScriptHash = `'sha256-${createHash("sha256").update(beaconScr
 export const hitPath = "/_hit";
 export const hitImagePath = "/_hit.gif";
 
-/** The no-script image's address (relative to the page) for a page at `path`. */
-export function hitImageHref(home: string, path: string, status: number, postId?: string) {
-  const query = new URLSearchParams({ p: path, s: String(status) });
+/**
+ * The no-script image's address (relative to the page) for a page at `path`. Without a path
+ * (a not-found page, served at any address) the server reads it from the image's Referer.
+ */
+export function hitImageHref(
+  home: string,
+  path: string | undefined,
+  status: number,
+  postId?: string,
+) {
+  const query = new URLSearchParams({ ...(path ? { p: path } : {}), s: String(status) });
   if (postId) query.set("i", postId);
   return `${home}${hitImagePath.slice(1)}?${query.toString()}`;
 }
