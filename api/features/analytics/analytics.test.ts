@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlogAnalytics, FleetAnalytics } from "../../../contracts/analytics.ts";
 import { beaconScript } from "../../../site-builder/theme/lib/beacon.ts";
-import { analyticsSalts, pageHits } from "../../db/schema.ts";
+import { analyticsSalts, blogs, pageHits } from "../../db/schema.ts";
 import { createBlog, createOwner, createPublishedPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
 
@@ -317,6 +317,21 @@ describe("counting page views (issue 18)", () => {
     expect(r.totals.views).toBe(1500);
     expect(r.totals.visitors).toBe(300);
     expect(r.topPages.reduce((s, p) => s + p.views, 0)).toBe(1500);
+  });
+
+  it("keeps the hits of a failed write, dropping only those of a blog deleted meanwhile", async () => {
+    const owner = await createOwner(app);
+    const gone = await blogWithHost(owner, "gone-soon");
+    const kept = await blogWithHost(owner, "kept");
+    await hit(gone.host, chrome, { p: "/" });
+    await hit(gone.host, googlebot, { p: "/" });
+    await hit(kept.host, chrome, { p: "/" });
+    await hit(kept.host, googlebot, { p: "/" });
+    // Deleted while its hits wait in memory: their write fails its foreign key.
+    await app.db.delete(blogs).where(eq(blogs.id, gone.blog.id));
+    const r = await report(owner, kept.blog.id);
+    expect(r.totals.views).toBe(1);
+    expect(r.excluded).toEqual([{ reason: "bot", hits: 1 }]);
   });
 
   it("shows the fleet: views, visitors, clicks and posts published per blog", async () => {

@@ -216,7 +216,11 @@ export function createAnalytics({
           ),
         );
         buffer = [...rows.filter((r) => existing.size === 0 || existing.has(r.blogId)), ...buffer];
-        for (const [key, hits] of counts) excluded.set(key, (excluded.get(key) ?? 0) + hits);
+        for (const [key, hits] of counts) {
+          const blogId = key.slice(0, key.indexOf("\u0000"));
+          if (existing.size > 0 && !existing.has(blogId)) continue;
+          excluded.set(key, (excluded.get(key) ?? 0) + hits);
+        }
         throw error;
       }
     });
@@ -276,7 +280,11 @@ export function createAnalytics({
 
   /** Flushes, then rolls up every changed (blog, day), or only those of the blogs named. */
   async function rollUp(blogIds?: readonly string[]) {
-    await flush();
+    // A failed write keeps the hits (minus those of blogs deleted meanwhile): one more try, and
+    // the rollup of what is already stored goes on either way.
+    await flush()
+      .catch(() => flush())
+      .catch(() => {});
     for (const key of [...dirty]) {
       const [blogId, when] = key.split("\u0000") as [string, string];
       if (blogIds && !blogIds.includes(blogId)) continue;
