@@ -20,6 +20,8 @@ import { type Env, oidcConfigured } from "./env.ts";
 import { affiliateLinkRoutes } from "./features/affiliate-links/routes.ts";
 import { affiliateRecommendationRoutes } from "./features/affiliate-recommendations/routes.ts";
 import { aiRoutes } from "./features/ai/routes.ts";
+import { createAnalytics } from "./features/analytics/ingest.ts";
+import { analyticsRoutes } from "./features/analytics/routes.ts";
 import { automationRoutes } from "./features/automation/routes.ts";
 import { blogRecommendationRoutes } from "./features/blog-recommendations/routes.ts";
 import { createRemovedAddresses } from "./features/blogs/delete-blog.ts";
@@ -292,6 +294,15 @@ export function createApp({
   );
   app.use(affiliateLinkRoutes({ db, contentEvents: events, clock }));
   app.use(aiRoutes({ db, ai, clock }));
+  app.use(
+    analyticsRoutes({
+      db,
+      // The pages' counter when blogs are served here; reports alone need only the rollups.
+      analytics: publishing?.analytics ?? createAnalytics({ db, clock, logger }),
+      contentEvents: events,
+      clock,
+    }),
+  );
   app.use(automationRoutes(db, onAutomationDue));
   app.use(affiliateRecommendationRoutes({ db, ai, clock }));
   app.use(blogRecommendationRoutes({ db, ai, clock }));

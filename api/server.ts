@@ -97,6 +97,8 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
       closer.close({ onStopListening: () => logger.info("no longer taking connections") }),
       jobs.stop(),
     ]);
+    // Page views that arrived while the last requests were answered (decision 132).
+    await publishing.analytics.flush();
     database.close();
     process.exit(0);
   };

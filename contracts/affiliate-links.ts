@@ -1,3 +1,4 @@
+import { subIdParam, subIdTemplate } from "./analytics.ts";
 import { entityId } from "./ids.ts";
 import { limits } from "./limits.ts";
 import { z } from "./zod.ts";
@@ -27,11 +28,20 @@ export const createAffiliateLinkInput = z.object({
   keyword,
   url,
   autoInsert: z.boolean().default(true),
+  /** Optional sub-ID (issue 18): both set, or neither ('' clears). */
+  subIdParam: subIdParam.optional(),
+  subIdTemplate: subIdTemplate.optional(),
 });
 export type CreateAffiliateLinkInput = z.infer<typeof createAffiliateLinkInput>;
 
 export const updateAffiliateLinkInput = z
-  .object({ keyword: keyword.optional(), url: url.optional(), autoInsert: z.boolean().optional() })
+  .object({
+    keyword: keyword.optional(),
+    url: url.optional(),
+    autoInsert: z.boolean().optional(),
+    subIdParam: subIdParam.optional(),
+    subIdTemplate: subIdTemplate.optional(),
+  })
   .refine(
     (value) => Object.values(value).some((v) => v !== undefined),
     "Send keyword, url or autoInsert",
@@ -47,6 +57,9 @@ export type AffiliateLink = {
   autoInsert: boolean;
   /** Counted clicks (bots and prefetches excluded). */
   clicks: number;
+  /** Query parameter and template of the sub-ID added on each click, or null. */
+  subIdParam: string | null;
+  subIdTemplate: string | null;
   createdAt: string;
 };
 

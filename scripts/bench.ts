@@ -27,6 +27,9 @@ const benchmarks = [
   // Issue 17: upload → all variants of a 12 MP JPEG, and the bytes of a post page with three
   // images on a 390 px phone.
   "media.ts",
+  // Issue 18: analytics ingest (hits/s, p99), a post page with counting on vs off, and report
+  // queries over 1,000,000 hits.
+  "analytics.ts",
 ];
 
 const folder = join(dirname(fileURLToPath(import.meta.url)), "bench");

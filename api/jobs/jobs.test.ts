@@ -20,6 +20,7 @@ describe("the job list", () => {
       "content automation",
       "weekly suggestions",
       "imports",
+      "analytics rollups",
       "session cleanup",
     ]);
   });

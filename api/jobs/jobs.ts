@@ -75,6 +75,34 @@ export const jobs = [
     },
   },
   {
+    // Reader analytics (issue 18): waiting hits are written every second by the counter
+    // itself; here, changed days are rolled up every minute, salts of past days and raw hits
+    // past their retention deleted hourly, and on stop every waiting hit is written.
+    name: "analytics rollups",
+    start: ({ publishing, logger }) => {
+      const { analytics } = publishing;
+      let lastCleanUp = 0;
+      const periodic = startPeriodic(
+        async () => {
+          if (lastCleanUp === 0) await analytics.catchUp();
+          else await analytics.rollUp();
+          if (Date.now() - lastCleanUp >= 60 * minute) {
+            await analytics.cleanUp();
+            lastCleanUp = Date.now();
+          }
+        },
+        { intervalMs: minute, logger, failure: "analytics rollup failed" },
+      );
+      return {
+        runSoon: periodic.runSoon,
+        stop: async () => {
+          await periodic.stop();
+          await analytics.flush();
+        },
+      };
+    },
+  },
+  {
     // Expired sessions are refused anyway; this only keeps the table small.
     name: "session cleanup",
     start: ({ db, logger }) => {

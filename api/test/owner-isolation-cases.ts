@@ -134,6 +134,18 @@ export const ownerCases: IsolationCase[] = [
     path: "/api/blogs/:blogId/affiliate-clicks",
     fill: (a) => ({ blogId: a.blogId }),
   },
+  { method: "GET", path: "/api/blogs/:blogId/analytics", fill: (a) => ({ blogId: a.blogId }) },
+  {
+    method: "GET",
+    path: "/api/blogs/:blogId/analytics/settings",
+    fill: (a) => ({ blogId: a.blogId }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/blogs/:blogId/analytics/settings",
+    fill: (a) => ({ blogId: a.blogId }),
+    body: () => ({ enabled: false, honorDoNotTrack: true }),
+  },
   { method: "GET", path: "/api/blogs/:id", fill: (a) => ({ id: a.blogId }) },
   { method: "GET", path: "/api/blogs/:id/site", fill: (a) => ({ id: a.blogId }) },
   {
@@ -293,6 +305,14 @@ export const readerCases: (IsolationCase & { public?: true })[] = [
     fill: (a) => ({ slug: a.blogSlug, rest: `post/${a.postSlug}` }),
   },
   { method: "GET", path: "/blog/:slug", fill: (a) => ({ slug: a.blogSlug }), public: true },
+  // A page's beacon: anybody may report a view (not a change of A's content), never see a draft.
+  {
+    method: "POST",
+    path: "/blog/:slug/_hit",
+    fill: (a) => ({ slug: a.blogSlug }),
+    body: (a) => ({ p: `/post/${a.postSlug}`, s: 200, i: a.postId }),
+    public: true,
+  },
   {
     method: "GET",
     path: "/api/public/blog/:slug",

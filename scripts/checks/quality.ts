@@ -71,7 +71,8 @@ const media = `http://127.0.0.1:${(assets.address() as AddressInfo).port}/media`
 // ---------------------------------------------------------------- the server under test
 const dir = mkdtempSync(join(tmpdir(), "blogfleet-quality-"));
 const ai = await startOpenAiServer();
-const port = 20000 + Math.floor(Math.random() * 20000);
+// QUALITY_PORT pins the port (engineers sharing a machine each have a range).
+const port = Number(process.env.QUALITY_PORT ?? 20000 + Math.floor(Math.random() * 20000));
 Object.assign(process.env, {
   PORT: String(port),
   HOST: "127.0.0.1",

@@ -16,6 +16,7 @@ import { Parser } from "htmlparser2";
 import { chromium } from "playwright-core";
 import { TestClient } from "../../api/test/harness.ts";
 import { startOpenAiServer } from "../../api/test/openai-server.ts";
+import { beaconScript } from "../../site-builder/theme/lib/beacon.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const blns = JSON.parse(
@@ -217,10 +218,27 @@ try {
     "ping",
   ]);
   const scanHtml = (html: string, where: string, allowJsonLd: boolean) => {
+    // The counting beacon (decision 130) is the one script a page may run, byte for byte.
+    let beacon: string | undefined;
     const parser = new Parser(
       {
+        ontext(text) {
+          if (beacon !== undefined) beacon += text;
+        },
+        onclosetag(name) {
+          if (name !== "script" || beacon === undefined) return;
+          if (beacon !== beaconScript) {
+            scriptTags++;
+            examples.push(`${where}: <script> that is not the beacon`);
+          }
+          beacon = undefined;
+        },
         onopentag(name, attributes) {
-          if (name === "script" && !(allowJsonLd && attributes.type === "application/ld+json")) {
+          if (name === "script" && allowJsonLd && "data-home" in attributes) beacon = "";
+          else if (
+            name === "script" &&
+            !(allowJsonLd && attributes.type === "application/ld+json")
+          ) {
             scriptTags++;
             examples.push(`${where}: <script>`);
           }

@@ -54,7 +54,7 @@ function listingPages(site: Site): Map<string, string> {
   return pages;
 }
 
-const siteWide = [paths.feed(), paths.sitemap(), "/robots.txt"];
+const siteWide = [paths.feed(), paths.sitemap(), "/robots.txt", paths.privacy()];
 
 /** Every page of the site, posts before the pages that link to them. */
 export function allPages(site: Site): string[] {

@@ -4,8 +4,9 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import type { BlogAffiliateClicks } from "../../../contracts/affiliate-links.ts";
 import type { Database } from "../../db/client.ts";
-import { affiliateClicks, affiliateLinks, appSettings, posts } from "../../db/schema.ts";
+import { affiliateClicks, affiliateLinks, appSettings, blogs, posts } from "../../db/schema.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
+import { withSubId } from "./sub-id.ts";
 
 /**
  * Fetches an AI assistant makes for a person (they read the answer, not the page), which the
@@ -89,7 +90,12 @@ export async function followAffiliateLink(
   click: ClickRequest,
 ): Promise<string | undefined> {
   const link = await db
-    .select({ id: affiliateLinks.id, url: affiliateLinks.url })
+    .select({
+      id: affiliateLinks.id,
+      url: affiliateLinks.url,
+      subIdParam: affiliateLinks.subIdParam,
+      subIdTemplate: affiliateLinks.subIdTemplate,
+    })
     .from(affiliateLinks)
     .where(and(eq(affiliateLinks.id, click.linkId), eq(affiliateLinks.blogId, click.blogId)))
     .get();
@@ -97,21 +103,21 @@ export async function followAffiliateLink(
   // Not a navigation: no click and no redirect (the reader's page is unaffected: it was never
   // a link the reader followed).
   if (!isTopLevelNavigation(click.headers)) return undefined;
+  const post = click.postId
+    ? await db
+        .select({ id: posts.id, slug: posts.slug })
+        .from(posts)
+        .where(and(eq(posts.id, click.postId), eq(posts.blogId, click.blogId)))
+        .get()
+    : undefined;
+  const target = await targetOf(db, link, click.blogId, post?.slug);
   const userAgent = click.headers["user-agent"];
-  if (isBot(userAgent) || isPrefetch(click.headers)) return link.url;
+  if (isBot(userAgent) || isPrefetch(click.headers)) return target;
   const day = click.now.toISOString().slice(0, 10);
   const visitorHash = createHmac("sha256", await clickSecret(db))
     .update(`${day}\u0000${click.address}\u0000${userAgent}`)
     .digest("base64url");
-  const postId = click.postId
-    ? (
-        await db
-          .select({ id: posts.id })
-          .from(posts)
-          .where(and(eq(posts.id, click.postId), eq(posts.blogId, click.blogId)))
-          .get()
-      )?.id
-    : undefined;
+  const postId = post?.id;
   await db.transaction(async (tx) => {
     await tx
       .insert(affiliateClicks)
@@ -121,7 +127,23 @@ export async function followAffiliateLink(
       .set({ clicks: sql`${affiliateLinks.clicks} + 1` })
       .where(eq(affiliateLinks.id, link.id));
   });
-  return link.url;
+  return target;
+}
+
+/** The link's URL, with its sub-ID when it has a template and the post is known. */
+async function targetOf(
+  db: Database,
+  link: { id: string; url: string; subIdParam: string | null; subIdTemplate: string | null },
+  blogId: string,
+  postSlug: string | undefined,
+): Promise<string> {
+  if (!link.subIdParam || !link.subIdTemplate || !postSlug) return link.url;
+  const blog = await db.select({ slug: blogs.slug }).from(blogs).where(eq(blogs.id, blogId)).get();
+  return withSubId(link.url, link.subIdParam, link.subIdTemplate, {
+    post: postSlug,
+    blog: blog?.slug ?? "",
+    link: link.id,
+  });
 }
 
 /** Days a click chart covers: today and the 29 before it. */

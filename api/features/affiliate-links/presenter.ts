@@ -9,6 +9,8 @@ export function presentAffiliateLink(row: AffiliateLinkRow): AffiliateLink {
     url: row.url,
     autoInsert: row.autoInsert,
     clicks: row.clicks,
+    subIdParam: row.subIdParam || null,
+    subIdTemplate: row.subIdTemplate || null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -57,9 +57,16 @@ export function createFastPath(hostMap: HostMap, cache: PageCache, indexes?: Pub
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
-    // Media files are never in the page cache (and are no page the index knows).
-    if (path.startsWith("/api/") || path.startsWith("/go/") || path.startsWith("/media/"))
+    // Affiliate redirects, page-view reports and media files are never pages (nor their 404):
+    // media files are not in the page cache and are no page the index knows.
+    if (
+      path.startsWith("/api/") ||
+      path.startsWith("/go/") ||
+      path.startsWith("/_hit") ||
+      path.startsWith("/media/")
+    ) {
       return false;
+    }
     const file = fileForRequestPath(path);
     if (!file) return false;
     const page = cache.get(blogId, file);

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beaconScript, beaconScriptHash } from "../../../site-builder/theme/lib/beacon.ts";
 import { blogs, categories, postSlugHistory, posts } from "../../db/schema.ts";
 import { createBlog, createOwner, createPost, insertOwnerAndBlog } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
@@ -111,7 +112,13 @@ describe("public blogs before their first render (live fallback)", () => {
       expect(html).not.toContain("a-draft");
       expect(html).not.toContain("Title scheduled");
       expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
-      expect(res.headers.get("content-security-policy")).not.toContain("script-src");
+      // One script may run: the counting beacon, by its hash (issue 18, decision 130).
+      expect(res.headers.get("content-security-policy")).toContain(
+        `script-src ${beaconScriptHash};`,
+      );
+      expect(res.headers.get("content-security-policy")).not.toMatch(
+        /unsafe-inline'[^;]*;?\s*$|script-src[^;]*unsafe/,
+      );
     }
   });
 
@@ -125,7 +132,12 @@ describe("public blogs before their first render (live fallback)", () => {
   it("renders the sanitized body, never the owner's scripts", async () => {
     const html = await (await read("/post/first-post", "garden.blogs.test")).text();
     expect(html).toContain("<p>Body of first-post</p>");
-    expect(html).not.toMatch(/<script(?![^>]*application\/ld\+json)/);
+    // The only script besides JSON-LD data is the beacon, byte for byte.
+    const scripts = [
+      ...html.matchAll(/<script(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g),
+    ];
+    expect(scripts.map((s) => s[1])).toEqual([beaconScript]);
+    expect(html).not.toContain("alert(1)");
     expect(html).not.toMatch(/onerror/i);
   });
 

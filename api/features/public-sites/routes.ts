@@ -40,6 +40,9 @@ export function blogHostRoutes(
   return async (req, res, next) => {
     // The public JSON API answers on blog hosts too ("which blog is this host?").
     if (req.path.startsWith("/api/public/")) return next();
+    // Page views from a host already known skip the lookup: beacons come in bursts.
+    const known = req.path.startsWith("/_hit") ? hostMap.lookup(req.headers.host ?? "") : undefined;
+    if (known && (await server.serveHit(req, res, known, req.path))) return;
     const blog = await resolveBlogByHost(db, blogDomain, req.get("host"), reservedLabels);
     if (!blog) {
       const host = normalizeHost(req.get("host"));
@@ -77,6 +80,13 @@ export function blogPathRoutes(
     if (!blog || !req.user || blog.ownerId !== req.user.id)
       return server.serveUnknownBlog(req, res);
     await server.servePreview(req, res, blog, req.params.postId);
+  });
+
+  // A page's beacon reports its view (issue 18); every other method on a blog is refused there.
+  router.post("/blog/:slug/_hit", async (req, res) => {
+    const blog = await db.select().from(blogs).where(eq(blogs.slug, req.params.slug)).get();
+    if (!blog) return server.serveUnknownBlog(req, res);
+    await server.serveBlog(req, res, blog, "/_hit", `/blog/${encodeURIComponent(blog.slug)}/`);
   });
 
   router.get("/blog/:slug/{*rest}", async (req, res) => {

@@ -4,6 +4,7 @@ import type { Request, Response } from "express";
 import { fileForPath } from "../../../site-builder/pipeline/page-plan.ts";
 import type { SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
 import type { Theme } from "../../../site-builder/pipeline/theme.ts";
+import { beaconScriptHash } from "../../../site-builder/theme/lib/beacon.ts";
 import { allWebFonts } from "../../../site-builder/theme/lib/fonts.ts";
 import type { SiteSnapshot } from "../publishing/snapshot.ts";
 import type { BlogRow } from "./hosts.ts";
@@ -18,13 +19,14 @@ import {
 } from "./published-index.ts";
 
 /**
- * Public blog pages never run scripts: the policy forbids them outright. `connect-src 'self'`
- * grants nothing a page could use (no script runs), but audit tools that fetch in the page's
- * context are held to it: Lighthouse and PageSpeed Insights read the blog's /robots.txt that way
- * and would otherwise report it as invalid (docs/quality.md).
+ * Public blog pages run one script: the counting beacon, allowed by its hash (decision 130);
+ * no other script, inline or not, can run. `connect-src 'self'` lets the beacon report to the
+ * blog's own host, and audit tools that fetch in the page's context are held to it: Lighthouse
+ * and PageSpeed Insights read the blog's /robots.txt that way (docs/quality.md).
  */
 export const blogContentSecurityPolicy = [
   "default-src 'none'",
+  `script-src ${beaconScriptHash}`,
   "connect-src 'self'",
   "img-src * data:",
   "style-src 'unsafe-inline'",
@@ -81,6 +83,14 @@ export type BlogServerDeps = {
   theme: Theme;
   /** Fresh snapshot for pages rendered on request (no finished render, or a page still pending). */
   loadSnapshot: (blogId: string, path: string) => Promise<SiteSnapshot | undefined>;
+  /** Counts a page view reported by a page's beacon; true when `path` was the endpoint. */
+  hits?: (
+    req: Request,
+    res: Response,
+    blogId: string,
+    path: string,
+    homeHref?: string,
+  ) => Promise<boolean>;
   /** The target of one of the blog's affiliate links (counting the click), or undefined. */
   followLink?: (req: Request, blog: BlogRow, linkId: string) => Promise<string | undefined>;
   /** A snapshot holding one post of the blog, whatever its status (owner preview). */
@@ -223,6 +233,7 @@ export function createBlogServer(deps: BlogServerDeps) {
     homeHref: string,
   ) {
     const head = req.method === "HEAD";
+    if (path.startsWith("/_hit") && (await serveHit(req, res, blog.id, path, homeHref))) return;
     if (req.method !== "GET" && !head) {
       res.setHeader("Allow", "GET, HEAD");
       res.status(405).type("text/plain").end("Method Not Allowed");
@@ -344,6 +355,17 @@ export function createBlogServer(deps: BlogServerDeps) {
     res.end(page.body);
   }
 
-  return { serveBlog, serveUnknownBlog, servePreview };
+  /** A page's beacon (or no-script image) reporting a view; false when `path` is not one. */
+  async function serveHit(
+    req: Request,
+    res: Response,
+    blogId: string,
+    path: string,
+    homeHref = "/",
+  ) {
+    return deps.hits ? deps.hits(req, res, blogId, path, homeHref) : false;
+  }
+
+  return { serveBlog, serveUnknownBlog, servePreview, serveHit };
 }
 export type BlogServer = ReturnType<typeof createBlogServer>;

@@ -7,6 +7,8 @@ import { reservedLabelsOf } from "../../http/platform-hosts.ts";
 import type { Logger } from "../../logger.ts";
 import type { CpuPool } from "../../workers/cpu-pool.ts";
 import { followAffiliateLink } from "../affiliate-links/clicks.ts";
+import { createHitEndpoint } from "../analytics/hits.ts";
+import { type Analytics, createAnalytics } from "../analytics/ingest.ts";
 import { createMediaFiles } from "../media/files.ts";
 import { createFastPath, createHostMap, type HostMap } from "../public-sites/fast-path.ts";
 import { type CanonicalSettings, canonicalBaseOf, hostsOfBlog } from "../public-sites/hosts.ts";
@@ -39,6 +41,8 @@ export type Publishing = {
   canonical: CanonicalSettings;
   blogDomain: string;
   sanitize: (html: string) => string;
+  /** Page views reported by the blogs' beacons (issue 18): buffered, flushed, rolled up. */
+  analytics: Analytics;
 };
 
 export type PublishingDeps = {
@@ -55,6 +59,8 @@ export type PublishingDeps = {
   cpu?: CpuPool;
   /** Draws a social card (default: the pipeline's satori + resvg; benches pass their own). */
   drawCard?: DrawCard;
+  /** Counting of page views (default: one of its own on `db`). */
+  analytics?: Analytics;
 };
 
 export function canonicalSettings(env: Env): CanonicalSettings {
@@ -101,7 +107,10 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
   output.onChange((blogId, file) => cache.invalidate(blogId, file));
   const indexes = createPublishedIndexes(databaseIndexLoader(deps.db));
   const hostMap = createHostMap();
+  const analytics =
+    deps.analytics ?? createAnalytics({ db: deps.db, clock: deps.clock, logger: deps.logger });
   const server = createBlogServer({
+    hits: createHitEndpoint(analytics),
     output,
     cache,
     theme,
@@ -152,5 +161,6 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
     canonical,
     blogDomain: deps.env.BLOG_DOMAIN,
     sanitize: deps.sanitize,
+    analytics,
   };
 }

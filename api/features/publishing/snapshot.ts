@@ -24,6 +24,7 @@ import {
   posts,
   users,
 } from "../../db/schema.ts";
+import { analyticsOf } from "../analytics/settings.ts";
 
 export type SnapshotOptions = {
   /** Absolute URL of the blog's home on its canonical host (no trailing slash). */
@@ -252,6 +253,7 @@ export async function loadSnapshot(
       ...(blog.logoMediaId && imagesById.has(blog.logoMediaId)
         ? { logo: imagesById.get(blog.logoMediaId) }
         : {}),
+      analytics: await analyticsOf(db, blogId),
     },
     canonicalBase: options.canonicalBaseOf(blog),
     categories: categoryRows,

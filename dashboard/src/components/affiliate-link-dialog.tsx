@@ -46,6 +46,7 @@ export function AffiliateLinkDialog({
   texts,
   initial,
   conflictOnKeyword = false,
+  subIdFields = false,
   onOpenChange,
   onCloseAutoFocus,
   onSubmit,
@@ -53,12 +54,14 @@ export function AffiliateLinkDialog({
   texts: AffiliateLinkDialogTexts;
   initial: LinkFormValues;
   conflictOnKeyword?: boolean;
+  /** Offers the link's sub-ID parameter and template (issue 18, decision 133). */
+  subIdFields?: boolean;
   onOpenChange: (open: boolean) => void;
   /** Where focus goes once the dialog is gone (its opener may have gone with it). */
   onCloseAutoFocus?: (event: Event) => void;
   onSubmit: (values: LinkFormValues) => Promise<void>;
 }) {
-  const ids = { keyword: useId(), url: useId() };
+  const ids = { keyword: useId(), url: useId(), subIdParam: useId(), subIdTemplate: useId() };
   const [form, setForm] = useState<LinkFormValues>(initial);
   const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
   const [isPending, setPending] = useState(false);
@@ -134,6 +137,44 @@ export function AffiliateLinkDialog({
             checked={form.autoInsert}
             onCheckedChange={(checked) => set("autoInsert", checked)}
           />
+          {subIdFields && (
+            <details
+              className="text-sm"
+              open={Boolean(initial.subIdParam || initial.subIdTemplate)}
+            >
+              <summary className="cursor-pointer font-medium">
+                Sub-ID for the network's report
+              </summary>
+              <p className="mt-1 text-muted-foreground">
+                Tells the network which post earned: {"{post}"}, {"{blog}"} and {"{link}"} are
+                filled in on each click.
+              </p>
+              <div className="mt-2 grid gap-3 sm:grid-cols-2">
+                <div className="space-y-2">
+                  <Label htmlFor={ids.subIdParam}>Sub-ID parameter</Label>
+                  <Input
+                    id={ids.subIdParam}
+                    value={form.subIdParam ?? ""}
+                    onChange={(e) => set("subIdParam", e.target.value)}
+                    placeholder="tag, subId1, sid or clickref"
+                    autoComplete="off"
+                    spellCheck={false}
+                  />
+                </div>
+                <div className="space-y-2">
+                  <Label htmlFor={ids.subIdTemplate}>Sub-ID template</Label>
+                  <Input
+                    id={ids.subIdTemplate}
+                    value={form.subIdTemplate ?? ""}
+                    onChange={(e) => set("subIdTemplate", e.target.value)}
+                    placeholder="{blog}-{post}"
+                    autoComplete="off"
+                    spellCheck={false}
+                  />
+                </div>
+              </div>
+            </details>
+          )}
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline" disabled={isPending}>

@@ -6,7 +6,14 @@
 import type { AffiliateLink } from "@contracts/affiliate-links.ts";
 
 /** What a link form holds while a person types. */
-export type LinkFormValues = { keyword: string; url: string; autoInsert: boolean };
+export type LinkFormValues = {
+  keyword: string;
+  url: string;
+  autoInsert: boolean;
+  /** Optional sub-ID (issue 18): the network's query parameter and the template put there. */
+  subIdParam?: string;
+  subIdTemplate?: string;
+};
 
 export type LinkFormCheck =
   | { ok: true; value: LinkFormValues }
@@ -29,7 +36,19 @@ export function validateLinkForm(form: LinkFormValues): LinkFormCheck {
       blank,
     };
   }
-  return { ok: true, value: { keyword, url, autoInsert: form.autoInsert } };
+  const subIdParam = form.subIdParam?.trim();
+  const subIdTemplate = form.subIdTemplate?.trim();
+  return {
+    ok: true,
+    value: {
+      keyword,
+      url,
+      autoInsert: form.autoInsert,
+      // Sent only when the form has them (the recommendation's quick form does not).
+      ...(subIdParam !== undefined ? { subIdParam } : {}),
+      ...(subIdTemplate !== undefined ? { subIdTemplate } : {}),
+    },
+  };
 }
 
 /** What the owner is told once a link is created, on either screen. */

@@ -241,3 +241,14 @@ export function notFoundHead(site: Site | undefined, title: string): Head {
     jsonLd: [],
   };
 }
+
+/** The blog's privacy page (issue 18): what its reader analytics count and keep. */
+export function privacyHead(site: Site): Head {
+  return baseHead(
+    site,
+    `Privacy · ${site.blog.name}`,
+    `How ${site.blog.name} counts its readers: no cookies and no personal data.`,
+    paths.privacy(),
+    "website",
+  );
+}

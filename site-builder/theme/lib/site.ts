@@ -13,7 +13,12 @@ export type ThemeBlog = PublicBlog & {
   timeZone?: string;
   /** An uploaded logo (shown instead of `logoUrl`). */
   logo?: ThemeImage;
+  /** Reader analytics as the owner set them (issue 18); absent: counting on, DNT not honoured. */
+  analytics?: ThemeAnalytics;
 };
+
+/** Whether pages carry the counting beacon, and whether Do Not Track is honoured. */
+export type ThemeAnalytics = { enabled: boolean; honorDoNotTrack: boolean };
 
 /** The owner's public name (or the blog's name), the author page's slug, and the bio. */
 export type ThemeAuthor = { name: string; slug: string; bio: string | null };

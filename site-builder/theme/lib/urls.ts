@@ -18,6 +18,8 @@ export const paths = {
   feed: () => "/rss.xml",
   categoryFeed: (slug: string) => `/category/${slug}/rss.xml`,
   sitemap: () => "/sitemap.xml",
+  /** What the blog's reader analytics count and keep (issue 18). */
+  privacy: () => "/privacy",
 };
 
 /** The link from the page at `from` to the page at `to`, both site-relative paths. */

@@ -146,6 +146,8 @@ function AffiliateLinksScreen({ blog }: { blog: Blog }) {
             keyword: dialog.link.keyword,
             url: dialog.link.url,
             autoInsert: dialog.link.autoInsert,
+            subIdParam: dialog.link.subIdParam ?? "",
+            subIdTemplate: dialog.link.subIdTemplate ?? "",
           }}
           onOpenChange={close}
           onCloseAutoFocus={restoreFocus}

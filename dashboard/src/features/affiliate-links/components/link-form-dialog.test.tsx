@@ -90,6 +90,26 @@ describe("linkChanges", () => {
       autoInsert: false,
     });
   });
+
+  it("sends a sub-ID that was set, changed or cleared, and nothing for one left alone", () => {
+    const link = {
+      keyword: "pan",
+      url: "https://a.example/",
+      autoInsert: true,
+      subIdParam: null,
+      subIdTemplate: null,
+    };
+    const form = { keyword: "pan", url: "https://a.example/", autoInsert: true };
+    expect(linkChanges(link, { ...form, subIdParam: "", subIdTemplate: "" })).toEqual({});
+    expect(linkChanges(link, { ...form, subIdParam: "tag", subIdTemplate: "{post}" })).toEqual({
+      subIdParam: "tag",
+      subIdTemplate: "{post}",
+    });
+    const withSubId = { ...link, subIdParam: "tag", subIdTemplate: "{post}" };
+    expect(linkChanges(withSubId, { ...form, subIdParam: "", subIdTemplate: "{post}" })).toEqual({
+      subIdParam: "",
+    });
+  });
 });
 
 describe("LinkFormDialog", () => {

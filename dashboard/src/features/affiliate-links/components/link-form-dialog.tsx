@@ -50,6 +50,7 @@ export function LinkFormDialog({
     <AffiliateLinkDialog
       texts={texts[mode]}
       initial={initial}
+      subIdFields
       onOpenChange={onOpenChange}
       onCloseAutoFocus={onCloseAutoFocus}
       onSubmit={onSubmit}

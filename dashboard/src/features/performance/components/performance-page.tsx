@@ -1,3 +1,4 @@
+import type { AnalyticsRange } from "@contracts/analytics.ts";
 import type { AutomationSettings } from "@contracts/automation.ts";
 import type { Blog } from "@contracts/blogs.ts";
 import { limits } from "@contracts/limits.ts";
@@ -9,7 +10,7 @@ import {
   PencilLineIcon,
   SettingsIcon,
 } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { BarChart } from "../../../components/bar-chart.tsx";
 import { plural } from "../../../components/bar-chart-data.ts";
@@ -33,13 +34,18 @@ import { useAiUsage } from "../../../lib/api/get-ai-usage.ts";
 import { useAutomation } from "../../../lib/api/get-automation.ts";
 import { usePosts } from "../../../lib/api/get-posts.ts";
 import { useAffiliateClicks } from "../api/get-affiliate-clicks.ts";
+import { useBlogAnalytics } from "../api/get-blog-analytics.ts";
 import { AiUsageCard } from "./ai-usage-card.tsx";
+import { ClickThrough } from "./click-through.tsx";
+import { FleetTable } from "./fleet-table.tsx";
 import {
   automationSchedule,
   postMetrics,
   publishedPerWeek,
   recommendationCounts,
 } from "./performance-stats.ts";
+import { RangeSelect, ReaderAnalytics } from "./reader-analytics.tsx";
+import { RevenueCard } from "./revenue-card.tsx";
 
 /** How many weeks the published-posts chart covers. */
 const chartWeeks = 12;
@@ -60,6 +66,9 @@ export function PerformanceReport({ blog }: { blog: Blog }) {
   const recommendations = useAffiliateRecommendations(blog.id);
   const clicks = useAffiliateClicks(blog.id);
   const usage = useAiUsage();
+  const [range, setRange] = useState<AnalyticsRange>("30d");
+  const analytics = useBlogAnalytics(blog.id, range);
+  const fileBase = `${blog.slug}-${range}`;
   const now = new Date();
   const metrics = posts.data ? postMetrics(posts.data, now) : undefined;
   const shown = (value: number | undefined) => value ?? "–";
@@ -71,6 +80,16 @@ export function PerformanceReport({ blog }: { blog: Blog }) {
       <PageHeader
         title="Performance"
         description={`How ${blog.name} is doing: content output, automation and affiliate programs.`}
+      />
+
+      <RangeSelect value={range} onChange={setRange} />
+
+      <ReaderAnalytics
+        blog={blog}
+        range={range}
+        report={analytics.data}
+        failed={Boolean(analytics.error)}
+        onRetry={() => void analytics.mutate()}
       />
 
       <AutomationStatus
@@ -162,6 +181,31 @@ export function PerformanceReport({ blog }: { blog: Blog }) {
           </CardContent>
         </Card>
       </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card aria-labelledby="ctr-title">
+          <CardHeader>
+            <CardTitle id="ctr-title">Affiliate Click-Through</CardTitle>
+            <CardDescription>
+              Clicks ÷ page views over the chosen range, beside the clicks per day.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            {analytics.data ? (
+              <ClickThrough report={analytics.data} fileBase={fileBase} />
+            ) : (
+              <Pending
+                failed={Boolean(analytics.error)}
+                what="click-through"
+                onRetry={() => void analytics.mutate()}
+              />
+            )}
+          </CardContent>
+        </Card>
+        <RevenueCard report={analytics.data} fileBase={fileBase} />
+      </div>
+
+      <FleetTable range={range} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card aria-labelledby="recommendations-title">

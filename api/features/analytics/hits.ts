@@ -1,0 +1,143 @@
+import type { Request, Response } from "express";
+import { z } from "zod";
+import { hitImagePath, hitPath } from "../../../site-builder/theme/lib/beacon.ts";
+import type { Analytics, BeaconInput } from "./ingest.ts";
+
+/** What the beacon sends (short names keep every page's script small). */
+const beaconBody = z.object({
+  p: z.string().max(512).startsWith("/", "p must be a path"),
+  r: z.string().max(2048).optional(),
+  q: z.string().max(1024).optional(),
+  s: z.union([z.literal(200), z.literal(404)]).default(200),
+  i: z
+    .string()
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]*$/)
+    .optional(),
+});
+
+// A 1×1 transparent GIF for the no-script image.
+const pixel = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+const maxBody = 4096;
+
+function readBody(req: Request): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBody) {
+        resolve(undefined);
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", () => resolve(undefined));
+  });
+}
+
+function refuse(res: Response, status: number, issues: { path: string; message: string }[]) {
+  res.status(status);
+  res.setHeader("Cache-Control", "no-store");
+  res.json({
+    code: status === 400 ? "validation_failed" : "forbidden",
+    message: issues.map((i) => i.message).join("; "),
+    issues,
+  });
+}
+
+/**
+ * The blog's counting endpoints: `POST {home}_hit` from the beacon and `GET {home}_hit.gif`
+ * from the no-script image. Answers `true` when `path` was one of them. Never cached: a CDN in
+ * front of the blog passes every one to the origin.
+ */
+export function createHitEndpoint(analytics: Analytics) {
+  return async (
+    req: Request,
+    res: Response,
+    blogId: string,
+    path: string,
+    /** The blog's home as this request reached it (`/` or `/blog/{slug}/`). */
+    homeHref = "/",
+  ): Promise<boolean> => {
+    const beacon = path === hitPath && req.method === "POST";
+    const image = path === hitImagePath && (req.method === "GET" || req.method === "HEAD");
+    if (!beacon && !image) return false;
+    // Only the blog's own pages report views: another site cannot post them for it.
+    const site = req.headers["sec-fetch-site"];
+    if (site !== undefined && site !== "same-origin") {
+      refuse(res, 403, [{ path: "", message: "Views are only counted from the blog's own pages" }]);
+      return true;
+    }
+    let raw: unknown;
+    if (beacon && req.body !== undefined) {
+      // On the app's own host a JSON body was already parsed by the app (the beacon itself
+      // sends text/plain, which nothing parses before this).
+      raw = req.body;
+    } else if (beacon) {
+      const text = req.readableEnded ? "" : await readBody(req);
+      if (text === undefined) {
+        refuse(res, 400, [{ path: "", message: "The body is larger than 4 kB" }]);
+        return true;
+      }
+      try {
+        raw = JSON.parse(text);
+      } catch {
+        refuse(res, 400, [{ path: "", message: "The body is not JSON" }]);
+        return true;
+      }
+    } else {
+      const query = req.query as Record<string, unknown>;
+      // A not-found page does not know its address: the image's Referer (same origin) does.
+      let fallbackPath = "/";
+      try {
+        const page = new URL(String(req.headers.referer)).pathname;
+        if (page.startsWith(homeHref)) fallbackPath = `/${page.slice(homeHref.length)}`;
+      } catch {}
+      raw = {
+        p: typeof query.p === "string" && query.p !== "" ? query.p : fallbackPath,
+        s: query.s === "404" ? 404 : 200,
+        i: typeof query.i === "string" ? query.i : undefined,
+      };
+    }
+    const parsed = beaconBody.safeParse(raw);
+    if (!parsed.success) {
+      refuse(
+        res,
+        400,
+        parsed.error.issues.map((issue) => ({
+          path: issue.path.map(String).join("."),
+          message: issue.message,
+        })),
+      );
+      return true;
+    }
+    const input: BeaconInput = {
+      path: parsed.data.p,
+      referrer: parsed.data.r,
+      search: parsed.data.q,
+      status: parsed.data.s,
+      postId: parsed.data.i || undefined,
+    };
+    await analytics.record({
+      blogId,
+      host: req.hostname ?? "",
+      address: req.ip ?? req.socket.remoteAddress ?? "",
+      headers: req.headers,
+      beacon: input,
+    });
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("CDN-Cache-Control", "no-store");
+    res.setHeader("X-Robots-Tag", "noindex");
+    if (beacon) {
+      res.status(204).end();
+    } else {
+      res.status(200).type("image/gif").setHeader("Content-Length", pixel.length);
+      res.end(req.method === "HEAD" ? undefined : pixel);
+    }
+    return true;
+  };
+}
+export type HitEndpoint = ReturnType<typeof createHitEndpoint>;
