@@ -151,7 +151,8 @@ describe("creating posts", () => {
     });
     expect(post.content).toHaveLength(500_000);
     expect(post.slug).toBe("t".repeat(200));
-    expect(post.excerpt).toBe("c".repeat(200));
+    // One word longer than the excerpt: cut between characters, with the ellipsis (issue 16).
+    expect(post.excerpt).toBe(`${"c".repeat(199)}…`);
   });
 
   it("refuses a blog of another owner, or a missing one, with 404", async () => {
@@ -267,7 +268,7 @@ describe("slugs", () => {
 });
 
 describe("excerpts", () => {
-  it("keeps a written excerpt and derives a blank one from the content (200 characters)", async () => {
+  it("keeps a written excerpt and derives a blank one from the content (200 characters, whole words)", async () => {
     const { owner, blogId } = await ownerWithBlog();
     const written = await createPost(owner, blogId, { excerpt: "  My summary  " });
     expect(written.excerpt).toBe("My summary");
@@ -276,7 +277,9 @@ describe("excerpts", () => {
       excerpt: "",
       content: `<h2>Intro</h2>\n<p>${words}</p>`,
     });
-    expect(derived.excerpt).toBe(`Intro ${words}`.slice(0, 200).trimEnd());
+    // Ends at the last whole word that leaves room for the ellipsis (issue 16).
+    expect(derived.excerpt).toBe(`${`Intro ${words}`.slice(0, 198)}…`);
+    expect(derived.excerpt.slice(-7)).toBe("word28…");
     expect(derived.excerpt.length).toBeLessThanOrEqual(200);
   });
 

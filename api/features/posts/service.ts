@@ -9,7 +9,7 @@ import {
 } from "../../../contracts/posts.ts";
 import { slugify } from "../../../contracts/slug.ts";
 import type { Clock } from "../../auth/sessions.ts";
-import { excerptFromContent } from "../../content/excerpt.ts";
+import { excerptFromContent, isDerivedExcerpt } from "../../content/excerpt.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import {
@@ -583,7 +583,7 @@ export async function updatePost(
       }
 
       const content = input.content ?? before.content;
-      const wasDerived = before.excerpt === excerptFromContent(before.content);
+      const wasDerived = isDerivedExcerpt(before.excerpt, before.content);
       const sent = input.excerpt ?? before.excerpt;
       set(
         "excerpt",
