@@ -73,9 +73,14 @@ const postFields = {
 
 /**
  * `POST /api/posts`. The author is the signed-in owner and every post starts as a draft:
- * `authorId` and `status` in a body are stripped like any unknown field.
+ * `authorId` (spec section 7) may be sent and must be the signed-in owner's id (400 otherwise,
+ * decision 101); `status` in a body is stripped like any unknown field.
  */
-export const createPostInput = z.object({ blogId: entityId, ...postFields });
+export const createPostInput = z.object({
+  blogId: entityId,
+  authorId: z.string({ error: "authorId must be your user id" }).optional(),
+  ...postFields,
+});
 export type CreatePostInput = z.infer<typeof createPostInput>;
 
 /** `PATCH /api/posts/{id}`: only the fields sent change. */

@@ -502,6 +502,12 @@ export async function createPost(
   author: AuthorRow,
   input: CreatePostInput,
 ): Promise<PostWithAuthor> {
+  if (input.authorId !== undefined && input.authorId !== author.id) {
+    // Posts are written by the signed-in owner only (decision 101).
+    throw ValidationFailed([
+      { path: "authorId", message: "The author must be you, the signed-in owner" },
+    ]);
+  }
   const content = input.content ?? "";
   // Off the event loop, before the write lock is taken.
   const fingerprint = await fingerprintOfContent(deps.cpu, content);

@@ -163,7 +163,7 @@ export function PostEditor({
       }
       setBusy("save");
       try {
-        const created = await createPost({ ...body, blogId: blog.id });
+        const created = await createPost({ ...body, blogId: blog.id, authorId: user.id });
         setFilledByAi(false);
         await saved(created);
         toast({ title: "Post created", description: "Your post has been saved as a draft." });
