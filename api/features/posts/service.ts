@@ -7,7 +7,7 @@ import {
   type ReviewReason,
   type UpdatePostInput,
 } from "../../../contracts/posts.ts";
-import { slugify } from "../../../contracts/slug.ts";
+import { slugFromTitle, typedSlug } from "../../../contracts/slug.ts";
 import type { Clock } from "../../auth/sessions.ts";
 import { excerptFromContent, isDerivedExcerpt } from "../../content/excerpt.ts";
 import type { Database, Queryable } from "../../db/client.ts";
@@ -408,7 +408,11 @@ async function checkedCategoryId(
 }
 
 const maxSlug = limits.postSlug;
-const clampSlug = (slug: string, room = 0) => slug.slice(0, maxSlug - room).replace(/-+$/, "");
+const clampSlug = (slug: string, room = 0) =>
+  Array.from(slug)
+    .slice(0, maxSlug - room)
+    .join("")
+    .replace(/-+$/, "");
 
 /**
  * The slug a post gets (spec section 5, decisions 020): a slug the owner gave is normalized
@@ -425,7 +429,17 @@ async function resolveSlug(
 ): Promise<string> {
   const notThisPost = (column: typeof posts.id | typeof postSlugHistory.postId) =>
     postId === null ? undefined : ne(column, postId);
-  const given = clampSlug(slugify(requested));
+  // A slug the owner typed is kept in its own script, never transliterated or replaced by
+  // one from the title; one without a single letter or digit is refused (decision 103).
+  if (requested.trim() !== "" && typedSlug(requested) === "") {
+    throw ValidationFailed([
+      {
+        path: "slug",
+        message: "URL slug must contain at least one letter or digit, or be left blank",
+      },
+    ]);
+  }
+  const given = clampSlug(typedSlug(requested));
   if (given !== "") {
     const taken = await tx
       .select({ id: posts.id })
@@ -440,8 +454,8 @@ async function resolveSlug(
     }
     return given;
   }
-  const base = clampSlug(slugify(title)) || "post";
-  // Slugs hold only a-z, 0-9 and hyphens, so the prefix has no LIKE wildcards in it.
+  const base = clampSlug(slugFromTitle(title)) || "post";
+  // Slugs hold only letters, marks, digits and hyphens, so the prefix has no LIKE wildcards.
   const prefix = `${base.slice(0, maxSlug - 12)}%`;
   const [current, former] = await Promise.all([
     tx
