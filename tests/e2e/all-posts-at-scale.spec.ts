@@ -32,12 +32,15 @@ test("All Posts of a 5,000-post blog shows its first cards at once, searches on 
   await expect(stats.locator("section").filter({ hasText: "Total Posts" })).toContainText("5000");
   await expect(stats.locator("section").filter({ hasText: "Published" })).toContainText("1666");
 
+  // A figure, not a pass mark (timing targets live in `npm run bench`).
   const started = Date.now();
   await page.goto("/posts");
+  await page.getByPlaceholder("Search posts...").waitFor();
+  const shell = Date.now() - started;
   await expect(cards(page).first()).toContainText("Trail note 0");
   test.info().annotations.push({
     type: "first cards",
-    description: `${Date.now() - started} ms from navigation (5,000 posts)`,
+    description: `${Date.now() - started} ms from navigation (screen ready after ${shell} ms; 5,000 posts)`,
   });
   // One page of cards in the document, not 5,000.
   await expect(cards(page)).toHaveCount(30);
