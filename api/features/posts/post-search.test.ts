@@ -38,6 +38,28 @@ describe("All Posts pages (GET /api/blogs/{id}/posts?limit=…)", () => {
     expect([...first.posts, ...second.posts]).toEqual(plain);
   });
 
+  it("pages through posts created in the same millisecond without losing or repeating one", async () => {
+    const { owner, blogId } = await createOwnerWithBlog(app);
+    const created = [];
+    for (let i = 0; i < 5; i++)
+      created.push(await createPost(owner, blogId, { title: `Twin ${i}` }));
+    const same = new Date("2030-01-01T00:00:00.000Z");
+    await app.db.update(posts).set({ createdAt: same }).where(eq(posts.blogId, blogId));
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `&cursor=${cursor}` : "";
+      const page = (await owner.get(`/api/blogs/${blogId}/posts?limit=2${query}`)).body as Page;
+      seen.push(...page.posts.map((p) => p.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen)).toEqual(new Set(created.map((p) => p.id)));
+    // The same order as the plain list (created time, then id, newest first).
+    const plain = (await owner.get(`/api/blogs/${blogId}/posts`)).body as { id: string }[];
+    expect(seen).toEqual(plain.map((p) => p.id));
+  });
+
   it("searches titles and content as substrings in any case and script, and filters by status", async () => {
     const { owner, blogId } = await createOwnerWithBlog(app);
     await createPost(owner, blogId, {
