@@ -1,8 +1,12 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 // Each run builds the dashboard into a folder of its own port, so two runs never share files.
 const dashboardOut = `dist-e2e-${port}`;
+// The server's data folder, known to the tests too (tests/e2e/seed.ts writes rows in bulk).
+process.env.E2E_DATA_DIR ??= join(tmpdir(), `blogfleet-e2e-port-${port}`);
 const executablePath =
   process.env.CHROMIUM_PATH ??
   process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ??
@@ -48,6 +52,7 @@ export default defineConfig({
       PORT: String(port),
       DASHBOARD_OUT_DIR: dashboardOut,
       E2E_DASHBOARD_DIR: `dashboard/${dashboardOut}`,
+      E2E_DATA_DIR: process.env.E2E_DATA_DIR,
     },
     stdout: "ignore",
     stderr: "pipe",

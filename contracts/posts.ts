@@ -82,9 +82,14 @@ const postFields = {
 
 /**
  * `POST /api/posts`. The author is the signed-in owner and every post starts as a draft:
- * `authorId` and `status` in a body are stripped like any unknown field.
+ * `authorId` (spec section 7) may be sent and must be the signed-in owner's id (400 otherwise,
+ * decision 101); `status` in a body is stripped like any unknown field.
  */
-export const createPostInput = z.object({ blogId: entityId, ...postFields });
+export const createPostInput = z.object({
+  blogId: entityId,
+  authorId: z.string({ error: "authorId must be your user id" }).optional(),
+  ...postFields,
+});
 export type CreatePostInput = z.infer<typeof createPostInput>;
 
 /**
@@ -179,9 +184,40 @@ export const schedulePostInput = z.object({
 });
 export type SchedulePostInput = z.infer<typeof schedulePostInput>;
 
-/** `GET /api/blogs/{blogId}/posts?include=content` adds the full fields to every item. */
+/** Cards per page of All Posts when the client does not say (`limit`); at most `maxPostPage`. */
+export const defaultPostPage = 30;
+export const maxPostPage = 100;
+/** The longest search text accepted (`q`); longer is a 400, not a slow query. */
+export const maxPostSearch = 200;
+
+/**
+ * `GET /api/blogs/{blogId}/posts` (decision 100). Without parameters: every post as a card,
+ * newest first (the spec's call). `q` keeps posts whose title or content contains the text
+ * (any case); `status` keeps one status; both also filter the plain list. With `limit`, the
+ * answer is one page (`PostPage`); `cursor` is the previous page's `nextCursor`.
+ * `include=content` adds every field to every item of the plain list, for API clients that
+ * export; the dashboard no longer uses it (searching is the server's job).
+ */
 export const listPostsQuery = z.object({
   include: z.enum(["content"], { error: 'The only value of include is "content"' }).optional(),
+  q: z
+    .string({ error: "q must be one search text" })
+    .trim()
+    .max(maxPostSearch, `The search may be at most ${maxPostSearch} characters`)
+    .optional(),
+  status: z
+    .enum(postStatuses, { error: `Status must be one of ${postStatuses.join(", ")}` })
+    .optional(),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${maxPostPage}` })
+    .int(`limit must be a whole number from 1 to ${maxPostPage}`)
+    .min(1, `limit must be a whole number from 1 to ${maxPostPage}`)
+    .max(maxPostPage, `limit must be a whole number from 1 to ${maxPostPage}`)
+    .optional(),
+  cursor: z
+    .string({ error: "cursor must be the nextCursor of the previous page" })
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, "cursor must be the nextCursor of the previous page")
+    .optional(),
 });
 export type ListPostsQuery = z.infer<typeof listPostsQuery>;
 
@@ -251,4 +287,15 @@ export type Post = PostSummary & {
   version: number;
   /** The feature image from the blog's media library (GET /api/blogs/{blogId}/media/{id}). */
   featureImageId: string | null;
+};
+
+/** Posts of a blog per status, for stat cards: always the whole blog, whatever the filter. */
+export type PostCounts = { all: number } & Record<PostStatus, number>;
+
+/** One page of `GET /api/blogs/{blogId}/posts?limit=…`. */
+export type PostPage = {
+  posts: PostSummary[];
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: string | null;
+  counts: PostCounts;
 };

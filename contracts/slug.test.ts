@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slugify } from "./slug.ts";
+import { slugFromTitle, slugify, typedSlug } from "./slug.ts";
 
 describe("slugify", () => {
   it("keeps the spec's rule for plain text", () => {
@@ -15,5 +15,24 @@ describe("slugify", () => {
     expect(slugify("Ελληνικά")).toBe("ellinika");
     expect(slugify("你好世界")).toBe("ni-hao-shi-jie");
     expect(slugify("안녕하세요")).toBe("annyeonghaseyo");
+  });
+});
+
+describe("slugs in any script (decision 103)", () => {
+  it("keeps a typed slug in its script, lower case, with hyphens", () => {
+    expect(typedSlug("東京-ガイド")).toBe("東京-ガイド");
+    expect(typedSlug("  Прогулка по  Москве! ")).toBe("прогулка-по-москве");
+    expect(typedSlug("Crème Brûlée")).toBe("crème-brûlée");
+    expect(typedSlug("cafe\u0301")).toBe("café");
+    expect(typedSlug("100%_sure")).toBe("100-sure");
+    expect(typedSlug("!!!")).toBe("");
+  });
+
+  it("spells titles in Latin where it can, in their own letters where it cannot", () => {
+    expect(slugFromTitle("東京ガイド")).toBe("dong-jing-gaido");
+    expect(slugFromTitle("مرحبا بالعالم")).toBe("mrhb-blaalm");
+    expect(slugFromTitle("שלום עולם")).toBe("shlvm-vlm");
+    expect(slugFromTitle("ⴰⵣⵓⵍ")).toBe("ⴰⵣⵓⵍ");
+    expect(slugFromTitle("🎉")).toBe("");
   });
 });

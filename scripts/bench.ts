@@ -9,6 +9,8 @@ import { fileURLToPath } from "node:url";
 const benchmarks = [
   // Issue 4: the posts list of a blog with 10,000 posts answers in under 100 ms.
   "posts-list.ts",
+  // Issue 16: All Posts at 5,000 and 10,000 posts: first cards and search per keystroke (API).
+  "all-posts.ts",
   // Issue 5: full render of 1,000 corpus posts (wall time, peak memory), three runs.
   "full-render.ts",
   "full-render.ts",

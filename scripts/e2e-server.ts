@@ -1,9 +1,18 @@
 /** The server the browser tests drive: the real app on a throw-away database. */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
-const dir = mkdtempSync(join(tmpdir(), "blogfleet-e2e-"));
+/**
+ * `E2E_DATA_DIR` (set per port by playwright.config.ts) lets a test seed thousands of rows
+ * straight into the database (tests/e2e/seed.ts); it starts empty on every run.
+ */
+const given = process.env.E2E_DATA_DIR;
+if (given) {
+  rmSync(given, { recursive: true, force: true });
+  mkdirSync(given, { recursive: true });
+}
+const dir = given ?? mkdtempSync(join(tmpdir(), "blogfleet-e2e-"));
 process.env.DATABASE_URL = `file:${join(dir, "e2e.db")}`;
 process.env.SITES_DIR = join(dir, "sites");
 process.env.LOG_LEVEL ??= "warn";

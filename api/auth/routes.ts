@@ -1,10 +1,11 @@
 import express, { type Request, type Response, Router } from "express";
 import { ipKeyGenerator, rateLimit } from "express-rate-limit";
 import { localCredentials } from "../../contracts/auth.ts";
+import { safeReturnPath } from "../../contracts/return-to.ts";
 import type { Database } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
 import { startedOnTheApp } from "../http/fetch-metadata.ts";
-import { clearCookie, sessionCookieName, setCookie } from "./cookies.ts";
+import { clearCookie, readCookie, sessionCookieName, setCookie } from "./cookies.ts";
 import { createLocalAccounts, type SignUpPolicy } from "./local/service.ts";
 import { renderSignInPage } from "./local/sign-in-page.ts";
 import type { OidcSignIn } from "./oidc/oidc.ts";
@@ -43,6 +44,31 @@ type Deps = {
 };
 
 const wantsJson = (req: Request) => req.is("application/json") === "application/json";
+
+/**
+ * The page a signed-out visitor asked for (`/api/login?returnTo=…`), kept in a short-lived
+ * cookie while they sign in here or at the provider, then led back to (decision 102).
+ */
+const returnToCookie = "return_to";
+const returnToMinutes = 15;
+
+function rememberReturnTo(req: Request, res: Response): string | null {
+  const path = safeReturnPath(req.query.returnTo);
+  if (path) {
+    setCookie(req, res, returnToCookie, path, new Date(Date.now() + returnToMinutes * 60_000));
+  } else if (readCookie(req, returnToCookie) !== undefined) {
+    // A new sign-in without a page to return to forgets an older one.
+    clearCookie(req, res, returnToCookie);
+  }
+  return path;
+}
+
+/** Where to go after signing in: the remembered page (checked again), otherwise '/'. */
+function takeReturnTo(req: Request, res: Response): string {
+  const path = safeReturnPath(readCookie(req, returnToCookie));
+  if (readCookie(req, returnToCookie) !== undefined) clearCookie(req, res, returnToCookie);
+  return path ?? "/";
+}
 
 /** The invitation token a sign-up form or link carries (`invite`), when it looks like one. */
 const inviteOf = (req: Request, source: unknown = req.body): { invite?: string } => {
@@ -168,7 +194,7 @@ export function authRoutes({
           : await accounts.signIn(parsed.data);
       await startSession(req, res, user.id);
       if (wantsJson(req)) res.status(action === "signUp" ? 201 : 200).json(presentUser(user));
-      else res.redirect(303, "/");
+      else res.redirect(303, takeReturnTo(req, res));
     } catch (error) {
       if (error instanceof HttpError) return fail(error.status, error.code, [error.message]);
       throw error;
@@ -194,15 +220,17 @@ export function authRoutes({
   });
 
   router.get("/api/login", signInStarts, async (req, res) => {
+    if (req.user) return res.redirect(302, safeReturnPath(req.query.returnTo) ?? "/");
+    rememberReturnTo(req, res);
     if (oidc) return oidc.start(req, res);
-    res.redirect(302, req.user ? "/" : "/auth/sign-in");
+    res.redirect(302, "/auth/sign-in");
   });
 
   if (oidc) {
     router.get(oidc.callbackPath, async (req, res) => {
       const userId = await oidc.complete(req, res);
       await startSession(req, res, userId);
-      res.redirect(302, "/");
+      res.redirect(302, takeReturnTo(req, res));
     });
   }
 
@@ -226,7 +254,7 @@ export function authRoutes({
 
   if (!oidc) {
     router.get("/auth/sign-in", (req, res) => {
-      if (req.user) return res.redirect(302, "/");
+      if (req.user) return res.redirect(302, takeReturnTo(req, res));
       res.type("html").send(renderSignInPage(inviteOf(req, req.query)));
     });
     router.post("/auth/sign-in", form, perAddress, perEmailAndAddress, perEmail, local("signIn"));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { excerptFromContent } from "./excerpt.ts";
+import { excerptFromContent, isDerivedExcerpt } from "./excerpt.ts";
 
 describe("excerptFromContent", () => {
   it("strips tags, decodes entities and collapses whitespace", () => {
@@ -22,10 +22,47 @@ describe("excerptFromContent", () => {
     );
   });
 
-  it("keeps the first 200 characters, never splitting one", () => {
-    const text = `${"a".repeat(199)}😀tail`;
-    expect(excerptFromContent(text)).toBe(`${"a".repeat(199)}😀`);
-    expect(excerptFromContent("word ".repeat(100))).toHaveLength(199);
+  it("keeps a text of 200 characters or fewer whole", () => {
+    const exact = `${"word ".repeat(39)}abcd`;
+    expect(exact).toHaveLength(199);
+    expect(excerptFromContent(exact)).toBe(exact);
+    expect(excerptFromContent(`<p>${"b".repeat(200)}</p>`)).toBe("b".repeat(200));
     expect(excerptFromContent("")).toBe("");
+  });
+
+  it("ends a longer text at a word boundary with an ellipsis, within 200 characters", () => {
+    const text = "Switchbacks climb through the larch forest to a granite ridge. ".repeat(10);
+    const excerpt = excerptFromContent(text);
+    expect(Array.from(excerpt).length).toBeLessThanOrEqual(200);
+    expect(excerpt.endsWith("…")).toBe(true);
+    const kept = excerpt.slice(0, -1);
+    // Every word kept is whole, and the cut drops no whole word that would have fitted.
+    expect(text.startsWith(kept)).toBe(true);
+    expect(text[kept.length]).toMatch(/[\s.]/);
+    const nextWordEnd = text.indexOf(" ", kept.length + 1);
+    expect(nextWordEnd + 1).toBeGreaterThan(200);
+    // Trailing punctuation before the ellipsis goes.
+    expect(excerptFromContent(`${"a".repeat(195)}, bcdefgh ijk`)).toBe(`${"a".repeat(195)}…`);
+  });
+
+  it("cuts Japanese text between words, and one endless word between characters", () => {
+    const japanese = "東京の古い商店街を歩いて、昔ながらの和菓子屋さんを訪ねました。".repeat(8);
+    const excerpt = excerptFromContent(japanese);
+    expect(excerpt.endsWith("…")).toBe(true);
+    expect(Array.from(excerpt).length).toBeLessThanOrEqual(200);
+    expect(japanese.startsWith(excerpt.slice(0, -1))).toBe(true);
+    const endless = `${"a".repeat(198)}😀😀tail`;
+    expect(excerptFromContent(endless)).toBe(`${"a".repeat(198)}😀…`);
+  });
+
+  it("recognizes a derived excerpt, also in the form stored before whole-word cuts", () => {
+    const content = `<p>${"Switchbacks climb through the larch forest. ".repeat(10)}</p>`;
+    expect(isDerivedExcerpt(excerptFromContent(content), content)).toBe(true);
+    const legacy = "Switchbacks climb through the larch forest. "
+      .repeat(10)
+      .slice(0, 200)
+      .trimEnd();
+    expect(isDerivedExcerpt(legacy, content)).toBe(true);
+    expect(isDerivedExcerpt("My own summary", content)).toBe(false);
   });
 });

@@ -20,14 +20,52 @@ const decodeEscapes = (text: string) =>
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, "&");
 
+const ellipsis = "…";
+const words = new Intl.Segmenter("en", { granularity: "word" });
+/** Punctuation a cut should not leave before the ellipsis ('walk, …' reads 'walk…'). */
+const danglingPunctuation = /[\s,;:\-–—([{"'“‘«、，；：]+$/u;
+
 /**
- * Spec section 5: a blank excerpt is the content with tags stripped, first 200 characters.
- * Entities are decoded (the excerpt is plain text; whoever shows it escapes it), whitespace
- * runs become one space, and the cut never splits a character.
+ * Text of at most `length` characters: whole when it fits, otherwise cut at the last word
+ * boundary that leaves room for an ellipsis. Word boundaries come from `Intl.Segmenter`, so
+ * Japanese or Chinese text (no spaces) is cut between words too; one word longer than the
+ * room is cut between characters (never inside one).
+ */
+export function truncateAtWord(text: string, length: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= length) return text;
+  const room = chars.slice(0, length - 1).join("");
+  let cut = 0;
+  for (const segment of words.segment(chars.slice(0, length).join(""))) {
+    const end = segment.index + segment.segment.length;
+    // A boundary inside the room: the end of a segment that fits (the next starts a word).
+    if (end <= room.length) cut = end;
+  }
+  const kept = (cut > 0 ? room.slice(0, cut) : room).replace(danglingPunctuation, "");
+  return `${kept || room}${ellipsis}`;
+}
+
+/**
+ * Spec section 5: a blank excerpt is the content with tags stripped, at most 200 characters;
+ * a longer text ends at a word boundary with an ellipsis (issue 16). Entities are decoded (the
+ * excerpt is plain text; whoever shows it escapes it) and whitespace runs become one space.
  */
 export function excerptFromContent(content: string, length: number = limits.savedExcerpt): string {
-  const text = decodeEscapes(sanitizeHtml(content.replace(blockBoundary, " $&"), textOnly))
+  return truncateAtWord(plainText(content), length);
+}
+
+function plainText(content: string): string {
+  return decodeEscapes(sanitizeHtml(content.replace(blockBoundary, " $&"), textOnly))
     .replace(/\s+/g, " ")
     .trim();
-  return Array.from(text).slice(0, length).join("").trimEnd();
+}
+
+/**
+ * Whether a stored excerpt was derived from this content, not written: today's form, or the
+ * first 200 characters cut anywhere, as excerpts were derived before issue 16.
+ */
+export function isDerivedExcerpt(excerpt: string, content: string): boolean {
+  if (excerpt === excerptFromContent(content)) return true;
+  const legacy = Array.from(plainText(content)).slice(0, limits.savedExcerpt).join("").trimEnd();
+  return excerpt === legacy;
 }

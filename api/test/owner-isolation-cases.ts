@@ -386,12 +386,17 @@ const ignoredTables = new Set(["sessions", "oidc_login_flows", "__drizzle_migrat
 
 /** Every row of every table the owners' data lives in, in rowid order. */
 export async function snapshotDatabase(db: Database): Promise<Record<string, unknown[]>> {
-  const tables = await db.all<{ name: string }>(
-    sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`,
+  const tables = await db.all<{ name: string; sql: string | null }>(
+    sql`select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`,
   );
+  // Full-text indexes (posts_fts and its shadow tables) are derived from the tables snapshotted.
+  const virtual = tables
+    .filter((t) => /^create virtual table/i.test(t.sql ?? ""))
+    .map((t) => t.name);
+  const derived = (name: string) => virtual.some((v) => name === v || name.startsWith(`${v}_`));
   const result: Record<string, unknown[]> = {};
   for (const { name } of tables) {
-    if (ignoredTables.has(name)) continue;
+    if (ignoredTables.has(name) || derived(name)) continue;
     result[name] = await db.all(sql.raw(`select * from "${name}" order by rowid`));
   }
   return result;

@@ -216,3 +216,32 @@ test("the list shows a load error with Retry, and generating says when nothing n
   await expect(pendingGroup(page)).toHaveAccessibleName("Pending Recommendations 5");
   noErrors();
 });
+
+test("failed approve and reject say the server's message, or the spec's fallbacks", async ({
+  page,
+  signedIn,
+}) => {
+  void signedIn;
+  await page.goto("/blog-recommendations");
+  await page.getByRole("button", { name: "Generate ideas now" }).click();
+  await expect(pendingGroup(page)).toHaveAccessibleName("Pending Recommendations 3");
+  const trail = pendingGroup(page).getByRole("article").first();
+  // Spec section 8: without a message from the server, the spec's fallbacks.
+  await page.route("**/api/blog-recommendations/*/approve", (route) =>
+    route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad Gateway</h1>" }),
+  );
+  await trail.getByRole("button", { name: "Approve & Create Blog" }).click();
+  await expectToast(page, "Approval Failed", "Failed to approve blog recommendation");
+  await page.unroute("**/api/blog-recommendations/*/approve");
+  let rejectReply = { status: 409, body: JSON.stringify({ message: "This idea was decided." }) };
+  await page.route("**/api/blog-recommendations/*/reject", (route) =>
+    route.fulfill({ ...rejectReply, contentType: "application/json" }),
+  );
+  await trail.getByRole("button", { name: "Reject" }).click();
+  await expectToast(page, "Rejection Failed", "This idea was decided.");
+  rejectReply = { status: 502, body: "" };
+  await trail.getByRole("button", { name: "Reject" }).click();
+  await expectToast(page, "Rejection Failed", "Failed to reject blog recommendation");
+  await expect(trail.getByRole("button", { name: "Reject" })).toBeEnabled();
+  await page.unroute("**/api/blog-recommendations/*/reject");
+});

@@ -68,14 +68,17 @@ test("a visitor sees the landing page, and every call to action starts sign-in",
   noErrors();
 });
 
-test("a visitor gets the 404 page for an unknown address and the dashboard's addresses", async ({
+test("a visitor gets the 404 page for an unknown address, and sign-in for the dashboard's addresses", async ({
   page,
 }) => {
   const noErrors = watchForErrors(page);
-  for (const path of ["/no-such-page", "/dashboard", "/settings"]) {
+  // Signed out, a dashboard address leads to sign-in and back (issue 16, decision 102).
+  for (const path of ["/dashboard", "/settings"]) {
     await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/sign-in$/);
   }
+  await page.goto("/no-such-page");
+  await expect(page.getByRole("heading", { level: 1, name: "404 Page Not Found" })).toBeVisible();
   await expectAccessible(page, "404 page");
   await page.getByRole("link", { name: "Go to the home page" }).click();
   await expect(page).toHaveURL(/\/$/);

@@ -26,14 +26,12 @@ const ownerWithBlog = () => createOwnerWithBlog(app);
 const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
 
 describe("creating posts", () => {
-  it("creates a draft by the signed-in owner, ignoring authorId and status in the body", async () => {
+  it("creates a draft by the signed-in owner (authorId as spec section 7 sends it), ignoring status", async () => {
     const { owner, blogId } = await ownerWithBlog();
-    const other = await createOwner(app);
-    const otherId = (await other.get("/api/auth/user")).body.id;
     const me = (await owner.get("/api/auth/user")).body;
     const res = await owner.post("/api/posts", {
       blogId,
-      authorId: otherId,
+      authorId: me.id,
       status: "published",
       publishedAt: "2020-01-01T00:00:00.000Z",
       source: "ai",
@@ -157,7 +155,8 @@ describe("creating posts", () => {
     });
     expect(post.content).toHaveLength(500_000);
     expect(post.slug).toBe("t".repeat(200));
-    expect(post.excerpt).toBe("c".repeat(200));
+    // One word longer than the excerpt: cut between characters, with the ellipsis (issue 16).
+    expect(post.excerpt).toBe(`${"c".repeat(199)}…`);
   });
 
   it("refuses a blog of another owner, or a missing one, with 404", async () => {
@@ -273,7 +272,7 @@ describe("slugs", () => {
 });
 
 describe("excerpts", () => {
-  it("keeps a written excerpt and derives a blank one from the content (200 characters)", async () => {
+  it("keeps a written excerpt and derives a blank one from the content (200 characters, whole words)", async () => {
     const { owner, blogId } = await ownerWithBlog();
     const written = await createPost(owner, blogId, { excerpt: "  My summary  " });
     expect(written.excerpt).toBe("My summary");
@@ -282,7 +281,9 @@ describe("excerpts", () => {
       excerpt: "",
       content: `<h2>Intro</h2>\n<p>${words}</p>`,
     });
-    expect(derived.excerpt).toBe(`Intro ${words}`.slice(0, 200).trimEnd());
+    // Ends at the last whole word that leaves room for the ellipsis (issue 16).
+    expect(derived.excerpt).toBe(`${`Intro ${words}`.slice(0, 198)}…`);
+    expect(derived.excerpt.slice(-7)).toBe("word28…");
     expect(derived.excerpt.length).toBeLessThanOrEqual(200);
   });
 

@@ -1,6 +1,6 @@
-import type { Post, PostAuthor, PostSummary } from "../../../contracts/posts.ts";
+import type { Post, PostAuthor, PostPage, PostSummary } from "../../../contracts/posts.ts";
 import { displayNameOf } from "../../../contracts/users.ts";
-import type { AuthorRow, PostRow, PostSummaryRow } from "./service.ts";
+import type { AuthorRow, PostPageRows, PostRow, PostSummaryRow } from "./service.ts";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -52,5 +52,17 @@ export function presentPost(row: PostRow, author: AuthorRow | undefined): Post {
     aiAssisted: row.aiAssisted,
     version: row.version,
     featureImageId: row.featureImageId,
+  };
+}
+
+/** One page of All Posts: its cards, where the next starts, and the blog's counts. */
+export function presentPostPage(
+  page: PostPageRows,
+  authorOf: (row: { authorId: string | null }) => PostAuthor | null,
+): PostPage {
+  return {
+    posts: page.posts.map((row) => presentPostSummary(row, authorOf(row))),
+    nextCursor: page.nextCursor,
+    counts: page.counts,
   };
 }

@@ -26,7 +26,7 @@ import { currentUser, requireUser } from "../../auth/session-middleware.ts";
 import { perOwnerPerMinute } from "../../http/rate-limit.ts";
 import { inputOf, validate } from "../../http/validate.ts";
 import { checkOriginality } from "./originality.ts";
-import { presentAuthor, presentPost, presentPostSummary } from "./presenter.ts";
+import { presentAuthor, presentPost, presentPostPage, presentPostSummary } from "./presenter.ts";
 import {
   discardPendingChanges,
   getPendingChanges,
@@ -39,6 +39,7 @@ import {
   createPost,
   deletePost,
   getPost,
+  listPostPage,
   listPosts,
   listPostsWithContent,
   type PostDeps,
@@ -78,11 +79,19 @@ export function postRoutes(deps: PostDeps): Router {
     async (req, res) => {
       const { params, query } = inputOf<unknown, ListPostsQuery, BlogIdParams>(res);
       const ownerId = currentUser(req).id;
-      if (query.include === "content") {
-        const list = await listPostsWithContent(db, ownerId, params.blogId);
+      const filter = { q: query.q, status: query.status };
+      if (query.limit !== undefined) {
+        const page = await listPostPage(db, ownerId, params.blogId, {
+          ...filter,
+          limit: query.limit,
+          cursor: query.cursor,
+        });
+        res.json(presentPostPage(page, presentedAuthors(page)));
+      } else if (query.include === "content") {
+        const list = await listPostsWithContent(db, ownerId, params.blogId, filter);
         res.json(list.posts.map((row) => presentPost(row, authorOf(list, row))));
       } else {
-        const list = await listPosts(db, ownerId, params.blogId);
+        const list = await listPosts(db, ownerId, params.blogId, filter);
         const author = presentedAuthors(list);
         res.json(list.posts.map((row) => presentPostSummary(row, author(row))));
       }

@@ -3,12 +3,13 @@ import { limits, type PostStatus, postStatusLabels } from "../../../contracts/li
 import {
   type CreatePostInput,
   canChangeStatus,
+  type PostCounts,
   type ReviewReason,
   type UpdatePostInput,
 } from "../../../contracts/posts.ts";
-import { slugify } from "../../../contracts/slug.ts";
+import { slugFromTitle, typedSlug } from "../../../contracts/slug.ts";
 import type { Clock } from "../../auth/sessions.ts";
-import { excerptFromContent } from "../../content/excerpt.ts";
+import { excerptFromContent, isDerivedExcerpt } from "../../content/excerpt.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import {
@@ -139,11 +140,11 @@ export async function getPost(
  */
 const newestFirst = [desc(posts.createdAt), desc(posts.id)];
 
-export function postSummariesQuery(db: Queryable, blogId: string) {
+export function postSummariesQuery(db: Queryable, blogId: string, filter: PostFilter = {}) {
   return db
     .select(summaryColumns)
     .from(posts)
-    .where(eq(posts.blogId, blogId))
+    .where(and(...filterConditions(blogId, filter)))
     .orderBy(...newestFirst);
 }
 
@@ -157,12 +158,16 @@ const isoText = (column: string) =>
  * costs more than everything else together. One string value crosses instead, and
  * `listPosts` turns the tuples back into typed rows (docs/decisions/021).
  */
-export function postSummariesStatement(db: Queryable, blogId: string): SQL {
+export function postSummariesStatement(
+  db: Queryable,
+  blogId: string,
+  filter: PostFilter = {},
+): SQL {
   const tuple = [
     ...["id", "blog_id", "author_id", "title", "excerpt", "status", "slug", "category_id"],
     ...["scheduled_publish_at", "published_at", "created_at", "updated_at"].map(isoText),
   ].join(", ");
-  return sql`select json_group_array(json_array(${sql.raw(tuple)})) as list from (${postSummariesQuery(db, blogId)})`;
+  return sql`select json_group_array(json_array(${sql.raw(tuple)})) as list from (${postSummariesQuery(db, blogId, filter)})`;
 }
 
 type SummaryTuple = [
@@ -180,11 +185,11 @@ type SummaryTuple = [
   updatedAt: string,
 ];
 
-export function fullPostsQuery(db: Queryable, blogId: string) {
+export function fullPostsQuery(db: Queryable, blogId: string, filter: PostFilter = {}) {
   return db
     .select()
     .from(posts)
-    .where(eq(posts.blogId, blogId))
+    .where(and(...filterConditions(blogId, filter)))
     .orderBy(...newestFirst);
 }
 
@@ -199,6 +204,30 @@ async function authorsOf(db: Queryable, rows: { authorId: string | null }[]) {
 }
 
 /**
+ * Saves always store an excerpt; a row that has none anyway (written by other means) gets one
+ * from the start of its content, read for those rows only.
+ */
+async function fillBlankExcerpts(db: Queryable, rows: PostSummaryRow[]): Promise<void> {
+  const blank = rows.filter((row) => row.excerpt === "");
+  if (blank.length > 0) {
+    const starts = new Map<string, string>();
+    for (let i = 0; i < blank.length; i += 500) {
+      const found = await db
+        .select({ id: posts.id, start: sql<string>`substr(${posts.content}, 1, 4000)` })
+        .from(posts)
+        .where(
+          inArray(
+            posts.id,
+            blank.slice(i, i + 500).map((row) => row.id),
+          ),
+        );
+      for (const { id, start } of found) starts.set(id, start);
+    }
+    for (const row of blank) row.excerpt = excerptFromContent(starts.get(row.id) ?? "");
+  }
+}
+
+/**
  * A blog's posts for cards, newest first, without bodies. Saves always store an excerpt; a
  * row that has none anyway (written by other means) gets one from the start of its content,
  * read for those rows only.
@@ -207,9 +236,10 @@ export async function listPosts(
   db: Database,
   ownerId: string,
   blogId: string,
+  filter: PostFilter = {},
 ): Promise<PostList<PostSummaryRow>> {
   await findOwnedBlog(db, ownerId, blogId);
-  const result = await db.get<{ list: string }>(postSummariesStatement(db, blogId));
+  const result = await db.get<{ list: string }>(postSummariesStatement(db, blogId, filter));
   const rows: PostSummaryRow[] = (JSON.parse(result?.list ?? "[]") as SummaryTuple[]).map((t) => ({
     id: t[0],
     blogId: t[1],
@@ -234,37 +264,137 @@ export async function listPosts(
     const reasons = new Map(held.map((h) => [h.id, h.reviewReasons]));
     for (const row of rows) row.reviewReasons = reasons.get(row.id) ?? null;
   }
-  const blank = rows.filter((row) => row.excerpt === "");
-  if (blank.length > 0) {
-    const starts = new Map<string, string>();
-    for (let i = 0; i < blank.length; i += 500) {
-      const found = await db
-        .select({ id: posts.id, start: sql<string>`substr(${posts.content}, 1, 4000)` })
-        .from(posts)
-        .where(
-          inArray(
-            posts.id,
-            blank.slice(i, i + 500).map((row) => row.id),
-          ),
-        );
-      for (const { id, start } of found) starts.set(id, start);
-    }
-    for (const row of blank) row.excerpt = excerptFromContent(starts.get(row.id) ?? "");
-  }
+  await fillBlankExcerpts(db, rows);
   return { posts: rows, authors: await authorsOf(db, rows) };
 }
 
-/** The same list with every field (`?include=content`), for searching bodies on the client. */
+/** The same list with every field (`?include=content`), for API clients that export. */
 export async function listPostsWithContent(
   db: Database,
   ownerId: string,
   blogId: string,
+  filter: PostFilter = {},
 ): Promise<PostList<PostRow>> {
   await findOwnedBlog(db, ownerId, blogId);
-  const rows = (await fullPostsQuery(db, blogId)).map((row) =>
+  const rows = (await fullPostsQuery(db, blogId, filter)).map((row) =>
     row.excerpt ? row : { ...row, excerpt: excerptFromContent(row.content) },
   );
   return { posts: rows, authors: await authorsOf(db, rows) };
+}
+
+export type PostFilter = { q?: string | undefined; status?: PostStatus | undefined };
+export type PostPageRows = {
+  posts: PostSummaryRow[];
+  authors: Map<string, AuthorRow>;
+  nextCursor: string | null;
+  counts: PostCounts;
+};
+
+/**
+ * The trigram index answers searches of 3 characters or more; a shorter one is a plain
+ * `LIKE`, which walks the blog's posts newest first and stops once a page is full.
+ */
+const trigramLength = 3;
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The search as one FTS5 string: found anywhere in a title or content, as typed. */
+const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+function filterConditions(blogId: string, filter: PostFilter): SQL[] {
+  const conditions: SQL[] = [eq(posts.blogId, blogId)];
+  if (filter.status) conditions.push(eq(posts.status, filter.status));
+  const q = filter.q?.trim() ?? "";
+  if (q !== "") {
+    if (Array.from(q).length >= trigramLength) {
+      conditions.push(
+        sql`${posts}.rowid in (select rowid from posts_fts where posts_fts match ${ftsPhrase(q)})`,
+      );
+    } else {
+      const pattern = likePattern(q);
+      conditions.push(
+        sql`(${posts.title} like ${pattern} escape '\\' or ${posts.content} like ${pattern} escape '\\')`,
+      );
+    }
+  }
+  return conditions;
+}
+
+/** Opaque to clients: the created time and id of the last card of the page. */
+function encodeCursor(row: { createdAt: string; id: string }): string {
+  return Buffer.from(JSON.stringify([Date.parse(row.createdAt), row.id])).toString("base64url");
+}
+
+function decodeCursor(cursor: string): { createdAt: number; id: string } {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (Number.isSafeInteger(createdAt) && typeof id === "string") return { createdAt, id };
+  } catch {
+    // Reported below.
+  }
+  throw ValidationFailed([
+    { path: "cursor", message: "cursor must be the nextCursor of the previous page" },
+  ]);
+}
+
+/** Posts of the blog per status (stat cards), from the blog's status index. */
+export async function postCounts(db: Queryable, blogId: string): Promise<PostCounts> {
+  const rows = await db
+    .select({ status: posts.status, n: count() })
+    .from(posts)
+    .where(eq(posts.blogId, blogId))
+    .groupBy(posts.status);
+  const counts: PostCounts = { all: 0, draft: 0, under_review: 0, published: 0 };
+  for (const row of rows) {
+    counts[row.status] = row.n;
+    counts.all += row.n;
+  }
+  return counts;
+}
+
+const isoOf = (date: Date | null) => (date ? date.toISOString() : null);
+
+/**
+ * One page of All Posts (decision 100): newest first, filtered by status and by a search of
+ * titles and content (the `posts_fts` trigram index), `limit` cards after `cursor`, with the
+ * blog's counts per status.
+ */
+export async function listPostPage(
+  db: Database,
+  ownerId: string,
+  blogId: string,
+  options: PostFilter & { limit: number; cursor?: string | undefined },
+): Promise<PostPageRows> {
+  await findOwnedBlog(db, ownerId, blogId);
+  const conditions = filterConditions(blogId, options);
+  if (options.cursor) {
+    const after = decodeCursor(options.cursor);
+    conditions.push(
+      sql`(${posts.createdAt} < ${after.createdAt} or (${posts.createdAt} = ${after.createdAt} and ${posts.id} < ${after.id}))`,
+    );
+  }
+  const [found, counts] = await Promise.all([
+    db
+      .select({ ...summaryColumns, reviewReasons: posts.reviewReasons })
+      .from(posts)
+      .where(and(...conditions))
+      .orderBy(...newestFirst)
+      .limit(options.limit + 1),
+    postCounts(db, blogId),
+  ]);
+  const rows: PostSummaryRow[] = found.slice(0, options.limit).map((row) => ({
+    ...row,
+    scheduledPublishAt: isoOf(row.scheduledPublishAt),
+    publishedAt: isoOf(row.publishedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+  await fillBlankExcerpts(db, rows);
+  const last = rows.at(-1);
+  return {
+    posts: rows,
+    authors: await authorsOf(db, rows),
+    nextCursor: found.length > options.limit && last ? encodeCursor(last) : null,
+    counts,
+  };
 }
 
 /** A category of the same blog, or 404 exactly like a missing one. */
@@ -284,7 +414,11 @@ async function checkedCategoryId(
 }
 
 const maxSlug = limits.postSlug;
-const clampSlug = (slug: string, room = 0) => slug.slice(0, maxSlug - room).replace(/-+$/, "");
+const clampSlug = (slug: string, room = 0) =>
+  Array.from(slug)
+    .slice(0, maxSlug - room)
+    .join("")
+    .replace(/-+$/, "");
 
 /**
  * The slug a post gets (spec section 5, decisions 020): a slug the owner gave is normalized
@@ -301,7 +435,17 @@ async function resolveSlug(
 ): Promise<string> {
   const notThisPost = (column: typeof posts.id | typeof postSlugHistory.postId) =>
     postId === null ? undefined : ne(column, postId);
-  const given = clampSlug(slugify(requested));
+  // A slug the owner typed is kept in its own script, never transliterated or replaced by
+  // one from the title; one without a single letter or digit is refused (decision 103).
+  if (requested.trim() !== "" && typedSlug(requested) === "") {
+    throw ValidationFailed([
+      {
+        path: "slug",
+        message: "URL slug must contain at least one letter or digit, or be left blank",
+      },
+    ]);
+  }
+  const given = clampSlug(typedSlug(requested));
   if (given !== "") {
     const taken = await tx
       .select({ id: posts.id })
@@ -316,8 +460,8 @@ async function resolveSlug(
     }
     return given;
   }
-  const base = clampSlug(slugify(title)) || "post";
-  // Slugs hold only a-z, 0-9 and hyphens, so the prefix has no LIKE wildcards in it.
+  const base = clampSlug(slugFromTitle(title)) || "post";
+  // Slugs hold only letters, marks, digits and hyphens, so the prefix has no LIKE wildcards.
   const prefix = `${base.slice(0, maxSlug - 12)}%`;
   const [current, former] = await Promise.all([
     tx
@@ -378,6 +522,12 @@ export async function createPost(
   author: AuthorRow,
   input: CreatePostInput,
 ): Promise<PostWithAuthor> {
+  if (input.authorId !== undefined && input.authorId !== author.id) {
+    // Posts are written by the signed-in owner only (decision 101).
+    throw ValidationFailed([
+      { path: "authorId", message: "The author must be you, the signed-in owner" },
+    ]);
+  }
   const content = input.content ?? "";
   // Off the event loop, before the write lock is taken.
   const fingerprint = await fingerprintOfContent(deps.cpu, content);
@@ -479,7 +629,7 @@ export async function updatePost(
       }
 
       const content = input.content ?? before.content;
-      const wasDerived = before.excerpt === excerptFromContent(before.content);
+      const wasDerived = isDerivedExcerpt(before.excerpt, before.content);
       const sent = input.excerpt ?? before.excerpt;
       set(
         "excerpt",

@@ -203,6 +203,8 @@ describe("unknown addresses cost no more than a cached page (issue 13 finding 2)
     for (const reply of replies) {
       expect(reply.status).toBe(404);
       expect(reply.body).toContain("There is nothing at this address.");
+      // The spec's 404 wording (section 1), on the blog's own host too.
+      expect(reply.body).toContain("<h1>404 Page Not Found</h1>");
       expect(reply.body).toContain("Garden Notes");
       expect(reply.headers["cache-control"]).toBe("no-cache");
     }

@@ -110,7 +110,7 @@ describe("render queue", () => {
     expect(liveFile("category/tomatoes.html")).toContain("Title first");
     expect(liveFile("rss.xml")).toContain("<link>http://garden.blogs.test/post/first</link>");
     expect(liveFile("sitemap.xml")).toContain("<loc>http://garden.blogs.test/post/first</loc>");
-    expect(liveFile("404.html")).toContain("Page not found");
+    expect(liveFile("404.html")).toContain("404 Page Not Found");
     expect(readlinkSync(join(dir, "sites", "hosts", "garden.blogs.test"))).toBe(
       join("..", "blogs", blogId, "current"),
     );

@@ -104,13 +104,24 @@ describe("signed out", () => {
     );
   });
 
-  it.each(["/dashboard", "/settings", "/post/x", "/nope"])(
-    "answers %s with the 404 page",
-    async (path) => {
-      renderAt("signed-out", path);
-      await heading("404 Page Not Found");
-    },
-  );
+  it.each(["/post/x", "/nope"])("answers %s with the 404 page", async (path) => {
+    renderAt("signed-out", path);
+    await heading("404 Page Not Found");
+  });
+
+  it.each([
+    ["/dashboard", "/api/login?returnTo=%2Fdashboard"],
+    ["/settings", "/api/login?returnTo=%2Fsettings"],
+    ["/editor?id=p1&mode=view", "/api/login?returnTo=%2Feditor%3Fid%3Dp1%26mode%3Dview"],
+  ])("leads %s to sign-in and back (decision 102)", async (path, login) => {
+    const replace = vi.fn();
+    vi.stubGlobal("location", { ...window.location, replace });
+    renderAt("signed-out", path);
+    const link = await screen.findByRole("link", { name: "Sign in" });
+    expect(link.getAttribute("href")).toBe(login);
+    expect(replace).toHaveBeenCalledWith(login);
+    expect(screen.queryByRole("heading", { name: "404 Page Not Found" })).toBeNull();
+  });
 });
 
 describe("on a blog's own host", () => {

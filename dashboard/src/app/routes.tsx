@@ -3,6 +3,7 @@ import type { RouteObject } from "react-router";
 import { LoadingScreen } from "../components/loading-screen.tsx";
 import { NotFoundPage } from "../features/not-found/components/not-found-page.tsx";
 import { ServerPage } from "./server-page.tsx";
+import { SignInToContinue } from "./sign-in-to-continue.tsx";
 
 /** Which set of routes applies (spec section 2.1), decided once sign-in and host are known. */
 export type RouteMode = "blog-host" | "signed-in" | "signed-out";
@@ -152,10 +153,17 @@ function routesOf(mode: RouteMode): RouteObject[] {
               (await import("../features/landing/components/landing-page.tsx")).LandingPage,
           ),
         },
+        // The dashboard's screens lead to sign-in and back (decision 102); the rest is a 404.
+        ...signedInOnlyPaths.map((path) => ({ path, Component: SignInToContinue })),
         { path: "*", Component: StandaloneNotFound },
       ];
   }
 }
+
+/** '/dashboard', '/editor', '/settings'…: every screen of the signed-in dashboard. */
+const signedInOnlyPaths = dashboardScreens.flatMap((route) =>
+  route.path && route.path !== "*" ? [`/${route.path}`] : [],
+);
 
 /** The route table for a mode, under one root that shows 'Loading...' while a screen's code loads. */
 export function routesFor(mode: RouteMode): RouteObject[] {

@@ -104,6 +104,23 @@ describe("messages for toasts", () => {
     expect(statusOf(error)).toBe(400);
     expect(errorMessage(error, "Failed to create blog")).toBe("name: Too long");
   });
+  it("tell a 400's field issues with the fields' names for people, never the API's", () => {
+    const body = {
+      code: "validation_failed",
+      message: "scheduledPublishAt: Scheduled time must be in the future; primaryColor: Invalid",
+      issues: [
+        { path: "scheduledPublishAt", message: "Scheduled time must be in the future" },
+        { path: "primaryColor", message: "Must be a hex colour such as #2563eb" },
+        { path: "keywords.2", message: "String must contain at most 100 character(s)" },
+        { path: "someNewField", message: "Required" },
+      ],
+    };
+    const shown = errorMessage(new Error(`400: ${JSON.stringify(body)}`), "Failed");
+    expect(shown).toBe(
+      "Scheduled time must be in the future. Primary color: Must be a hex colour such as #2563eb. Keywords: String must contain at most 100 character(s). Some new field: Required.",
+    );
+    expect(shown).not.toMatch(/scheduledPublishAt|primaryColor|someNewField/);
+  });
   it("fall back when the body is not the API's JSON", () => {
     expect(errorMessage(new Error("502: Bad Gateway"), "Failed to create blog")).toBe(
       "Failed to create blog",

@@ -3,6 +3,8 @@
  * JSON bodies, and every non-success answer turned into `Error("{status}: {body or statusText}")`.
  */
 
+import { describeIssue } from "@contracts/field-labels.ts";
+
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 /** Throws the spec's error for a non-success response; the body is read only then. */
@@ -64,13 +66,16 @@ export const isUnauthorized = (error: unknown): boolean => statusOf(error) === 4
 /**
  * What a toast should say about a failed call: the server's `message` when the error body is
  * the API's JSON error, otherwise the caller's fallback (network failures, proxies' HTML pages
- * and bare status texts are not worth showing to people).
+ * and bare status texts are not worth showing to people). A 400's field issues are told with
+ * the fields' names for people ('Scheduled time', not `scheduledPublishAt`).
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof Error) || statusOf(error) === undefined) return fallback;
   const body = error.message.slice(error.message.indexOf(": ") + 2);
   try {
     const parsed: unknown = JSON.parse(body);
+    const issues = issuesIn(parsed);
+    if (issues.length > 0) return issues.map(describeIssue).join(" ");
     if (
       parsed &&
       typeof parsed === "object" &&
@@ -85,6 +90,21 @@ export function errorMessage(error: unknown, fallback: string): string {
   }
   return fallback;
 }
+
+/** The well-formed `issues` of an API error body, if any. */
+function issuesIn(parsed: unknown): { path?: string; message: string }[] {
+  if (!parsed || typeof parsed !== "object" || !("issues" in parsed)) return [];
+  if (!Array.isArray(parsed.issues)) return [];
+  return parsed.issues.flatMap((issue: unknown) => {
+    if (!issue || typeof issue !== "object") return [];
+    const { path, message } = issue as { path?: unknown; message?: unknown };
+    if (typeof message !== "string" || !message.trim()) return [];
+    return [{ ...(typeof path === "string" ? { path } : {}), message: withStop(message) }];
+  });
+}
+
+/** Issues are joined into one toast: each ends as a sentence. */
+const withStop = (message: string) => (/[.!?]$/.test(message) ? message : `${message}.`);
 
 /** Field messages of a 400 answer (`issues: [{path, message}]`), keyed by the first path segment. */
 export function fieldIssuesOf(error: unknown): Record<string, string> {

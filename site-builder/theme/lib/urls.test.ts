@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paths, relativeHref } from "./urls.ts";
+import { absoluteUrl, paths, relativeHref } from "./urls.ts";
 
 /** Resolves a relative link the way a browser does, under both serving prefixes. */
 const resolve = (pageUrl: string, href: string) => new URL(href, `http://h${pageUrl}`).pathname;
@@ -25,4 +25,19 @@ describe("relative links", () => {
       }
     },
   );
+});
+
+describe("absoluteUrl", () => {
+  it("percent-encodes slugs in other scripts, and leaves ASCII paths alone", () => {
+    expect(absoluteUrl("https://b.example", paths.post("京都-散歩"))).toBe(
+      "https://b.example/post/%E4%BA%AC%E9%83%BD-%E6%95%A3%E6%AD%A9",
+    );
+    expect(absoluteUrl("https://b.example", paths.category("прогулки"))).toBe(
+      "https://b.example/category/%D0%BF%D1%80%D0%BE%D0%B3%D1%83%D0%BB%D0%BA%D0%B8",
+    );
+    expect(absoluteUrl("https://b.example", paths.post("kyoto-walks"))).toBe(
+      "https://b.example/post/kyoto-walks",
+    );
+    expect(absoluteUrl("https://b.example", "/")).toBe("https://b.example/");
+  });
 });

@@ -30,6 +30,10 @@ export function relativeHref(from: string, to: string): string {
   return up + target;
 }
 
+/**
+ * A page's absolute URL, its path percent-encoded (slugs may be in any script, decision 103):
+ * sitemaps, feeds and canonical links want URIs, not IRIs. Slugs hold no '%' to double-encode.
+ */
 export function absoluteUrl(canonicalBase: string, path: string): string {
-  return path === "/" ? `${canonicalBase}/` : `${canonicalBase}${path}`;
+  return path === "/" ? `${canonicalBase}/` : `${canonicalBase}${encodeURI(path)}`;
 }

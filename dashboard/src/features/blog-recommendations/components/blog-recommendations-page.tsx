@@ -87,10 +87,8 @@ export function BlogRecommendationsPage() {
       toast({
         variant: "destructive",
         title: "Approval Failed",
-        description: errorMessage(
-          failure,
-          "The blog could not be created from this idea. Please try again.",
-        ),
+        // Spec section 8: the server's message, or this fallback.
+        description: errorMessage(failure, "Failed to approve blog recommendation"),
       });
     } finally {
       track(idea.id, undefined);
@@ -110,7 +108,7 @@ export function BlogRecommendationsPage() {
       toast({
         variant: "destructive",
         title: "Rejection Failed",
-        description: errorMessage(failure, "The idea could not be rejected. Please try again."),
+        description: errorMessage(failure, "Failed to reject blog recommendation"),
       });
     } finally {
       track(idea.id, undefined);

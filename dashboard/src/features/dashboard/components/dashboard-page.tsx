@@ -1,4 +1,5 @@
 import type { Blog } from "@contracts/blogs.ts";
+import { limits } from "@contracts/limits.ts";
 import {
   CheckCircle2Icon,
   ClockIcon,
@@ -16,8 +17,7 @@ import { PostsLoadError, PostsLoading } from "../../../components/posts-load-err
 import { Button } from "../../../components/ui/button.tsx";
 import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
 import { useCategories } from "../../../lib/api/get-categories.ts";
-import { usePosts } from "../../../lib/api/get-posts.ts";
-import { postCounts, recentPosts } from "./dashboard-stats.ts";
+import { useNewestPosts } from "../../../lib/api/get-post-page.ts";
 
 /** Dashboard (spec section 2.3): welcome, quick actions, stat cards and the recent posts. */
 export function DashboardPage() {
@@ -25,10 +25,12 @@ export function DashboardPage() {
 }
 
 function Dashboard({ blog }: { blog: Blog }) {
-  const { data: posts, error, isLoading, mutate } = usePosts(blog.id);
+  // The six newest cards and the blog's counts, not the whole list (decision 100).
+  const { data: page, error, isLoading, mutate } = useNewestPosts(blog.id, limits.recentPosts);
+  const posts = page?.posts;
   const { data: categories } = useCategories(blog.id);
   const { user } = useAuthUser();
-  const counts = postCounts(posts ?? []);
+  const counts = page?.counts;
   const categoryName = (id: string | null) =>
     id ? categories?.find((c) => c.id === id)?.name : undefined;
 
@@ -51,16 +53,16 @@ function Dashboard({ blog }: { blog: Blog }) {
       />
 
       <section aria-label="Post statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        <MetricCard title="Total Posts" value={posts ? counts.total : "–"} icon={FileTextIcon} />
-        <MetricCard title="Drafts" value={posts ? counts.drafts : "–"} icon={PencilLineIcon} />
+        <MetricCard title="Total Posts" value={counts ? counts.all : "–"} icon={FileTextIcon} />
+        <MetricCard title="Drafts" value={counts ? counts.draft : "–"} icon={PencilLineIcon} />
         <MetricCard
           title="Under Review"
-          value={posts ? counts.underReview : "–"}
+          value={counts ? counts.under_review : "–"}
           icon={ClockIcon}
         />
         <MetricCard
           title="Published"
-          value={posts ? counts.published : "–"}
+          value={counts ? counts.published : "–"}
           icon={CheckCircle2Icon}
         />
       </section>
@@ -82,7 +84,7 @@ function Dashboard({ blog }: { blog: Blog }) {
           </div>
         ) : (
           <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {recentPosts(posts).map((post) => (
+            {posts.map((post) => (
               <PostCard
                 key={post.id}
                 post={post}

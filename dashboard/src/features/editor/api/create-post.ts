@@ -4,7 +4,10 @@ import { apiRequest } from "../../../lib/api-client.ts";
 
 export type CreatePostBody = z.input<typeof createPostInput>;
 
-/** `POST /api/posts`: a new draft; the server takes the author from the session (020). */
+/**
+ * `POST /api/posts`: a new draft. `authorId` is the signed-in owner, as spec section 7 lists
+ * it; the server checks it against the session and refuses any other (decision 101).
+ */
 export function createPost(input: CreatePostBody): Promise<Post> {
   return apiRequest<Post>("POST", "/api/posts", input);
 }

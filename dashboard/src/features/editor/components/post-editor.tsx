@@ -214,7 +214,7 @@ export function PostEditor({
       }
       setBusy("save");
       try {
-        const created = await createPost({ ...body, blogId: blog.id });
+        const created = await createPost({ ...body, blogId: blog.id, authorId: user.id });
         setFilledByAi(false);
         autosave.markCreated(fields);
         await saved(created);

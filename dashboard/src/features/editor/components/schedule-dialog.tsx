@@ -1,5 +1,5 @@
 import { defaults } from "@contracts/limits.ts";
-import { format } from "date-fns";
+import { addMinutes, format, isSameDay, startOfMinute } from "date-fns";
 import { CalendarClockIcon } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
@@ -24,6 +24,12 @@ export function combineDateAndTime(day: Date, time: string): Date {
   return result;
 }
 
+/** Why a picked moment cannot be scheduled, or null: the server refuses any time not ahead. */
+export function pastTimeProblem(when: Date, now: Date): string | null {
+  if (when.getTime() > now.getTime()) return null;
+  return `Choose a time later than now (${format(now, "p")}).`;
+}
+
 /**
  * Spec section 2.6: 'Schedule Post Publication' with a calendar (past days disabled), a time
  * (default 12:00), the current schedule if any, and Clear Schedule.
@@ -44,6 +50,9 @@ export function ScheduleDialog({
   onClear: () => Promise<boolean>;
 }) {
   const timeId = useId();
+  const timeProblemId = useId();
+  /** Set by a refused Schedule: the problem shows whatever the day. */
+  const [checked, setChecked] = useState(false);
   const [day, setDay] = useState<Date | undefined>(() => (current ? new Date(current) : undefined));
   const [time, setTime] = useState(() =>
     current ? format(new Date(current), "HH:mm") : defaults.scheduleTime,
@@ -60,8 +69,22 @@ export function ScheduleDialog({
       });
       return;
     }
-    if (await onSchedule(combineDateAndTime(day, time))) onOpenChange(false);
+    const when = combineDateAndTime(day, time);
+    if (pastTimeProblem(when, new Date())) {
+      setChecked(true);
+      document.getElementById(timeId)?.focus();
+      return;
+    }
+    if (await onSchedule(when)) onOpenChange(false);
   }
+
+  // Today's past times are refused as they are typed (issue 16), not only by the server.
+  const now = new Date();
+  const timeProblem = day ? pastTimeProblem(combineDateAndTime(day, time), now) : null;
+  const showProblem =
+    timeProblem !== null && (checked || (day !== undefined && isSameDay(day, now)));
+  const earliestToday =
+    day && isSameDay(day, now) ? format(addMinutes(startOfMinute(now), 1), "HH:mm") : undefined;
 
   async function clear() {
     if (isPending) return;
@@ -96,8 +119,16 @@ export function ScheduleDialog({
               id={timeId}
               type="time"
               value={time}
+              min={earliestToday}
+              aria-invalid={showProblem || undefined}
+              aria-describedby={showProblem ? timeProblemId : undefined}
               onChange={(event) => setTime(event.target.value)}
             />
+            {showProblem && (
+              <p id={timeProblemId} role="alert" className="text-sm text-destructive">
+                {timeProblem}
+              </p>
+            )}
           </div>
           <DialogFooter>
             {current && (

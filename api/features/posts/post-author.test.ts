@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOwner, createOwnerWithBlog } from "../../test/factories.ts";
+import { startTestApp, type TestApp } from "../../test/harness.ts";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+describe("authorId on POST /api/posts (spec section 7)", () => {
+  it("takes the signed-in owner's own id, or none", async () => {
+    const { owner, blogId } = await createOwnerWithBlog(app);
+    const me = (await owner.get("/api/auth/user")).body;
+    const sent = await owner.post("/api/posts", { blogId, authorId: me.id, title: "Mine" });
+    expect(sent.status).toBe(201);
+    expect(sent.body.authorId).toBe(me.id);
+    const none = await owner.post("/api/posts", { blogId, title: "Also mine" });
+    expect(none.status).toBe(201);
+    expect(none.body.authorId).toBe(me.id);
+  });
+
+  it("refuses another owner's id (or anything else) with 400 and stores nothing", async () => {
+    const { owner, blogId } = await createOwnerWithBlog(app);
+    const other = await createOwner(app);
+    const otherId = (await other.get("/api/auth/user")).body.id;
+    for (const authorId of [otherId, "nobody", 42]) {
+      const res = await owner.post("/api/posts", { blogId, authorId, title: "Ghost written" });
+      expect(res.status).toBe(400);
+      expect(res.body.issues).toEqual([
+        {
+          path: "authorId",
+          message:
+            authorId === 42
+              ? "authorId must be your user id"
+              : "The author must be you, the signed-in owner",
+        },
+      ]);
+    }
+    expect((await owner.get(`/api/blogs/${blogId}/posts`)).body).toEqual([]);
+  });
+});
