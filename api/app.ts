@@ -38,6 +38,7 @@ import { invitationRoutes } from "./features/invitations/routes.ts";
 import { createAltSuggester } from "./features/media/alt-text.ts";
 import { createMediaFiles } from "./features/media/files.ts";
 import { mediaRoutes } from "./features/media/routes.ts";
+import { mediaFolder } from "./features/media/service.ts";
 import { postRoutes } from "./features/posts/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
 import { publicApiRoutes } from "./features/public-sites/public-api.ts";
@@ -225,6 +226,9 @@ export function createApp({
     cnameTarget: env.DOMAIN_CNAME_TARGET ?? env.BLOG_DOMAIN,
     addresses: env.DOMAIN_TARGET_ADDRESSES,
   };
+  // Media go through the same storage as the rendered sites, beside them (never inside a
+  // generation, so every re-render keeps them).
+  const storage = publishing?.output.storage ?? createFolderStorage(env.SITES_DIR);
   app.use(
     blogRoutes({
       db,
@@ -238,6 +242,8 @@ export function createApp({
       reservedLabels,
       onBlogDeleted: async (blogId) => {
         removedAddresses.invalidate();
+        // The blog's media files (its rows went with the blog).
+        await storage.deleteAll(mediaFolder(blogId));
         if (!publishing) return;
         publishing.hostMap.clear();
         publishing.indexes.changed(blogId);
@@ -280,9 +286,6 @@ export function createApp({
   );
   app.use(profileRoutes({ db, contentEvents: events }));
   app.use(categoryRoutes({ db, contentEvents: events }));
-  // Media go through the same storage as the rendered sites, beside them (never inside a
-  // generation, so every re-render keeps them).
-  const storage = publishing?.output.storage ?? createFolderStorage(env.SITES_DIR);
   app.use(createMediaFiles(db, storage).appRoute);
   app.use(
     mediaRoutes({

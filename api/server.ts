@@ -6,6 +6,7 @@ import { sanitizePostHtml } from "./content/sanitize.ts";
 import { openDatabase } from "./db/client.ts";
 import { InvalidEnvironmentError, parseEnv } from "./env.ts";
 import { createImportRunner } from "./features/imports/runner.ts";
+import { libraryImageImporter } from "./features/media/import-remote.ts";
 import { type ContentEvents, guardContentEvents } from "./features/publishing/content-events.ts";
 import { createPublishing } from "./features/publishing/publishing.ts";
 import { gracefulCloser } from "./http/graceful-close.ts";
@@ -55,7 +56,17 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   logger.info({ ai: ai.configured ? ai.model : "offline writer" }, "AI provider");
   let jobs: ReturnType<typeof startJobs> | undefined;
   // Imports run in this process; the jobs list resumes those a restart interrupted.
-  const imports = createImportRunner({ db: database.db, contentEvents, logger });
+  const imports = createImportRunner({
+    db: database.db,
+    contentEvents,
+    // Images of imported posts come into the media library (public addresses only).
+    images: libraryImageImporter({
+      db: database.db,
+      storage: publishing.output.storage,
+      contentEvents,
+    }),
+    logger,
+  });
   const app = createApp({
     env,
     db: database.db,

@@ -7,7 +7,12 @@ import { createFolderStorage } from "../../../site-builder/storage/folder-storag
 import { createOwnerWithBlog } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { makeImage } from "../../test/images.ts";
-import { importRemoteImage, isPublicAddress, type RemoteImageDeps } from "./import-remote.ts";
+import {
+  importRemoteImage,
+  isPublicAddress,
+  libraryImageImporter,
+  type RemoteImageDeps,
+} from "./import-remote.ts";
 
 let app: TestApp;
 let peer: Server;
@@ -126,6 +131,17 @@ describe("importRemoteImage", () => {
     expect(files(blogId).length).toBe(item.variants.length);
     const listed = (await owner.get(`/api/blogs/${blogId}/media`)).body;
     expect(listed.map((m: { id: string }) => m.id)).toEqual([item.id]);
+  });
+
+  it("is the importer's image hook: the library file's address, or why not", async () => {
+    const { blogId } = await createOwnerWithBlog(app);
+    const fetched = await libraryImageImporter(deps({ allowAddress: peerOnly }))(
+      blogId,
+      `${base}/boat.jpg`,
+    );
+    expect(fetched).toEqual({ url: expect.stringMatching(/^\/media\/[0-9a-f]{32}-\d+\.jpg$/) });
+    const refusedOne = await libraryImageImporter(deps())(blogId, `${base}/boat.jpg`);
+    expect(refusedOne).toEqual({ error: expect.stringContaining("non-public addresses") });
   });
 
   it("refuses redirects to link-local, private and loopback addresses", async () => {

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { mediaLimits } from "../../../contracts/media.ts";
 import { blogs } from "../../db/schema.ts";
 import { HttpError, NotFound, ValidationFailed } from "../../http/errors.ts";
+import { presentMedia } from "./presenter.ts";
 import { type MediaDeps, type MediaRow, uploadMedia } from "./service.ts";
 
 /**
@@ -219,4 +220,21 @@ function get(target: URL, allow: (address: string) => boolean, signal: AbortSign
     });
     req.end();
   });
+}
+
+/**
+ * The importer's image hook (issue 19) over `importRemoteImage`: an image a post names comes
+ * into the library and the post points at its file; one that cannot be fetched keeps its
+ * address and the import report says why (the post still imports).
+ */
+export function libraryImageImporter(
+  deps: RemoteImageDeps,
+): (blogId: string, url: string) => Promise<{ url: string } | { error: string }> {
+  return async (blogId, url) => {
+    try {
+      return { url: presentMedia(await importRemoteImage(deps, blogId, url)).src };
+    } catch (error) {
+      return { error: error instanceof Error ? error.message : String(error) };
+    }
+  };
 }

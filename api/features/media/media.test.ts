@@ -214,6 +214,19 @@ describe("refusing files", () => {
   });
 });
 
+describe("deleting the blog", () => {
+  it("removes its media files with it, and no other blog's", async () => {
+    const { owner, blogId } = await createOwnerWithBlog(app);
+    const other = await createOwnerWithBlog(app);
+    await uploadFile(owner, blogId, await makeImage({ width: 64 }), "gone.jpg");
+    await uploadFile(other.owner, other.blogId, await makeImage({ width: 66 }), "kept.jpg");
+    expect(storedFiles(blogId).length).toBeGreaterThan(0);
+    expect((await owner.delete(`/api/blogs/${blogId}`)).status).toBe(204);
+    expect(storedFiles(blogId)).toEqual([]);
+    expect(storedFiles(other.blogId).length).toBeGreaterThan(0);
+  });
+});
+
 describe("the library", () => {
   it("searches by name and alt text, updates alt text, and says where an image is used", async () => {
     const { owner, blogId } = await createOwnerWithBlog(app);

@@ -30,7 +30,8 @@ export type MediaDeps = {
 };
 
 /** Storage key of a stored file: beside, never inside, the blog's rendered generations. */
-export const mediaKey = (blogId: string, file: string) => `media/${blogId}/${file}`;
+export const mediaFolder = (blogId: string) => `media/${blogId}`;
+export const mediaKey = (blogId: string, file: string) => `${mediaFolder(blogId)}/${file}`;
 
 // One image is processed at a time: each decode of a large photo takes ~100 MB, and libvips
 // already spreads one image over the cores.

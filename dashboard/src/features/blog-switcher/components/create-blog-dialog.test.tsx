@@ -121,7 +121,9 @@ describe("CreateBlogDialog", () => {
     fireEvent.click(submit);
     const toast = await findToast("Error");
     expect(toast.dataset.variant).toBe("destructive");
-    expect(toast.textContent).toContain("name: String must contain at most 100 character(s)");
+    // The field's label, never its internal name (issue 16).
+    expect(toast.textContent).toContain("Name: String must contain at most 100 character(s)");
+    expect(toast.textContent).not.toContain("name:");
     expect(screen.getByText("String must contain at most 100 character(s)")).toBeTruthy();
     expect(onCreated).not.toHaveBeenCalled();
     expect(screen.getByRole("button", { name: "Create Blog" })).toBeTruthy();
