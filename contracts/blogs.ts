@@ -67,6 +67,8 @@ export type FleetRow = {
   /** 'active' for a verified custom domain or a subdomain of the blog domain; else why not. */
   tls: "active" | "pending_verification" | "none";
   postsThisWeek: number;
+  /** Page views in the last 7 days (reader analytics' daily rollups, issue 18). */
+  viewsThisWeek: number;
   failedRenders: number;
   publishedPosts: number;
 };

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Blog, FleetRow } from "../../../contracts/blogs.ts";
-import { categories, posts } from "../../db/schema.ts";
+import { analyticsDaily, categories, posts } from "../../db/schema.ts";
 import { createBlog, createOwner, createPost, createPublishedPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { rawGet } from "../../test/raw-http.ts";
@@ -219,6 +219,16 @@ describe("fleet overview (GET /api/blogs/overview)", () => {
     await createPublishedPost(owner, busy.id);
     await createPublishedPost(owner, busy.id);
     await app.publishing?.queue.onIdle();
+    // Reader analytics' daily rollups: this week's totals count, older days and other
+    // dimensions do not.
+    const day = (daysAgo: number) =>
+      new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    await app.db.insert(analyticsDaily).values([
+      { blogId: busy.id, day: day(0), dimension: "total", value: "", views: 5, visitors: 3 },
+      { blogId: busy.id, day: day(3), dimension: "total", value: "", views: 7, visitors: 2 },
+      { blogId: busy.id, day: day(10), dimension: "total", value: "", views: 100, visitors: 9 },
+      { blogId: busy.id, day: day(0), dimension: "post", value: "x", views: 40, visitors: 1 },
+    ]);
     const res = await owner.get<FleetRow[]>("/api/blogs/overview");
     expect(res.status).toBe(200);
     const rows = new Map(res.body.map((r) => [r.blogId, r]));
@@ -227,11 +237,13 @@ describe("fleet overview (GET /api/blogs/overview)", () => {
       domain: null,
       tls: "none",
       postsThisWeek: 0,
+      viewsThisWeek: 0,
     });
     expect(rows.get(busy.id)).toMatchObject({
       siteState: "live",
       domain: "busy-fleet.blogs.test",
       postsThisWeek: 2,
+      viewsThisWeek: 12,
       publishedPosts: 2,
       failedRenders: 0,
     });

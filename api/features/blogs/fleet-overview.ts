@@ -1,7 +1,7 @@
-import { and, count, eq, gte, inArray, max } from "drizzle-orm";
+import { and, count, eq, gte, inArray, max, sql } from "drizzle-orm";
 import type { FleetRow } from "../../../contracts/blogs.ts";
 import type { Database } from "../../db/client.ts";
-import { posts, renderJobs, siteBuilds } from "../../db/schema.ts";
+import { analyticsDaily, posts, renderJobs, siteBuilds } from "../../db/schema.ts";
 import { hostsOfBlog } from "../public-sites/hosts.ts";
 import { listBlogs } from "./service.ts";
 import type { RenderStateOf } from "./site-status.ts";
@@ -10,7 +10,7 @@ const weekMs = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * Every blog of the owner at a glance (My Blogs): site state, address and TLS, posts published
- * in the last 7 days, renders that failed in the last 7 days. A handful of grouped queries,
+ * and page views in the last 7 days, renders that failed in the last 7 days. A handful of grouped queries,
  * whatever the number of blogs.
  */
 export async function fleetOverview(
@@ -22,7 +22,8 @@ export async function fleetOverview(
   if (rows.length === 0) return [];
   const ids = rows.map((b) => b.id);
   const since = new Date((options.now ?? new Date()).getTime() - weekMs);
-  const [recent, published, failures, lastSuccess, lastBuild, pending] = await Promise.all([
+  const sinceDay = since.toISOString().slice(0, 10);
+  const [recent, published, failures, lastSuccess, lastBuild, pending, views] = await Promise.all([
     db
       .select({ blogId: posts.blogId, n: count() })
       .from(posts)
@@ -64,12 +65,25 @@ export async function fleetOverview(
       .select({ blogId: renderJobs.blogId })
       .from(renderJobs)
       .where(inArray(renderJobs.blogId, ids)),
+    // Days are UTC days of the rollups: the last 7 whole days and today so far.
+    db
+      .select({ blogId: analyticsDaily.blogId, n: sql<number>`sum(${analyticsDaily.views})` })
+      .from(analyticsDaily)
+      .where(
+        and(
+          inArray(analyticsDaily.blogId, ids),
+          eq(analyticsDaily.dimension, "total"),
+          gte(analyticsDaily.day, sinceDay),
+        ),
+      )
+      .groupBy(analyticsDaily.blogId),
   ]);
   const counts = (list: { blogId: string; n: number }[]) =>
     new Map(list.map((r) => [r.blogId, r.n]));
   const recentBy = counts(recent);
   const publishedBy = counts(published);
   const failuresBy = counts(failures);
+  const viewsBy = counts(views);
   const time = (at: Date | number | null) => (at === null ? undefined : new Date(at).getTime());
   const successAt = new Map(lastSuccess.map((r) => [r.blogId, time(r.at)]));
   const buildAt = new Map(lastBuild.map((r) => [r.blogId, time(r.at)]));
@@ -103,6 +117,7 @@ export async function fleetOverview(
           ? "active"
           : "none",
       postsThisWeek: recentBy.get(blog.id) ?? 0,
+      viewsThisWeek: Number(viewsBy.get(blog.id) ?? 0),
       failedRenders: failuresBy.get(blog.id) ?? 0,
       publishedPosts: publishedBy.get(blog.id) ?? 0,
     };

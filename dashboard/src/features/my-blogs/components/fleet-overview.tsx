@@ -38,6 +38,7 @@ const columns: Column[] = [
   { key: "domain", label: "Domain", value: (r) => r.domain ?? "" },
   { key: "tls", label: "TLS", value: (r) => tlsLabels[r.tls] },
   { key: "week", label: "Posts this week", value: (r) => r.postsThisWeek, numeric: true },
+  { key: "views", label: "Views (7 days)", value: (r) => r.viewsThisWeek, numeric: true },
   { key: "published", label: "Published", value: (r) => r.publishedPosts, numeric: true },
   { key: "failed", label: "Failed renders (7 days)", value: (r) => r.failedRenders, numeric: true },
 ];
@@ -108,6 +109,7 @@ export function FleetOverview() {
                 <TableCell className="break-all">{row.domain ?? "—"}</TableCell>
                 <TableCell>{tlsLabels[row.tls]}</TableCell>
                 <TableCell className="text-right">{row.postsThisWeek}</TableCell>
+                <TableCell className="text-right">{row.viewsThisWeek}</TableCell>
                 <TableCell className="text-right">{row.publishedPosts}</TableCell>
                 <TableCell className="text-right">{row.failedRenders}</TableCell>
               </TableRow>
