@@ -275,10 +275,11 @@ export function createApp({
     }),
   );
   app.use(postRoutes({ db, clock, contentEvents: events, cpu }));
-  app.use(exportRoutes({ db }));
+  app.use(exportRoutes({ db, storage }));
   app.use(
     importRoutes({
       db,
+      storage,
       runner:
         imports ??
         createImportRunner({ db, contentEvents: events, images: importImages, clock, logger }),

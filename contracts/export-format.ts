@@ -1,3 +1,5 @@
+import type { MediaFormat, MediaVariant } from "./media.ts";
+
 /**
  * The Blogfleet export (`blogfleet.json` at the root of a blog's export zip), version 1.
  * Documented in docs/export-format.md. Every date is ISO 8601 UTC.
@@ -14,6 +16,8 @@ export type BlogfleetExport = {
     primaryColor: string;
     fontFamily: string;
     logoUrl: string | null;
+    /** The uploaded logo: the `hash` of one of `media` (absent in older exports). */
+    logoImage?: string | null;
     aiDisclosure: boolean;
   };
   /** Parents before children. */
@@ -22,8 +26,20 @@ export type BlogfleetExport = {
   affiliateLinks: { keyword: string; url: string; autoInsert: boolean }[];
   /** Old addresses of the blog (imported permalinks) → site-relative paths. */
   redirects: { from: string; to: string }[];
-  /** Media files in `media/` (none until the media library lands). */
-  media: { file: string; url: string }[];
+  /** The blog's media library; every variant's file is in the zip at `media/{file}`. */
+  media: ExportedImage[];
+};
+
+/** A library image: its row, and the files of its variants (content-hashed names). */
+export type ExportedImage = {
+  hash: string;
+  fileName: string;
+  alt: string;
+  format: MediaFormat;
+  width: number;
+  height: number;
+  uploadBytes: number;
+  variants: MediaVariant[];
 };
 
 export type ExportedPost = {
@@ -47,4 +63,6 @@ export type ExportedPost = {
   aiAssisted: boolean;
   /** Former slugs (301 to the current one). */
   formerSlugs: string[];
+  /** The feature image: the `hash` of one of `media` (absent in older exports). */
+  featureImage?: string | null;
 };

@@ -2,9 +2,12 @@ import { strToU8, unzipSync, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlogfleetExport } from "../../../contracts/export-format.ts";
 import type { ImportJob } from "../../../contracts/imports.ts";
+import type { MediaItem } from "../../../contracts/media.ts";
+import type { Post } from "../../../contracts/posts.ts";
 import { createBlog, createOwner, createPost, createPublishedPost } from "../../test/factories.ts";
 import type { TestClient } from "../../test/harness.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
+import { makeImage, uploadFile } from "../../test/images.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -130,6 +133,70 @@ describe("export (GET /api/blogs/{id}/export)", () => {
     expect((await app.client().get(`/blog/${copy.slug}/post/first-red-tomatoes`)).status).toBe(200);
     expect((await app.client().get(`/blog/${copy.slug}/post/first-tomatoes`)).status).toBe(301);
     expect((await app.client().get(`/blog/${copy.slug}/2019/old-one/`)).status).toBe(301);
+  });
+
+  it("carries the media library: files, alt text, feature images and the logo come back", async () => {
+    const owner = await createOwner(app);
+    const source = await createBlog(owner, "Photo Blog");
+    const photo = (await uploadFile(owner, source.id, await makeImage({ width: 800 }), "dock.jpg"))
+      .body;
+    const logo = (
+      await uploadFile(owner, source.id, await makeImage({ width: 120, format: "png" }), "l.png")
+    ).body;
+    await owner.patch(`/api/blogs/${source.id}/media/${photo.id}`, { alt: "A dock at dawn" });
+    await owner.patch(`/api/blogs/${source.id}/customization`, { logoMediaId: logo.id });
+    const post = await createPublishedPost(owner, source.id, {
+      title: "Dawn",
+      content: `<p>Early.</p><img src="${photo.src}" alt="A dock at dawn">`,
+      featureImageId: photo.id,
+    });
+    expect(post.featureImageId).toBe(photo.id);
+
+    const first = await download(owner, `/api/blogs/${source.id}/export`);
+    const doc = documentOf(first.files);
+    expect(doc.media.map((m) => m.fileName).sort()).toEqual(["dock.jpg", "l.png"]);
+    expect(doc.posts[0]?.featureImage).toBe(doc.media.find((m) => m.fileName === "dock.jpg")?.hash);
+    expect(doc.blog.logoImage).toBe(doc.media.find((m) => m.fileName === "l.png")?.hash);
+    const variantFiles = doc.media.flatMap((m) => m.variants.map((v) => `media/${v.file}`));
+    expect(variantFiles.every((f) => first.files[f] !== undefined)).toBe(true);
+
+    const copy = await createBlog(owner, "Photo Blog Copy");
+    const job = await runImport(owner, copy.id, zipSync(first.files));
+    expect(job.status).toBe("succeeded");
+    const again = documentOf((await download(owner, `/api/blogs/${copy.id}/export`)).files);
+    expect(comparable(again)).toEqual(comparable(doc));
+    const listed = (await owner.get<Post[]>(`/api/blogs/${copy.id}/posts`)).body[0];
+    const copied = (await owner.get<Post>(`/api/posts/${listed?.id}`)).body;
+    const library = (await owner.get<MediaItem[]>(`/api/blogs/${copy.id}/media`)).body;
+    expect(copied?.featureImageId).toBe(library.find((m) => m.fileName === "dock.jpg")?.id);
+    expect(library.find((m) => m.fileName === "dock.jpg")?.alt).toBe("A dock at dawn");
+    // The copy's host serves the very same files.
+    await app.publishing?.queue.onIdle();
+    const file = doc.media.find((m) => m.fileName === "dock.jpg")?.variants[0]?.file;
+    const served = await fetch(`${app.baseUrl}/blog/${copy.slug}/media/${file}`);
+    expect(served.status).toBe(200);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(first.files[`media/${file}`]);
+  });
+
+  it("refuses an export whose image files are not what they say, and stores nothing", async () => {
+    const owner = await createOwner(app);
+    const source = await createBlog(owner, "Tampered");
+    await uploadFile(owner, source.id, await makeImage({ width: 300 }), "boat.jpg");
+    await createPublishedPost(owner, source.id, { title: "Kept out" });
+    const { files } = await download(owner, `/api/blogs/${source.id}/export`);
+    const name = Object.keys(files).find((f) => f.startsWith("media/") && f.endsWith(".webp"));
+    expect(name).toBeDefined();
+    const tampered = { ...files, [name as string]: strToU8("<html><script>alert(1)</script>") };
+    const copy = await createBlog(owner, "Tampered Copy");
+    const refused = await owner.request<{ message: string }>(
+      "POST",
+      `/api/blogs/${copy.id}/imports`,
+      { raw: zipSync(tampered) },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain("is not the image its name says");
+    expect((await owner.get(`/api/blogs/${copy.id}/media`)).body).toEqual([]);
+    expect((await owner.get(`/api/blogs/${copy.id}/imports`)).body).toEqual([]);
   });
 
   it("exports everything an owner has at once, and nobody else's", async () => {

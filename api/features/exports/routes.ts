@@ -1,5 +1,6 @@
 import { Router } from "express";
 import { type BlogIdParams, blogIdParams } from "../../../contracts/ids.ts";
+import type { Storage } from "../../../site-builder/storage/storage.ts";
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
 import type { Database } from "../../db/client.ts";
 import { inputOf, validate } from "../../http/validate.ts";
@@ -14,7 +15,7 @@ function sendZip(res: import("express").Response, name: string, zip: Uint8Array)
   res.end(Buffer.from(zip.buffer, zip.byteOffset, zip.length));
 }
 
-export function exportRoutes({ db }: { db: Database }): Router {
+export function exportRoutes({ db, storage }: { db: Database; storage: Storage }): Router {
   const router = Router();
 
   router.get(
@@ -23,13 +24,17 @@ export function exportRoutes({ db }: { db: Database }): Router {
     validate({ params: blogIdParams }),
     async (req, res) => {
       const { params } = inputOf<unknown, unknown, BlogIdParams>(res);
-      const { blog, zip } = await exportBlog(db, currentUser(req).id, params.blogId);
+      const { blog, zip } = await exportBlog(db, storage, currentUser(req).id, params.blogId);
       sendZip(res, `${blog.slug}-blogfleet-${day()}.zip`, zip);
     },
   );
 
   router.get("/api/export", requireUser, async (req, res) => {
-    sendZip(res, `blogfleet-export-${day()}.zip`, await exportEverything(db, currentUser(req).id));
+    sendZip(
+      res,
+      `blogfleet-export-${day()}.zip`,
+      await exportEverything(db, storage, currentUser(req).id),
+    );
   });
 
   return router;

@@ -1,18 +1,25 @@
 import { asc, eq } from "drizzle-orm";
 import { strToU8, type Zippable, zipSync } from "fflate";
 import TurndownService from "turndown";
-import type { BlogfleetExport, ExportedPost } from "../../../contracts/export-format.ts";
+import type {
+  BlogfleetExport,
+  ExportedImage,
+  ExportedPost,
+} from "../../../contracts/export-format.ts";
+import type { Storage } from "../../../site-builder/storage/storage.ts";
 import type { Database } from "../../db/client.ts";
 import {
   affiliateLinks,
   blogRedirects,
   type blogs,
   categories,
+  media,
   postSlugHistory,
   posts,
 } from "../../db/schema.ts";
 import { findOwnedBlog, listBlogs } from "../blogs/service.ts";
 import { writeFrontMatter } from "../imports/front-matter.ts";
+import { mediaKey } from "../media/service.ts";
 
 type BlogRow = typeof blogs.$inferSelect;
 
@@ -27,7 +34,7 @@ export async function blogExportDocument(
   blog: BlogRow,
   now: Date = new Date(),
 ): Promise<BlogfleetExport> {
-  const [categoryRows, postRows, history, links, redirects] = await Promise.all([
+  const [categoryRows, postRows, history, links, redirects, images] = await Promise.all([
     db.select().from(categories).where(eq(categories.blogId, blog.id)),
     db
       .select()
@@ -49,7 +56,9 @@ export async function blogExportDocument(
       .from(blogRedirects)
       .where(eq(blogRedirects.blogId, blog.id))
       .orderBy(asc(blogRedirects.fromPath)),
+    db.select().from(media).where(eq(media.blogId, blog.id)).orderBy(asc(media.hash)),
   ]);
+  const hashOf = new Map(images.map((m) => [m.id, m.hash]));
   const byId = new Map(categoryRows.map((c) => [c.id, c]));
   const depth = (id: string | null, seen = new Set<string>()): number => {
     const category = id ? byId.get(id) : undefined;
@@ -75,6 +84,7 @@ export async function blogExportDocument(
       primaryColor: blog.primaryColor,
       fontFamily: blog.fontFamily,
       logoUrl: blog.logoUrl,
+      logoImage: blog.logoMediaId ? (hashOf.get(blog.logoMediaId) ?? null) : null,
       aiDisclosure: blog.aiDisclosure,
     },
     categories: orderedCategories.map((c) => ({
@@ -101,6 +111,7 @@ export async function blogExportDocument(
         source: p.source,
         aiAssisted: p.aiAssisted,
         formerSlugs: former.get(p.id) ?? [],
+        featureImage: p.featureImageId ? (hashOf.get(p.featureImageId) ?? null) : null,
       }),
     ),
     affiliateLinks: links.map((l) => ({
@@ -109,12 +120,43 @@ export async function blogExportDocument(
       autoInsert: l.autoInsert,
     })),
     redirects: redirects.map((r) => ({ from: r.fromPath, to: r.toPath })),
-    media: [],
+    media: images.map(
+      (m): ExportedImage => ({
+        hash: m.hash,
+        fileName: m.fileName,
+        alt: m.alt,
+        format: m.format,
+        width: m.width,
+        height: m.height,
+        uploadBytes: m.uploadBytes,
+        variants: m.variants,
+      }),
+    ),
   };
 }
 
+/** The files of the blog's library images, by file name (every variant of every image). */
+async function mediaFilesOf(
+  storage: Storage,
+  blogId: string,
+  doc: BlogfleetExport,
+): Promise<Map<string, Uint8Array>> {
+  const files = new Map<string, Uint8Array>();
+  for (const image of doc.media) {
+    for (const variant of image.variants) {
+      const bytes = await storage.get(mediaKey(blogId, variant.file));
+      if (bytes) files.set(variant.file, new Uint8Array(bytes));
+    }
+  }
+  return files;
+}
+
 /** The files of one blog's export, under `prefix` (empty for a single blog's zip). */
-export function exportFiles(doc: BlogfleetExport, prefix = ""): Zippable {
+export function exportFiles(
+  doc: BlogfleetExport,
+  prefix = "",
+  mediaFiles: ReadonlyMap<string, Uint8Array> = new Map(),
+): Zippable {
   const turndown = new TurndownService({ headingStyle: "atx", codeBlockStyle: "fenced" });
   const files: Zippable = {
     [`${prefix}blogfleet.json`]: strToU8(`${JSON.stringify(doc, null, 2)}\n`),
@@ -142,21 +184,28 @@ export function exportFiles(doc: BlogfleetExport, prefix = ""): Zippable {
     ...doc.redirects.map((r) => `${csvField(r.from)},${csvField(r.to)}`),
   ];
   files[`${prefix}redirects.csv`] = strToU8(`${redirectLines.join("\n")}\n`);
+  // Images are compressed already: stored as they are.
+  for (const [name, bytes] of mediaFiles) files[`${prefix}media/${name}`] = [bytes, { level: 0 }];
   return files;
 }
 
 /** One blog of the owner as a zip (404 for another owner's blog). */
-export async function exportBlog(db: Database, ownerId: string, blogId: string) {
+export async function exportBlog(db: Database, storage: Storage, ownerId: string, blogId: string) {
   const blog = await findOwnedBlog(db, ownerId, blogId);
   const doc = await blogExportDocument(db, blog);
-  return { blog, zip: zipSync(exportFiles(doc), { level: 6 }) };
+  const files = exportFiles(doc, "", await mediaFilesOf(storage, blog.id, doc));
+  return { blog, zip: zipSync(files, { level: 6 }) };
 }
 
 /** Every blog of the owner, one folder per blog slug, in one zip. */
-export async function exportEverything(db: Database, ownerId: string) {
+export async function exportEverything(db: Database, storage: Storage, ownerId: string) {
   const files: Zippable = {};
   for (const blog of await listBlogs(db, ownerId)) {
-    Object.assign(files, exportFiles(await blogExportDocument(db, blog), `${blog.slug}/`));
+    const doc = await blogExportDocument(db, blog);
+    Object.assign(
+      files,
+      exportFiles(doc, `${blog.slug}/`, await mediaFilesOf(storage, blog.id, doc)),
+    );
   }
   return zipSync(files, { level: 6 });
 }

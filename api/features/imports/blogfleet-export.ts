@@ -1,10 +1,12 @@
-import type { BlogfleetExport } from "../../../contracts/export-format.ts";
+import type { BlogfleetExport, ExportedImage } from "../../../contracts/export-format.ts";
 import { BadImportFile, type ImportSource } from "./source.ts";
 
 /** A Blogfleet export zip (`blogfleet.json` at its root): the blog comes back as it was. */
 export function parseBlogfleetExport(files: Map<string, Uint8Array>): ImportSource & {
   blog: BlogfleetExport["blog"];
   affiliateLinks: BlogfleetExport["affiliateLinks"];
+  media: ExportedImage[];
+  mediaFiles: Map<string, Uint8Array>;
 } {
   let doc: BlogfleetExport;
   try {
@@ -19,6 +21,13 @@ export function parseBlogfleetExport(files: Map<string, Uint8Array>): ImportSour
     blog: doc.blog,
     affiliateLinks: Array.isArray(doc.affiliateLinks) ? doc.affiliateLinks : [],
     redirects: Array.isArray(doc.redirects) ? doc.redirects : [],
+    media: Array.isArray(doc.media) ? doc.media : [],
+    // The library's files (`media/{file}`): stored when the import starts, never in its payload.
+    mediaFiles: new Map(
+      [...files]
+        .filter(([name]) => name.startsWith("media/"))
+        .map(([name, bytes]) => [name.slice("media/".length), bytes]),
+    ),
     categories: (doc.categories ?? []).map((c) => ({
       key: c.slug,
       slug: c.slug,
@@ -47,6 +56,7 @@ export function parseBlogfleetExport(files: Map<string, Uint8Array>): ImportSour
       formerSlugs: p.formerSlugs,
       source: p.source,
       aiAssisted: p.aiAssisted,
+      featureImageHash: p.featureImage ?? null,
     })),
   };
 }

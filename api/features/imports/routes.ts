@@ -6,6 +6,7 @@ import {
   idParams,
 } from "../../../contracts/ids.ts";
 import { importLimits } from "../../../contracts/imports.ts";
+import type { Storage } from "../../../site-builder/storage/storage.ts";
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
 import type { Database } from "../../db/client.ts";
 import { HttpError } from "../../http/errors.ts";
@@ -29,7 +30,16 @@ const fileBody: RequestHandler = (req, res, next) => {
   });
 };
 
-export function importRoutes({ db, runner }: { db: Database; runner: ImportRunner }): Router {
+export function importRoutes({
+  db,
+  runner,
+  storage,
+}: {
+  db: Database;
+  runner: ImportRunner;
+  /** Where a Blogfleet export's images go (the media library's storage). */
+  storage?: Storage;
+}): Router {
   const router = Router();
 
   // The file is the body (`Content-Type: application/octet-stream`); its name in `X-File-Name`.
@@ -47,7 +57,14 @@ export function importRoutes({ db, runner }: { db: Database; runner: ImportRunne
       } catch {
         // keep the default
       }
-      const job = await startImport(db, currentUser(req).id, params.blogId, body, fileName);
+      const job = await startImport(
+        db,
+        currentUser(req).id,
+        params.blogId,
+        body,
+        fileName,
+        storage,
+      );
       runner.kick();
       res.status(202).json(presentImportJob(job));
     },

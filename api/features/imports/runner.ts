@@ -11,6 +11,7 @@ import {
   categories,
   importedItems,
   importJobs,
+  media,
   posts as postsTable,
 } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
@@ -101,6 +102,15 @@ export function createImportRunner(deps: ImportRunnerDeps) {
   };
 }
 export type ImportRunner = ReturnType<typeof createImportRunner>;
+
+/** The blog's library images with these content hashes, by hash. */
+async function mediaIdsByHash(tx: Queryable, blogId: string, hashes: string[]) {
+  const rows = await tx
+    .select({ id: media.id, hash: media.hash })
+    .from(media)
+    .where(and(eq(media.blogId, blogId), inArray(media.hash, hashes)));
+  return new Map(rows.map((r) => [r.hash, r.id]));
+}
 
 async function saveProgress(tx: Queryable, jobId: string, changes: Partial<JobRow>) {
   await tx.update(importJobs).set(changes).where(eq(importJobs.id, jobId));
@@ -248,6 +258,12 @@ async function runJob(
           primaryColor: source.blog.primaryColor,
           fontFamily: source.blog.fontFamily,
           logoUrl: source.blog.logoUrl,
+          // Restored into this blog's library when the import started (by hash).
+          logoMediaId: source.blog.logoImage
+            ? ((await mediaIdsByHash(tx, blog.id, [source.blog.logoImage])).get(
+                source.blog.logoImage,
+              ) ?? null)
+            : null,
           aiDisclosure: source.blog.aiDisclosure,
         })
         .where(eq(blogs.id, blog.id));
@@ -350,6 +366,11 @@ async function runJob(
             source: item.source,
             aiAssisted: item.aiAssisted,
             formerSlugs: item.formerSlugs,
+            featureImageId: item.featureImageHash
+              ? (await mediaIdsByHash(tx, blog.id, [item.featureImageHash])).get(
+                  item.featureImageHash,
+                )
+              : null,
           },
           at,
         );

@@ -1,9 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
+import type { ExportedImage } from "../../../contracts/export-format.ts";
 import { emptyImportReport, importLimits } from "../../../contracts/imports.ts";
+import type { Storage } from "../../../site-builder/storage/storage.ts";
 import type { Database } from "../../db/client.ts";
 import { blogs, importJobs } from "../../db/schema.ts";
 import { NotFound } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
+import { checkExportedMedia, restoreMedia, UnrestorableMedia } from "../media/restore.ts";
 import { parseBlogfleetExport } from "./blogfleet-export.ts";
 import { parseGhost } from "./ghost.ts";
 import { parseMarkdownZip } from "./markdown.ts";
@@ -55,9 +58,31 @@ export async function startImport(
   blogId: string,
   file: Buffer,
   fileName: string,
+  storage?: Storage,
 ): Promise<JobRow> {
   const blog = await findOwnedBlog(db, ownerId, blogId);
-  const source = parseImportFile(file);
+  const parsed = parseImportFile(file);
+  // A Blogfleet export's library is checked whole, then stored before the job starts (its
+  // files never go into the job's payload); the posts find their images by hash.
+  const {
+    media: images = [],
+    mediaFiles,
+    ...source
+  } = parsed as ImportSource & {
+    media?: ExportedImage[];
+    mediaFiles?: Map<string, Uint8Array>;
+  };
+  if (images.length > 0) {
+    if (!storage) throw BadImportFile("This server cannot store the export's images.");
+    const fileOf = (name: string) => mediaFiles?.get(name);
+    try {
+      await checkExportedMedia(images, fileOf);
+    } catch (error) {
+      if (error instanceof UnrestorableMedia) throw BadImportFile(error.message);
+      throw BadImportFile("An image of the export cannot be read.");
+    }
+    await restoreMedia(db, storage, blog.id, images, fileOf);
+  }
   const [row] = await db
     .insert(importJobs)
     .values({

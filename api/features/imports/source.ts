@@ -34,6 +34,8 @@ export type SourceItem = {
   createdAt?: string;
   source?: "owner" | "ai" | "offline";
   aiAssisted?: boolean;
+  /** Blogfleet exports only: the feature image, by the hash of the blog's library image. */
+  featureImageHash?: string | null;
 };
 
 /** An export file, parsed and checked before anything is written. */
@@ -50,6 +52,8 @@ export type ImportSource = {
     primaryColor: string;
     fontFamily: string;
     logoUrl: string | null;
+    /** The uploaded logo, by the hash of the blog's library image. */
+    logoImage?: string | null;
     aiDisclosure: boolean;
   };
   affiliateLinks?: { keyword: string; url: string; autoInsert: boolean }[];

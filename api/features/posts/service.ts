@@ -992,6 +992,8 @@ export async function insertImportedPost(
     aiText?: string | null;
     aiAssisted?: boolean;
     formerSlugs?: string[];
+    /** An image of the blog's own library (the importer looked it up there). */
+    featureImageId?: string | null;
   },
   now: Date,
 ): Promise<PostRow> {
@@ -1006,6 +1008,7 @@ export async function insertImportedPost(
       categoryId: post.categoryId,
       title: post.title.slice(0, limits.postTitle),
       content: post.content,
+      featureImageId: post.featureImageId ?? null,
       excerpt: (post.excerpt || excerptFromContent(post.content)).slice(0, limits.postExcerpt),
       status: "draft",
       slug,
