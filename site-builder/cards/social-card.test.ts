@@ -15,6 +15,7 @@ const card = (
     color: "#2563eb",
     fontFamily: "IBM Plex Serif",
     logoUrl: null,
+    logoMedia: null,
     host: "garden.blogs.example",
     ...over,
   },

@@ -378,6 +378,38 @@ describe("images on the blog", () => {
 });
 
 describe("an uploaded logo", () => {
+  it("is drawn on the blog's social cards, which are made again with it", async () => {
+    const { owner, blogId } = await createOwnerWithBlog(app);
+    const blog = (await owner.get(`/api/blogs/${blogId}`)).body;
+    await createPublishedPost(owner, blogId, { title: "Hello" });
+    await app.publishing?.queue.onIdle();
+    const homeCard = async () => {
+      const html = await (await fetchFile(`/blog/${blog.slug}/`)).text();
+      const url = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+      expect(url).toMatch(/\/og\/[0-9a-f]{16}\.png$/);
+      const path = new URL(url as string).pathname;
+      const res = await fetchFile(path);
+      expect(res.status).toBe(200);
+      return { path, bytes: Buffer.from(await res.arrayBuffer()) };
+    };
+    const before = await homeCard();
+    const logo = (
+      await uploadFile(
+        owner,
+        blogId,
+        await makeImage({ width: 200, height: 200, format: "png" }),
+        "mark.png",
+      )
+    ).body;
+    await owner.patch(`/api/blogs/${blogId}/customization`, { logoMediaId: logo.id });
+    await app.publishing?.queue.onIdle();
+    const after = await homeCard();
+    // Only the logo changed in the card's look: different bytes mean it was drawn.
+    expect(after.path).not.toBe(before.path);
+    expect(after.bytes.equals(before.bytes)).toBe(false);
+    expect((await sharp(after.bytes).metadata()).width).toBe(1200);
+  });
+
   it("is set from the library, shown on the blog, counted as used, and refused from another blog", async () => {
     const { owner, blogId } = await createOwnerWithBlog(app);
     const logo = (

@@ -1,3 +1,4 @@
+import { renderSocialCard } from "../../../site-builder/cards/social-card.ts";
 import type { DrawCard } from "../../../site-builder/pipeline/site-assets.ts";
 import { createSiteOutput, type SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
 import { loadTheme, type Theme } from "../../../site-builder/pipeline/theme.ts";
@@ -10,6 +11,7 @@ import { followAffiliateLink } from "../affiliate-links/clicks.ts";
 import { createHitEndpoint } from "../analytics/hits.ts";
 import { type Analytics, createAnalytics } from "../analytics/ingest.ts";
 import { createMediaFiles } from "../media/files.ts";
+import { mediaKey } from "../media/service.ts";
 import { createFastPath, createHostMap, type HostMap } from "../public-sites/fast-path.ts";
 import { type CanonicalSettings, canonicalBaseOf, hostsOfBlog } from "../public-sites/hosts.ts";
 import { createPageCache, type PageCache } from "../public-sites/page-cache.ts";
@@ -101,7 +103,19 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
     hostsOf: ({ blog }) => hostsOfBlog(blog, deps.env.BLOG_DOMAIN, canonical.reservedLabels),
     clock: deps.clock,
     log: deps.logger,
-    drawCard: deps.drawCard,
+    drawCard:
+      deps.drawCard ??
+      (async (card) => {
+        // An uploaded logo is drawn from the blog's own library, read from storage.
+        const { logoMedia } = card.look;
+        const data = logoMedia
+          ? await output.storage.get(mediaKey(logoMedia.blogId, logoMedia.file))
+          : undefined;
+        return renderSocialCard(
+          card,
+          data && logoMedia ? { logo: { data, type: logoMedia.type } } : {},
+        );
+      }),
   });
   const cache = createPageCache();
   output.onChange((blogId, file) => cache.invalidate(blogId, file));

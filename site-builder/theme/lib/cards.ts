@@ -1,5 +1,6 @@
 import { hash } from "node:crypto";
 import { safeColor } from "./format.ts";
+import { fallbackVariant } from "./images.ts";
 import type { Site, ThemePost } from "./site.ts";
 
 /**
@@ -21,6 +22,11 @@ export type CardLook = {
   color: string;
   fontFamily: string;
   logoUrl: string | null;
+  /**
+   * The uploaded logo (issue 17): its PNG/JPEG file in the blog's media library, which the
+   * drawer loads from storage (an owner's logo URL is never fetched by the server).
+   */
+  logoMedia: { blogId: string; file: string; type: "image/png" | "image/jpeg" } | null;
   /** The blog's host as readers see it, printed at the bottom. */
   host: string;
 };
@@ -56,11 +62,20 @@ function lookOf(site: Site): { look: CardLook; key: string } {
     color: safeColor(site.blog.primaryColor),
     fontFamily: site.blog.fontFamily,
     logoUrl: site.blog.logoUrl,
+    logoMedia: logoMediaOf(site),
     host,
   };
   const entry = { look, key: JSON.stringify([cardDesignVersion, look]) };
   looks.set(site, entry);
   return entry;
+}
+
+function logoMediaOf(site: Site): CardLook["logoMedia"] {
+  const logo = site.blog.logo;
+  if (!logo) return null;
+  const file = fallbackVariant(logo);
+  if (file.format !== "png" && file.format !== "jpeg") return null;
+  return { blogId: site.blog.id, file: file.file, type: `image/${file.format}` };
 }
 
 /** One hash per card (10,000 posts: a few milliseconds), over the look and the text drawn. */
