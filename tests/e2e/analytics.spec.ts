@@ -116,7 +116,7 @@ test("two readers and a bot read posts; Performance shows exactly their views, v
   await read(bot.page, `${origin}${base}/post/${barrels.slug}`);
 
   await page.goto("/performance");
-  await page.getByLabel("Range").selectOption("7d");
+  await page.getByLabel("Range", { exact: true }).selectOption("7d");
   const readers = page.getByRole("region", { name: "Readers" });
   const metric = (title: string) =>
     readers

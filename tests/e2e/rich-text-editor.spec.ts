@@ -91,8 +91,11 @@ test("an owner formats with the toolbar, shortcuts and Markdown, and readers see
   await page.keyboard.type("It is **ready** ");
   await page.keyboard.type("in a month.");
   await page.keyboard.press("Enter");
-  // Image by address and alt text (media upload wires its picker in later).
+  // The image button opens the media library; an image hosted elsewhere goes in by address.
   await toolbar.getByRole("button", { name: "Image", exact: true }).click();
+  const picker = page.getByRole("dialog", { name: "Insert image" });
+  await expect(picker.getByText("Upload a new image or choose one")).toBeVisible();
+  await picker.getByRole("button", { name: "Use an image address" }).click();
   const imageDialog = page.getByRole("dialog", { name: "Insert image" });
   await imageDialog.getByLabel("Image address").fill("https://images.example/pile.png");
   await imageDialog.getByLabel("Alt text").fill("A steaming compost pile");

@@ -3,7 +3,7 @@ import { useId, useState } from "react";
 import { useMedia } from "../lib/api/get-media.ts";
 import { cn } from "../lib/cn.ts";
 import { MediaUploadZone } from "./media-upload-zone.tsx";
-import { focusRing } from "./ui/button.tsx";
+import { Button, focusRing } from "./ui/button.tsx";
 import {
   Dialog,
   DialogContent,
@@ -25,12 +25,15 @@ export function MediaPickerDialog({
   blogId,
   onPick,
   title = "Choose an image",
+  onUseAddress,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   blogId: string;
   onPick: (item: MediaItem) => void;
   title?: string;
+  /** Offers 'Use an image address' (an image hosted elsewhere) beside the library. */
+  onUseAddress?: () => void;
 }) {
   const id = useId();
   const [q, setQ] = useState("");
@@ -100,6 +103,13 @@ export function MediaPickerDialog({
               </li>
             ))}
           </ul>
+        )}
+        {onUseAddress && (
+          <div className="flex justify-end">
+            <Button type="button" variant="outline" onClick={onUseAddress}>
+              Use an image address
+            </Button>
+          </div>
         )}
       </DialogContent>
     </Dialog>

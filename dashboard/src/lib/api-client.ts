@@ -74,7 +74,9 @@ export function errorMessage(error: unknown, fallback: string): string {
   const body = error.message.slice(error.message.indexOf(": ") + 2);
   try {
     const parsed: unknown = JSON.parse(body);
-    const issues = issuesIn(parsed);
+    // A refused input (400) is told field by field in people's words; other answers that
+    // carry issues (a 409 listing images without alt text) say it best in their message.
+    const issues = statusOf(error) === 400 ? issuesIn(parsed) : [];
     if (issues.length > 0) return issues.map(describeIssue).join(" ");
     if (
       parsed &&

@@ -143,9 +143,9 @@ export function PostEditor({
   const readOnly = viewMode;
   // Images dropped or pasted into the text are uploaded into the library and added to it.
   // The toolbar's image button picks from (or uploads into) the blog's media library.
-  const [pickingImage, setPickingImage] = useState<((image: PickedImage | null) => void) | null>(
-    null,
-  );
+  const [pickingImage, setPickingImage] = useState<
+    ((image: PickedImage | null | "address") => void) | null
+  >(null);
   const imageDrop = useImageDrop(blog.id, (item) =>
     setValue("content", `${getValues().content}\n${contentImageHtml(item)}`, { shouldDirty: true }),
   );
@@ -608,7 +608,9 @@ export function PostEditor({
                 affiliateLinks={affiliateLinks}
                 describedBy={`${id}-content-limit`}
                 onPickImage={() =>
-                  new Promise<PickedImage | null>((resolve) => setPickingImage(() => resolve))
+                  new Promise<PickedImage | null | "address">((resolve) =>
+                    setPickingImage(() => resolve),
+                  )
                 }
               />
             </Suspense>
@@ -628,6 +630,10 @@ export function PostEditor({
             }}
             blogId={blog.id}
             title="Insert image"
+            onUseAddress={() => {
+              pickingImage?.("address");
+              setPickingImage(null);
+            }}
             onPick={(item) => {
               pickingImage?.({
                 src: item.src,

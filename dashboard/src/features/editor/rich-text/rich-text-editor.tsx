@@ -31,8 +31,11 @@ export type RichTextEditorProps = {
   describedBy?: string;
   /** The blog's affiliate links, for the product box and call-to-action buttons. */
   affiliateLinks?: AffiliateChoice[];
-  /** Picks an image (media library); without it the image button asks for an address. */
-  onPickImage?: () => Promise<PickedImage | null>;
+  /**
+   * Picks an image (media library); without it, or when it answers "address", the image
+   * button asks for an address and alt text.
+   */
+  onPickImage?: () => Promise<PickedImage | null | "address">;
 };
 
 /**
@@ -116,7 +119,8 @@ export default function RichTextEditor({
       return;
     }
     void onPickImage().then((image) => {
-      if (image) insertImage(image);
+      if (image === "address") setImageOpen(true);
+      else if (image) insertImage(image);
     });
   };
 
