@@ -158,12 +158,17 @@ const pick = <T>(list: readonly T[]): T => {
   return list[Math.floor((randomState / 2147483648) * list.length)] as T;
 };
 const paragraph = () => Array.from({ length: 4 }, () => pick(sentences)).join(" ");
-const body = (i: number, image: string, alt: string) =>
+/** A library image (issue 17): the blog's own host serves it as a responsive <picture>. */
+type LibraryImage = { id: string; src: string; width: number; height: number };
+
+const body = (i: number, image: string, alt: string, library?: LibraryImage) =>
   [
     `<p>${paragraph()} ${paragraph()}</p>`,
     `<h2>What you need</h2>`,
     `<ul><li>A sturdy compost bin or a corner for a heap</li><li>Seeds from a trusted supplier</li><li>Drip irrigation or a watering can with a fine rose</li><li>A notebook for sowing dates</li></ul>`,
-    `<figure><img src="${media}/${image}.webp" alt="${alt}" width="1600" height="1000"><figcaption>${alt}.</figcaption></figure>`,
+    library
+      ? `<figure><img src="${library.src}" alt="${alt}" width="${library.width}" height="${library.height}"><figcaption>${alt}.</figcaption></figure>`
+      : `<figure><img src="${media}/${image}.webp" alt="${alt}" width="1600" height="1000"><figcaption>${alt}.</figcaption></figure>`,
     `<h2>Step by step</h2>`,
     `<ol><li>${pick(sentences)}</li><li>${pick(sentences)}</li><li>${pick(sentences)}</li></ol>`,
     `<p>${paragraph()} See the <a href="https://www.rhs.org.uk/vegetables">Royal Horticultural Society's vegetable guides</a> for varieties that suit your region.</p>`,
@@ -279,6 +284,28 @@ async function seed(): Promise<Seeded> {
     linkIds.push(link.id);
   }
 
+  // The blog's photos in its media library: posts show them from the blog's own host, and
+  // every other post has one as its feature image (cards, the post page, og:image).
+  const library = new Map<string, LibraryImage>();
+  for (const [, , image] of topics) {
+    if (library.has(image)) continue;
+    const uploaded = await ok(
+      owner.request<LibraryImage>(
+        "POST",
+        `/api/blogs/${blog.id}/media?name=${encodeURIComponent(`${image}.webp`)}`,
+        { raw: readFileSync(join(fixtures, `${image}.webp`)) },
+      ),
+      `upload ${image}`,
+    );
+    await ok(
+      owner.patch(`/api/blogs/${blog.id}/media/${uploaded.id}`, {
+        alt: `${image.replace("-", " ")} in the garden`,
+      }),
+      `alt text of ${image}`,
+    );
+    library.set(image, uploaded);
+  }
+
   const published = 42;
   for (let i = 0; i < published + 4; i++) {
     const [title, category, image] = topics[i % topics.length] as (typeof topics)[number];
@@ -288,7 +315,13 @@ async function seed(): Promise<Seeded> {
       owner.post<{ id: string; slug: string }>("/api/posts", {
         blogId: elsewhere ? other.id : blog.id,
         title: round ? `${title}, part ${round + 1}` : title,
-        content: body(i, image, `${title}: ${image.replace("-", " ")} in late spring light`),
+        content: body(
+          i,
+          image,
+          `${title}: ${image.replace("-", " ")} in late spring light`,
+          elsewhere ? undefined : library.get(image),
+        ),
+        ...(elsewhere || i % 2 ? {} : { featureImageId: library.get(image)?.id }),
         excerpt: i === 1 ? longExcerpt : "",
         categoryId: elsewhere ? undefined : categoryIds.get(category),
         metaDescription:
