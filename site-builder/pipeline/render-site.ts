@@ -25,6 +25,12 @@ export type RenderOptions = {
    * change of look redraws every card, and a blog's next publish must not wait for them all.
    */
   cardBudget?: number;
+  /**
+   * Whether an incremental render also looks for cards still missing from an earlier render
+   * (a change of look past the budget). It lists the blog's cards, so it is asked for only
+   * while such a backlog is known, and for a run with no post of its own (the backlog's run).
+   */
+  cardBacklog?: boolean;
 };
 
 const defaultCardBudget = 64;
@@ -131,20 +137,28 @@ export async function renderIncremental(
 ): Promise<RenderResult> {
   const plan = planIncremental(before, after, postIds);
   const cards = cardsOfChange(before, after, postIds);
-  const drawn = await output.liveFiles(after.blog.id, "og");
   const writer = await output.beginIncremental(after.blog.id);
   for (const path of plan.remove) await writer.remove(fileForPath(path));
   for (const file of cards.stale) await writer.remove(file);
+  // Readers first: the pages go live, then the changed posts' cards are drawn (tens of
+  // milliseconds each). Until then a page names a card that answers 404 — for the moment a
+  // share preview is rarely fetched in (decision 120).
+  const written = await writePages(theme, after, writer, plan.write);
+  const scanBacklog = options.cardBacklog === true || postIds.length === 0;
+  const drawn = scanBacklog
+    ? await output.liveFiles(after.blog.id, "og")
+    : await output.liveFilesAmong(
+        after.blog.id,
+        cards.needed.map((card) => card.file),
+      );
   const draw = options.drawCard ?? drawCard;
-  // A changed post's card is drawn before its page, so the page never names a missing card.
   const needed = cards.needed.filter((card) => !drawn.has(card.file));
   const first = await writeCards(writer, needed, draw, options.onCardError);
-  const written = await writePages(theme, after, writer, plan.write);
   // Then some of the cards still missing (after a change of look), within the budget.
   const neededFiles = new Set(needed.map((card) => card.file));
-  const backlog = [...cards.all.values()].filter(
-    (card) => !drawn.has(card.file) && !neededFiles.has(card.file),
-  );
+  const backlog = scanBacklog
+    ? [...cards.all.values()].filter((card) => !drawn.has(card.file) && !neededFiles.has(card.file))
+    : [];
   const budget = options.cardBudget ?? defaultCardBudget;
   const rest = await writeCards(writer, backlog.slice(0, budget), draw, options.onCardError);
   await writer.commit();

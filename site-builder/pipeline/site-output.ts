@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { createFolderStorage, eachLimited, inside, safeName } from "../storage/folder-storage.ts";
 import type { Storage } from "../storage/storage.ts";
@@ -43,6 +44,8 @@ export type SiteOutput = {
   currentDir: (blogId: string) => Promise<string | undefined>;
   /** The files under `folder` (site-relative, e.g. `og/x.png`) in the blog's live build. */
   liveFiles: (blogId: string, folder: string) => Promise<Set<string>>;
+  /** Which of `files` (site-relative) the blog's live build holds, without listing it. */
+  liveFilesAmong: (blogId: string, files: readonly string[]) => Promise<Set<string>>;
   /** Resolves a file inside a blog's live folder; undefined if it would leave that folder. */
   resolveFile: (blogId: string, file: string) => Promise<string | undefined>;
   beginFull: (blogId: string) => Promise<BuildWriter>;
@@ -95,6 +98,19 @@ export function createSiteOutput(
       const key = prefix && keyIn(prefix, folder);
       if (!key) return new Set();
       return new Set((await storage.list(key)).map((file) => `${folder}/${file}`));
+    },
+
+    async liveFilesAmong(blogId, files) {
+      const prefix = await livePrefix(blogId);
+      const held = new Set<string>();
+      if (!prefix) return held;
+      for (const file of files) {
+        const key = keyIn(prefix, file);
+        if (!key) continue;
+        const path = storage.pathOf(key);
+        if (path ? existsSync(path) : (await storage.get(key)) !== undefined) held.add(file);
+      }
+      return held;
     },
 
     async resolveFile(blogId, file) {

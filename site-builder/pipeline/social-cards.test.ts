@@ -112,7 +112,7 @@ describe("social cards in a render", () => {
     expect(existsSync(await live(new URL(url).pathname.slice(1)))).toBe(true);
   });
 
-  it("draws a post's card again when its title changes, before its page, and drops the old one", async () => {
+  it("draws a post's card again when its title changes, and drops the old one", async () => {
     const before = site([post("a", "Tomatoes on a balcony"), post("bb", "Compost in winter")]);
     await renderFull(theme, output, before);
     const oldCard = await live(postCard(before, post("a", "Tomatoes on a balcony")).file);

@@ -108,6 +108,8 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
   const running = new Set<string>();
   const live = new Map<string, Site>();
   const retries = new Map<string, RenderRetry & { timer: NodeJS.Timeout }>();
+  /** Blogs whose last render left social cards undrawn (past its budget): the next one looks. */
+  const cardBacklogs = new Set<string>();
   let stopped = false;
 
   const { db } = deps;
@@ -202,6 +204,7 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
         // A card that cannot be drawn leaves its page as it is: logged, tried on the next render.
         const cards = {
           cardBudget: deps.cardBudget,
+          cardBacklog: cardBacklogs.has(blogId),
           drawCard: deps.drawCard,
           onCardError: (card: { file: string }, error: unknown) =>
             deps.log?.warn?.({ blogId, card: card.file, err: error }, "social card not drawn"),
@@ -286,6 +289,8 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
       again = !removed;
       // Social cards past the render's budget (a change of look): one more run draws the next
       // ones, after any publish that arrived meanwhile (decision 120).
+      if (result.cardsPending > 0) cardBacklogs.add(blogId);
+      else cardBacklogs.delete(blogId);
       if (result.cardsPending > 0 && !again) {
         again = await tryWrite(blogId, "card backlog", () =>
           db.transaction((tx) => recordChange(tx, blogId, {}, clock())),

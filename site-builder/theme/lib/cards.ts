@@ -85,9 +85,21 @@ function card(site: Site, title: string, subtitle: string | null, postId?: strin
   return { file: `og/${digest}.png`, title, subtitle, look, ...(postId ? { postId } : {}) };
 }
 
+/**
+ * Cards already named, by post object: a snapshot reuses the post objects of unchanged posts,
+ * so a publish into a 10,000-post blog hashes one title, not 10,000.
+ */
+const postCards = new WeakMap<ThemePost, { key: string; card: SocialCard }>();
+
 /** The card of a post (its title in the blog's look). */
-export const postCard = (site: Site, post: ThemePost): SocialCard =>
-  card(site, post.title, null, post.id);
+export function postCard(site: Site, post: ThemePost): SocialCard {
+  const { key } = lookOf(site);
+  const known = postCards.get(post);
+  if (known && known.key === key && known.card.title === post.title) return known.card;
+  const made = card(site, post.title, null, post.id);
+  postCards.set(post, { key, card: made });
+  return made;
+}
 
 /** The card of the blog itself: its name and description. */
 export const homeCard = (site: Site): SocialCard =>

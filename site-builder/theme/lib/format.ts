@@ -27,6 +27,27 @@ function formattersOf(timeZone = "UTC") {
   return known;
 }
 
+const feedFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's wall-clock formatter for feed dates, made once per zone (a feed has many dates). */
+function feedFormatterOf(timeZone: string): Intl.DateTimeFormat {
+  let known = feedFormatters.get(timeZone);
+  if (!known) {
+    known = new Intl.DateTimeFormat("en-US", {
+      timeZone: safeTimeZone(timeZone),
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    feedFormatters.set(timeZone, known);
+  }
+  return known;
+}
+
 /** A zone Intl knows, else UTC (a page never fails on a bad value). */
 function safeTimeZone(timeZone: string): string {
   try {
@@ -51,18 +72,8 @@ const months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
  * "Mon, 23 Nov 2026 20:00:00 -0800": the same instant, the blog's day.
  */
 export function feedDate(date: Date, timeZone = "UTC"): string {
-  const zone = safeTimeZone(timeZone);
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    })
+    feedFormatterOf(timeZone)
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
   );
