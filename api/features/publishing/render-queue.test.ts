@@ -232,6 +232,23 @@ describe("render queue", () => {
     expect(await handle.db.select().from(renderJobs)).toEqual([]);
   });
 
+  it("forgets a blog deleted while it renders: no retry, no failing blog, no files", async () => {
+    await addPost("first");
+    // The blog goes while its pages are being rendered (as DELETE /api/blogs/{id} can).
+    const slowTheme: Theme = {
+      render: async (site, path, options) => {
+        await handle.db.delete(blogs).where(eq(blogs.id, blogId));
+        return theme.render(site, path, options);
+      },
+    };
+    const queue = queueWith({ theme: slowTheme });
+    await queue.enqueue(blogId, { full: true });
+    await queue.onIdle();
+    expect(queue.retryOf(blogId)).toBeUndefined();
+    expect(queue.stateOf(blogId)).not.toBe("retrying");
+    expect(existsSync(join(dir, "sites", "blogs", blogId))).toBe(false);
+  });
+
   it("removes the files of a deleted blog", async () => {
     await addPost("first");
     const queue = queueWith();

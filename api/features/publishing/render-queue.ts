@@ -7,7 +7,7 @@ import type { SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
 import type { Theme } from "../../../site-builder/pipeline/theme.ts";
 import type { Site } from "../../../site-builder/theme/lib/site.ts";
 import type { Database } from "../../db/client.ts";
-import { renderJobs, siteBuilds } from "../../db/schema.ts";
+import { blogs, renderJobs, siteBuilds } from "../../db/schema.ts";
 import { fullStorageOf } from "../../db/write-health.ts";
 import { recordChange } from "./outbox.ts";
 import type { SiteSnapshot, SnapshotScope } from "./snapshot.ts";
@@ -157,6 +157,26 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
   }
 
   /** Best effort: a bookkeeping write that fails is logged, and the caller carries on. */
+  /**
+   * A blog deleted while it rendered (its rows, the job's included, went with it): its files
+   * go too and nothing is left to retry. False while it exists, or when that cannot be read.
+   */
+  async function forgetIfDeleted(blogId: string): Promise<boolean> {
+    const exists = await db
+      .select({ id: blogs.id })
+      .from(blogs)
+      .where(eq(blogs.id, blogId))
+      .get()
+      .then(Boolean)
+      .catch(() => true);
+    if (exists) return false;
+    await deps.output.removeBlog(blogId);
+    live.delete(blogId);
+    retries.delete(blogId);
+    cardBacklogs.delete(blogId);
+    return true;
+  }
+
   async function tryWrite(blogId: string, what: string, write: () => Promise<unknown>) {
     try {
       await write();
@@ -246,6 +266,7 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
               .where(eq(renderJobs.blogId, blogId));
           }),
         );
+        if (await forgetIfDeleted(blogId)) return;
         retryLater(blogId, attempts, error);
         return;
       }
@@ -282,6 +303,7 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
       deps.log?.info({ blogId, ...result, durationMs }, "blog rendered");
       deps.onRendered?.(blogId, { ...result, durationMs });
       if (!recorded) {
+        if (await forgetIfDeleted(blogId)) return;
         retryLater(blogId, attempts, new Error("The render could not be recorded"));
         return;
       }

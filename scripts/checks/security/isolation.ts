@@ -119,7 +119,9 @@ export function matrixProbes(
     values: c.fill(a, b),
     body: method === "GET" ? undefined : (c.body?.(a, b) ?? {}),
     query: c.query?.(a),
-    public: Boolean(c.public) && method === "GET",
+    // Public for the method the case names only (a page's beacon is a public POST; any other
+    // method on the same path is not).
+    public: Boolean(c.public) && method === c.method,
   });
   for (const template of templates) {
     const forPath = cases.filter((c) => c.path === template);
