@@ -3,6 +3,17 @@ import { expect, type Page, type TestInfo } from "@playwright/test";
 
 /** No accessibility violation of serious or critical impact on what the page shows now. */
 export async function expectAccessible(page: Page, what: string) {
+  // Colours are checked as they end up: a theme switch fades backgrounds for a moment, and a
+  // contrast read mid-fade is neither the old page nor the new one.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .every((animation) => animation.playState !== "running"),
+    undefined,
+    { timeout: 5_000 },
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const severe = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
