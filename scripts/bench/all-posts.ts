@@ -9,41 +9,19 @@
  * Prints p50/p95 and the size of the search index.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { createApp } from "../../api/app.ts";
-import { openDatabase } from "../../api/db/client.ts";
 import { users } from "../../api/db/schema.ts";
-import { parseEnv } from "../../api/env.ts";
-import { createLogger } from "../../api/logger.ts";
 import { corpus, percentile, seedPosts } from "./fixtures.ts";
+import { benchApiWithOwner } from "./server.ts";
 
 const sizes = (process.env.BENCH_SIZES ?? "5000,10000").split(",").map(Number);
 const pageSize = 30;
 
 const dir = mkdtempSync(join(tmpdir(), "blogfleet-bench-all-posts-"));
 try {
-  const env = parseEnv({
-    NODE_ENV: "production",
-    DATABASE_URL: `file:${join(dir, "bench.db")}`,
-    SITES_DIR: join(dir, "sites"),
-    LOG_LEVEL: "silent",
-  });
-  const database = await openDatabase(env.DATABASE_URL);
-  const app = createApp({ env, db: database.db, logger: createLogger("silent") });
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise<void>((resolve) => server.once("listening", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  const signUp = await fetch(`${base}/auth/sign-up`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email: "bench@example.com", password: "correct horse battery" }),
-  });
-  if (signUp.status !== 201) throw new Error(`sign-up answered ${signUp.status}`);
-  const cookie = (signUp.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+  const { database, server, base, cookie } = await benchApiWithOwner(dir);
   const owner = await database.db.select({ id: users.id }).from(users).get();
 
   async function timed(path: string): Promise<{ ms: number; cards: number }> {
@@ -116,7 +94,7 @@ try {
   );
   const mb = (bytes: number | null | undefined) => ((bytes ?? 0) / 1024 / 1024).toFixed(1);
   console.log(
-    `  search index (posts_fts, 15,000 posts): ${mb(pages?.bytes)} MB of a ${mb(all?.bytes)} MB database`,
+    `  search index (posts_fts, ${sizes.reduce((sum, n) => sum + n, 0).toLocaleString("en-US")} posts): ${mb(pages?.bytes)} MB of a ${mb(all?.bytes)} MB database`,
   );
 
   server.closeAllConnections();

@@ -5,18 +5,14 @@
  * to last byte, by a client on another thread. Prints p50/p95, the response size and the query plan of the list statement.
  */
 import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
-import { createApp } from "../../api/app.ts";
 import { excerptFromContent } from "../../api/content/excerpt.ts";
-import { openDatabase } from "../../api/db/client.ts";
 import { blogs, posts } from "../../api/db/schema.ts";
-import { parseEnv } from "../../api/env.ts";
 import { postSummariesStatement } from "../../api/features/posts/service.ts";
-import { createLogger } from "../../api/logger.ts";
+import { benchApiWithOwner } from "./server.ts";
 
 const postCount = Number(process.env.BENCH_POSTS ?? 10_000);
 const runs = 50;
@@ -87,25 +83,7 @@ async function timeRequests(url: string, cookie: string, count: number) {
 
 const dir = mkdtempSync(join(tmpdir(), "blogfleet-bench-posts-"));
 try {
-  const env = parseEnv({
-    NODE_ENV: "production",
-    DATABASE_URL: `file:${join(dir, "bench.db")}`,
-    SITES_DIR: join(dir, "sites"),
-    LOG_LEVEL: "silent",
-  });
-  const database = await openDatabase(env.DATABASE_URL);
-  const app = createApp({ env, db: database.db, logger: createLogger("silent") });
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise<void>((resolve) => server.once("listening", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  const signUp = await fetch(`${base}/auth/sign-up`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email: "bench@example.com", password: "correct horse battery" }),
-  });
-  if (signUp.status !== 201) throw new Error(`sign-up answered ${signUp.status}`);
-  const cookie = (signUp.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+  const { database, server, base, cookie } = await benchApiWithOwner(dir);
   const created = await fetch(`${base}/api/blogs`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base, cookie },

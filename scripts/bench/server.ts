@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Express } from "express";
-import { withFastPath } from "../../api/app.ts";
+import { createApp, withFastPath } from "../../api/app.ts";
 import { sanitizePostHtml } from "../../api/content/sanitize.ts";
 import { type DatabaseHandle, openDatabase } from "../../api/db/client.ts";
 import { parseEnv } from "../../api/env.ts";
@@ -55,4 +55,30 @@ export async function listenOnLoopback(app: Express, publishing: Publishing) {
   await new Promise((resolve) => server.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
   return { server, port, base: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * The API alone (no publishing) over a bench folder's database, on a free loopback port, with
+ * one owner signed up: its session cookie, for the API benches.
+ */
+export async function benchApiWithOwner(dir: string) {
+  const env = parseEnv({
+    NODE_ENV: "production",
+    DATABASE_URL: `file:${join(dir, "bench.db")}`,
+    SITES_DIR: join(dir, "sites"),
+    LOG_LEVEL: "silent",
+  });
+  const database = await openDatabase(env.DATABASE_URL);
+  const app = createApp({ env, db: database.db, logger: createLogger("silent") });
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const signUp = await fetch(`${base}/auth/sign-up`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ email: "bench@example.com", password: "correct horse battery" }),
+  });
+  if (signUp.status !== 201) throw new Error(`sign-up answered ${signUp.status}`);
+  const cookie = (signUp.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+  return { database, server, base, cookie };
 }
