@@ -5,7 +5,6 @@ import { join } from "node:path";
 import express, { type Express } from "express";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
-import { createFolderStorage } from "../site-builder/storage/folder-storage.ts";
 import { type AiGate, aiGateOptions, createAiGate } from "./ai/gate.ts";
 import type { AiProvider } from "./ai/provider.ts";
 import { httpsOriginSetting } from "./auth/cookies.ts";
@@ -56,6 +55,7 @@ import { noStoreOwnerAnswers } from "./http/no-store.ts";
 import { platformHostsOf, reservedLabelsOf } from "./http/platform-hosts.ts";
 import { sameOrigin } from "./http/same-origin.ts";
 import type { Logger } from "./logger.ts";
+import { storageFromEnv } from "./storage.ts";
 import { type CpuPool, createCpuPool } from "./workers/cpu-pool.ts";
 
 export type AppDeps = {
@@ -228,7 +228,7 @@ export function createApp({
   };
   // Media go through the same storage as the rendered sites, beside them (never inside a
   // generation, so every re-render keeps them).
-  const storage = publishing?.output.storage ?? createFolderStorage(env.SITES_DIR);
+  const storage = publishing?.output.storage ?? storageFromEnv(env);
   app.use(
     blogRoutes({
       db,

@@ -20,8 +20,32 @@ describe("environment", () => {
       BLOG_DOMAIN: "localhost",
       TRUST_PROXY: false,
       AI_MODEL: "gpt-4o-mini",
+      PROCESS_ROLE: "all",
     });
     expect(parseEnv({}).APP_ORIGIN).toBeUndefined();
+    expect(parseEnv({}).STORAGE_URL).toBeUndefined();
+  });
+
+  it("takes object storage and a process role, and names what is wrong with them", () => {
+    expect(
+      parseEnv({
+        STORAGE_URL: "s3://blogfleet-sites/prod",
+        AWS_ENDPOINT_URL: "http://127.0.0.1:9000",
+        PROCESS_ROLE: "worker",
+      }),
+    ).toMatchObject({
+      STORAGE_URL: "s3://blogfleet-sites/prod",
+      AWS_ENDPOINT_URL: "http://127.0.0.1:9000",
+      PROCESS_ROLE: "worker",
+    });
+    const message = messageOf({
+      STORAGE_URL: "/var/sites",
+      AWS_ENDPOINT_URL: "minio",
+      PROCESS_ROLE: "both",
+    });
+    for (const name of ["STORAGE_URL", "AWS_ENDPOINT_URL", "PROCESS_ROLE"]) {
+      expect(message).toContain(`  ${name}:`);
+    }
   });
 
   it("names every invalid variable", () => {

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { parseStorageUrl } from "../site-builder/storage/keys.ts";
 
 const optionalText = z
   .string()
@@ -109,6 +110,26 @@ export const envSchema = z
         .optional(),
     ),
     SITES_DIR: z.string().trim().min(1).default("./sites-output"),
+    /**
+     * Rendered sites and media on object storage (`s3://bucket/prefix`) instead of SITES_DIR;
+     * the standard AWS_* variables say where and with which keys (decision 190).
+     */
+    STORAGE_URL: optionalText.pipe(
+      z
+        .string()
+        .refine((url) => parseStorageUrl(url) !== undefined, {
+          error: "must be an S3 location such as s3://my-bucket/blogfleet",
+        })
+        .optional(),
+    ),
+    /** An S3-compatible service other than AWS (MinIO, R2, Ceph), addressed path-style. */
+    AWS_ENDPOINT_URL: optionalText.pipe(z.url({ error: "must be an http(s) URL" }).optional()),
+    AWS_REGION: optionalText,
+    /**
+     * What this process does (decision 192): `web` serves the dashboard, the API and the blogs
+     * and starts no jobs; `worker` runs the jobs (with only /healthz on PORT); `all` does both.
+     */
+    PROCESS_ROLE: z.enum(["web", "worker", "all"]).default("all"),
     BLOG_DOMAIN: hostname.default("localhost"),
     TRUST_PROXY: trustProxy.default(false),
     /**

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { createFolderStorage, eachLimited, inside, safeName } from "../storage/folder-storage.ts";
+import { createFolderStorage, eachLimited, safeName } from "../storage/folder-storage.ts";
+import { normalKey } from "../storage/keys.ts";
 import type { Storage } from "../storage/storage.ts";
 
 /**
@@ -40,8 +41,18 @@ export type BuildWriter = {
 export type SiteOutput = {
   root: string;
   storage: Storage;
-  /** The live folder of a blog, or undefined before its first render. */
+  /**
+   * The live folder of a blog, or undefined before its first render (and always on storage
+   * without local files, such as object storage: use `hasLive` and `readLiveFile`).
+   */
   currentDir: (blogId: string) => Promise<string | undefined>;
+  /** Whether the blog has a live build (its first render has been published). */
+  hasLive: (blogId: string) => Promise<boolean>;
+  /** A file of the blog's live build with the time it was written, wherever storage keeps it. */
+  readLiveFile: (
+    blogId: string,
+    file: string,
+  ) => Promise<{ body: Buffer; modified: Date } | undefined>;
   /** The files under `folder` (site-relative, e.g. `og/x.png`) in the blog's live build. */
   liveFiles: (blogId: string, folder: string) => Promise<Set<string>>;
   /** Which of `files` (site-relative) the blog's live build holds, without listing it. */
@@ -80,8 +91,8 @@ export function createSiteOutput(
   const livePrefix = (blogId: string) => storage.live(blogName(blogId));
   /** A key inside `prefix`, or undefined for any file name that would leave it. */
   const keyIn = (prefix: string, file: string) => {
-    const dir = storage.pathOf(prefix);
-    return dir && inside(dir, file) ? `${prefix}/${file}` : undefined;
+    const normal = normalKey(file);
+    return normal ? `${prefix}/${normal}` : undefined;
   };
 
   return {
@@ -91,6 +102,14 @@ export function createSiteOutput(
     async currentDir(blogId) {
       const prefix = await livePrefix(blogId);
       return prefix ? storage.pathOf(prefix) : undefined;
+    },
+
+    hasLive: async (blogId) => (await livePrefix(blogId)) !== undefined,
+
+    async readLiveFile(blogId, file) {
+      const prefix = await livePrefix(blogId);
+      const key = prefix && keyIn(prefix, file);
+      return key ? storage.read(key) : undefined;
     },
 
     async liveFiles(blogId, folder) {

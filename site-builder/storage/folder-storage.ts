@@ -10,6 +10,7 @@ import {
   readlink,
   rename,
   rm,
+  stat,
   symlink,
   writeFile,
 } from "node:fs/promises";
@@ -90,6 +91,17 @@ export function createFolderStorage(root: string): Storage {
       const path = pathOf(key);
       if (!path) return undefined;
       return readFile(path).catch(() => undefined);
+    },
+
+    async read(key) {
+      const path = pathOf(key);
+      if (!path) return undefined;
+      try {
+        const [body, stats] = await Promise.all([readFile(path), stat(path)]);
+        return { body, modified: stats.mtime };
+      } catch {
+        return undefined;
+      }
     },
 
     async delete(key) {
@@ -181,6 +193,17 @@ export function createFolderStorage(root: string): Storage {
         }
       });
       aliasesSet.set(name, key);
+    },
+
+    async resolveAlias(prefix, alias) {
+      if (!safeName.test(alias)) return undefined;
+      const link = join(must(prefix), alias);
+      try {
+        const target = resolve(dirname(link), await readlink(link));
+        return live(relative(base, dirname(target)).split(sep).join("/"));
+      } catch {
+        return undefined;
+      }
     },
   };
 }

@@ -20,6 +20,8 @@ export type Storage = {
     onVisible?: (entry: StorageEntry, index: number) => void,
   ) => Promise<void>;
   get: (key: string) => Promise<Buffer | undefined>;
+  /** The body under `key` with the time it was stored (a Last-Modified for readers). */
+  read: (key: string) => Promise<{ body: Buffer; modified: Date } | undefined>;
   delete: (key: string) => Promise<void>;
   /** Every key under `prefix` (recursively), relative to it. */
   list: (prefix: string) => Promise<string[]>;
@@ -34,7 +36,12 @@ export type Storage = {
    * folders): `setAliases` makes exactly these point at it; others pointing at it go.
    */
   setAliases: (prefix: string, name: string, aliases: readonly string[]) => Promise<void>;
-  /** The local file behind `key`, for a static server reading the folder; undefined if none. */
+  /** The key prefix of the live generation `alias` (under `prefix`) follows, if any. */
+  resolveAlias: (prefix: string, alias: string) => Promise<string | undefined>;
+  /**
+   * The local file behind `key`, for a static server reading the folder; undefined if none
+   * (always, on object storage: read with `get`/`read`).
+   */
   pathOf: (key: string) => string | undefined;
 };
 

@@ -1,4 +1,4 @@
-import { readFile, stat } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, Response } from "express";
 import { fileForPath } from "../../../site-builder/pipeline/page-plan.ts";
@@ -284,13 +284,13 @@ export function createBlogServer(deps: BlogServerDeps) {
       await answerMissing(req, res, blog, verdict, homeHref);
       return;
     }
-    const absolute = verdict.live ? undefined : await deps.output.resolveFile(blog.id, file);
-    const found = absolute ? await stat(absolute).catch(() => undefined) : undefined;
+    // Read from storage (the local folder, or object storage when nothing is on a local path).
+    const stored = verdict.live ? undefined : await deps.output.readLiveFile(blog.id, file);
     if (verdict.asset) {
-      await serveAsset(req, res, blog, file, found?.isFile() ? absolute : undefined, homeHref);
+      await serveAsset(req, res, blog, file, stored?.body, homeHref);
       return;
     }
-    if (!absolute || !found?.isFile()) {
+    if (!stored) {
       await renderLive(
         res,
         blog,
@@ -301,12 +301,7 @@ export function createBlogServer(deps: BlogServerDeps) {
       return;
     }
     // Read once into the page cache; later requests for it are answered from memory.
-    const page = cachedPage(
-      await readFile(absolute),
-      found.mtime,
-      contentTypeOf(file),
-      publicCache,
-    );
+    const page = cachedPage(stored.body, stored.modified, contentTypeOf(file), publicCache);
     deps.cache.set(blog.id, file, page, generation);
     res.removeHeader("Cross-Origin-Embedder-Policy");
     sendCachedPage(req, res, page, publicHeaders);
@@ -322,16 +317,16 @@ export function createBlogServer(deps: BlogServerDeps) {
     res: Response,
     blog: BlogRow,
     file: string,
-    absolute: string | undefined,
+    stored: Buffer | undefined,
     homeHref: string,
   ) {
     const generation = deps.cache.generation(blog.id);
-    const source = absolute ?? allWebFonts().get(file)?.source;
-    if (!source) {
+    const source = allWebFonts().get(file)?.source;
+    const body = stored ?? (source ? await readFile(source) : undefined);
+    if (!body) {
       await answerMissing(req, res, blog, { kind: "missing", notFound: "page" }, homeHref);
       return;
     }
-    const body = await readFile(source);
     const page = cachedPage(body, new Date(), contentTypeOf(file), immutableCache);
     deps.cache.set(blog.id, file, page, generation);
     res.removeHeader("Cross-Origin-Embedder-Policy");

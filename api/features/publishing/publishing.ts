@@ -6,6 +6,7 @@ import type { Database } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
 import { reservedLabelsOf } from "../../http/platform-hosts.ts";
 import type { Logger } from "../../logger.ts";
+import { storageFromEnv } from "../../storage.ts";
 import type { CpuPool } from "../../workers/cpu-pool.ts";
 import { followAffiliateLink } from "../affiliate-links/clicks.ts";
 import { createHitEndpoint } from "../analytics/hits.ts";
@@ -78,7 +79,7 @@ export function canonicalSettings(env: Env): CanonicalSettings {
 
 export async function createPublishing(deps: PublishingDeps): Promise<Publishing> {
   const theme = deps.theme ?? (await loadTheme());
-  const output = createSiteOutput(deps.env.SITES_DIR);
+  const output = createSiteOutput(deps.env.SITES_DIR, storageFromEnv(deps.env));
   const canonical = canonicalSettings(deps.env);
   const { cpu } = deps;
   const load = (blogId: string, scope?: SnapshotScope) =>

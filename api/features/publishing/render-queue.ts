@@ -207,7 +207,7 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
       let snapshot: SiteSnapshot | undefined;
       try {
         const previous = live.get(blogId);
-        const hasLiveFiles = (await deps.output.currentDir(blogId)) !== undefined;
+        const hasLiveFiles = await deps.output.hasLive(blogId);
         const incremental = !job.full && previous !== undefined && hasLiveFiles;
         snapshot = await deps.loadSnapshot(
           blogId,
