@@ -46,6 +46,22 @@ const mine = (published: PublishedPost[], ids: string[]) =>
   published.filter((p) => ids.includes(p.postId));
 
 describe("publishDuePosts", () => {
+  it("publishes a due post once when several processes run it at the same moment", async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner);
+    const post = await scheduled(owner, blog.id, new Date(Date.now() + hour));
+    const { changes, events } = recorder();
+    const now = new Date(Date.now() + 2 * hour);
+    const runs = await Promise.all([1, 2, 3].map(() => publishDuePosts(app.db, events, now)));
+    expect(runs.flatMap((published) => mine(published, [post.id]))).toEqual([
+      { blogId: blog.id, postId: post.id },
+    ]);
+    expect(changes.filter(([blogId]) => blogId === blog.id)).toHaveLength(1);
+    const after = await read(owner, post.id);
+    expect(after.status).toBe("published");
+    expect(after.scheduledPublishAt).toBeNull();
+  });
+
   it("publishes a due post once, leaves a future one alone and catches up after a restart", async () => {
     const owner = await createOwner(app);
     const blog = await createBlog(owner);

@@ -1,4 +1,4 @@
-import { and, asc, isNotNull, lte } from "drizzle-orm";
+import { and, asc, isNotNull, lte, sql } from "drizzle-orm";
 import { type Clock, systemClock } from "../auth/sessions.ts";
 import type { Database } from "../db/client.ts";
 import { posts } from "../db/schema.ts";
@@ -21,10 +21,15 @@ export async function publishDuePosts(
   now: Date,
 ): Promise<PublishedPost[]> {
   return withOutbox(db, events, async (tx, record) => {
+    // The schedule is claimed by clearing it, in the database's own conditional update: when
+    // two processes run this at once (PostgreSQL), the second waits for the first's row locks,
+    // finds no schedule left and publishes nothing. (The post's time of change stays: only the
+    // publish below changes the post.)
     const due = await tx
-      .select({ id: posts.id })
-      .from(posts)
-      .where(and(isNotNull(posts.scheduledPublishAt), lte(posts.scheduledPublishAt, now)));
+      .update(posts)
+      .set({ scheduledPublishAt: null, updatedAt: sql`${posts.updatedAt}` })
+      .where(and(isNotNull(posts.scheduledPublishAt), lte(posts.scheduledPublishAt, now)))
+      .returning({ id: posts.id });
     const published = await publishPosts(
       tx,
       record,
