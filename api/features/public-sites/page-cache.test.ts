@@ -39,4 +39,16 @@ describe("the page cache", () => {
     expect(cache.get("b", "c.html")).toBeUndefined();
     expect(cache.size).toBe(1);
   });
+
+  it("drops every blog's pages at once, and refuses pages read before", () => {
+    const cache = createPageCache();
+    const never = cache.generation("never-invalidated");
+    cache.set("a", "x.html", page(10), cache.generation("a"));
+    cache.clear();
+    expect(cache.size).toBe(0);
+    cache.set("never-invalidated", "x.html", page(10), never);
+    expect(cache.get("never-invalidated", "x.html")).toBeUndefined();
+    cache.set("a", "x.html", page(10), cache.generation("a"));
+    expect(cache.get("a", "x.html")).toBeDefined();
+  });
 });

@@ -49,6 +49,8 @@ export function createPageCache(maxBytes = 64 * 1024 * 1024) {
   // Bumped on every invalidation of a blog: a page read from disk before a render replaced it
   // must not enter the cache after the render dropped the old entry.
   const generations = new Map<string, number>();
+  /** Bumped by `clear`: every blog's generation moves with it. */
+  let epoch = 0;
   const key = (blogId: string, file: string) => `${blogId}\u0000${file}`;
 
   return {
@@ -56,11 +58,11 @@ export function createPageCache(maxBytes = 64 * 1024 * 1024) {
       return entries.get(key(blogId, file));
     },
     generation(blogId: string): number {
-      return generations.get(blogId) ?? 0;
+      return (generations.get(blogId) ?? 0) + epoch;
     },
     /** Stores a page read while the blog was at `generation`; ignored if it has moved on since. */
     set(blogId: string, file: string, page: CachedPage, generation: number) {
-      if ((generations.get(blogId) ?? 0) !== generation) return;
+      if ((generations.get(blogId) ?? 0) + epoch !== generation) return;
       entries.set(key(blogId, file), page);
     },
     /** Drops one file of a blog, or all of them. */
@@ -72,6 +74,11 @@ export function createPageCache(maxBytes = 64 * 1024 * 1024) {
       }
       const prefix = `${blogId}\u0000`;
       for (const k of [...entries.keys()]) if (k.startsWith(prefix)) entries.delete(k);
+    },
+    /** Drops every page of every blog (another process's changes may have been missed). */
+    clear() {
+      epoch++;
+      entries.clear();
     },
     get size() {
       return entries.size;

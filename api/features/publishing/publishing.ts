@@ -2,6 +2,7 @@ import { renderSocialCard } from "../../../site-builder/cards/social-card.ts";
 import type { DrawCard } from "../../../site-builder/pipeline/site-assets.ts";
 import { createSiteOutput, type SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
 import { loadTheme, type Theme } from "../../../site-builder/pipeline/theme.ts";
+import type { Bus } from "../../bus/bus.ts";
 import type { Database } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
 import { reservedLabelsOf } from "../../http/platform-hosts.ts";
@@ -24,6 +25,7 @@ import {
 import { type BlogServer, createBlogServer } from "../public-sites/serve.ts";
 import type { ContentEvents } from "./content-events.ts";
 import { createRenderQueue, type RenderQueue } from "./render-queue.ts";
+import { shareCaches } from "./shared-caches.ts";
 import { loadSnapshot, type SiteSnapshot, type SnapshotScope } from "./snapshot.ts";
 
 /** Everything that turns saved content into what readers get: theme, render queue, output, serving. */
@@ -64,6 +66,16 @@ export type PublishingDeps = {
   drawCard?: DrawCard;
   /** Counting of page views (default: one of its own on `db`). */
   analytics?: Analytics;
+  /**
+   * Tells the other processes of an installation what changed, and hears what they changed
+   * (decision 193); without it, caches are this process's alone (the single-process set-up).
+   */
+  bus?: Bus;
+  /**
+   * Where a committed change's render runs: by default in this process's queue; with a shared
+   * job queue, as a job any worker takes (decision 191).
+   */
+  requestRender?: (blogId: string) => void;
 };
 
 export function canonicalSettings(env: Env): CanonicalSettings {
@@ -119,9 +131,15 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
       }),
   });
   const cache = createPageCache();
-  output.onChange((blogId, file) => cache.invalidate(blogId, file));
   const indexes = createPublishedIndexes(databaseIndexLoader(deps.db));
-  const hostMap = createHostMap();
+  const shared = deps.bus
+    ? shareCaches({ bus: deps.bus, cache, indexes, hostMap: createHostMap(), logger: deps.logger })
+    : undefined;
+  output.onChange((blogId, file) => {
+    cache.invalidate(blogId, file);
+    shared?.fileChanged(blogId, file);
+  });
+  const hostMap = shared?.hostMap ?? createHostMap();
   const analytics =
     deps.analytics ?? createAnalytics({ db: deps.db, clock: deps.clock, logger: deps.logger });
   const server = createBlogServer({
@@ -165,7 +183,9 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
       blogChanged: (blogId, change) => {
         indexes.changed(blogId, change.full ? undefined : change.postIds);
         cache.invalidate(blogId);
-        queue.dispatch(blogId);
+        shared?.contentChanged(blogId, change);
+        if (deps.requestRender) deps.requestRender(blogId);
+        else queue.dispatch(blogId);
       },
     },
     cache,
