@@ -31,13 +31,15 @@ describe("environment", () => {
       parseEnv({
         STORAGE_URL: "s3://blogfleet-sites/prod",
         AWS_ENDPOINT_URL: "http://127.0.0.1:9000",
-        PROCESS_ROLE: "worker",
+        PROCESS_ROLE: "all",
       }),
     ).toMatchObject({
       STORAGE_URL: "s3://blogfleet-sites/prod",
       AWS_ENDPOINT_URL: "http://127.0.0.1:9000",
-      PROCESS_ROLE: "worker",
+      PROCESS_ROLE: "all",
     });
+    // Separate web and worker processes need the database they share work through.
+    expect(messageOf({ PROCESS_ROLE: "worker" })).toMatch(/PROCESS_ROLE: must be all with a SQLite/);
     const message = messageOf({
       STORAGE_URL: "/var/sites",
       AWS_ENDPOINT_URL: "minio",

@@ -187,6 +187,14 @@ export const envSchema = z
         });
       }
     }
+    // Several processes share work and caches through PostgreSQL only (decision 192).
+    if (env.PROCESS_ROLE !== "all" && !/^postgres(ql)?:\/\//.test(env.DATABASE_URL)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PROCESS_ROLE"],
+        message: `must be all with a SQLite database: web and worker processes share jobs and caches through PostgreSQL (set DATABASE_URL=postgres://…)`,
+      });
+    }
     const oidc = ["OIDC_ISSUER_URL", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;
     const set = oidc.filter((name) => env[name] !== undefined);
     if (set.length > 0 && set.length < oidc.length) {

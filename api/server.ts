@@ -10,8 +10,15 @@ import { libraryImageImporter } from "./features/media/import-remote.ts";
 import { type ContentEvents, guardContentEvents } from "./features/publishing/content-events.ts";
 import { createPublishing } from "./features/publishing/publishing.ts";
 import { gracefulCloser } from "./http/graceful-close.ts";
-import { startJobs } from "./jobs/jobs.ts";
+import {
+  type JobName,
+  queuedImports,
+  queueNameOf,
+  startJobs,
+  startSharedJobs,
+} from "./jobs/jobs.ts";
 import { createLogger } from "./logger.ts";
+import { createWorkerApp, openSharedServices } from "./scale-out.ts";
 import { createCpuPool } from "./workers/cpu-pool.ts";
 
 export type StartOptions = { dashboardDir?: string };
@@ -35,6 +42,9 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     logger.error({ err: reason }, "unhandled rejection (kept serving)");
   });
   const database = await openDatabase(env.DATABASE_URL);
+  // PostgreSQL: the job queue and the bus every process shares (decisions 191-193); none with SQLite.
+  const shared = await openSharedServices(env, logger);
+  const { queue } = shared;
   // One pool of worker threads for CPU-heavy steps of requests and renders.
   const cpu = createCpuPool();
   const publishing = await createPublishing({
@@ -43,6 +53,14 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     sanitize: sanitizePostHtml,
     logger,
     cpu,
+    bus: shared.bus,
+    // With a shared queue, a render is a job any worker takes (one per blog at a time).
+    requestRender:
+      queue &&
+      ((blogId) =>
+        void queue
+          .enqueue("render", { blogId }, { key: blogId })
+          .catch((error: unknown) => logger.error({ err: error, blogId }, "render not queued"))),
   });
   // What happens after a change readers can see commits (the app's routes guard it themselves).
   const contentEvents: ContentEvents = guardContentEvents(publishing.contentEvents, logger);
@@ -54,7 +72,9 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     logger,
   });
   logger.info({ ai: ai.configured ? ai.model : "offline writer" }, "AI provider");
-  let jobs: ReturnType<typeof startJobs> | undefined;
+  let jobs: { runSoon: (name: JobName) => void; stop: () => Promise<void> } | undefined;
+  const runSoon = (name: JobName) =>
+    queue ? void queue.enqueue(queueNameOf(name)).catch(() => undefined) : jobs?.runSoon(name);
   // Imports run in this process; the jobs list resumes those a restart interrupted.
   const imports = createImportRunner({
     db: database.db,
@@ -67,21 +87,29 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     }),
     logger,
   });
-  const app = createApp({
-    env,
-    db: database.db,
-    logger,
-    dashboardDir: options.dashboardDir ?? resolve("dashboard/dist"),
-    publishing,
-    contentEvents: publishing.contentEvents,
-    aiGate: ai,
-    // Switching automation on writes the first post now, not at the job's next minute.
-    onAutomationDue: () => jobs?.runSoon("content automation"),
-    cpu,
-    writeHealth: database.writeHealth,
-    imports,
-  });
-  const server = createServer(withFastPath(app, publishing));
+  const app =
+    env.PROCESS_ROLE === "worker"
+      ? createWorkerApp({
+          db: database.db,
+          writeHealth: database.writeHealth,
+          failingRenders: () => publishing.queue.failing(),
+        })
+      : createApp({
+          env,
+          db: database.db,
+          logger,
+          dashboardDir: options.dashboardDir ?? resolve("dashboard/dist"),
+          publishing,
+          contentEvents: publishing.contentEvents,
+          aiGate: ai,
+          // Switching automation on writes the first post now, not at the job's next minute.
+          onAutomationDue: () => runSoon("content automation"),
+          cpu,
+          writeHealth: database.writeHealth,
+          // With a shared queue, starting an import queues a job a worker takes.
+          imports: queue ? queuedImports(queue, logger) : imports,
+        });
+  const server = createServer(env.PROCESS_ROLE === "worker" ? app : withFastPath(app, publishing));
   const closer = gracefulCloser(server);
   server.listen(env.PORT, env.HOST);
   await new Promise<void>((done, fail) => {
@@ -91,12 +119,15 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   logger.info(
-    { port, database: env.DATABASE_URL },
+    { port, database: env.DATABASE_URL, role: env.PROCESS_ROLE },
     `Blogfleet is serving on http://localhost:${port}`,
   );
   // Every background job, from the one list (api/jobs/jobs.ts); started here, not in
   // createApp, so tests drive each job with their own clock.
-  jobs = startJobs({ db: database.db, ai, publishing, contentEvents, cpu, logger, imports });
+  // A web process starts none (decision 192); with PostgreSQL they run on the shared queue.
+  const jobDeps = { db: database.db, ai, publishing, contentEvents, cpu, logger, imports };
+  if (env.PROCESS_ROLE !== "web")
+    jobs = queue ? await startSharedJobs({ ...jobDeps, queue }) : startJobs(jobDeps);
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, "shutting down: finishing in-flight requests");
@@ -106,8 +137,9 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     // and starts no other (pending render jobs stay in the database for the next start).
     await Promise.all([
       closer.close({ onStopListening: () => logger.info("no longer taking connections") }),
-      jobs.stop(),
+      jobs?.stop(),
     ]);
+    await shared.close();
     // Page views that arrived while the last requests were answered (decision 132).
     await publishing.analytics.flush();
     database.close();

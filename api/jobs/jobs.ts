@@ -1,15 +1,19 @@
 import type { AiGate } from "../ai/gate.ts";
 import { createSessionStore } from "../auth/sessions.ts";
 import type { Database } from "../db/client.ts";
+import { renderJobs } from "../db/schema.ts";
+import { runWeeklyBlogIdeas } from "../features/blog-recommendations/service.ts";
 import type { ImportRunner } from "../features/imports/runner.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
 import type { Publishing } from "../features/publishing/publishing.ts";
+import type { RenderQueue } from "../features/publishing/render-queue.ts";
 import type { Logger } from "../logger.ts";
 import type { CpuPool } from "../workers/cpu-pool.ts";
-import { startContentAutomation } from "./content-automation.ts";
+import { runDueAutomation, startContentAutomation } from "./content-automation.ts";
 import { startPeriodic } from "./periodic.ts";
-import { startScheduledPublishing } from "./scheduled-publishing.ts";
-import { startWeeklySuggestions } from "./weekly-suggestions.ts";
+import type { JobQueue } from "./queue.ts";
+import { publishDuePosts, startScheduledPublishing } from "./scheduled-publishing.ts";
+import { runWeeklyAffiliatePrograms, startWeeklySuggestions } from "./weekly-suggestions.ts";
 
 /** What the jobs need; the composition root (api/server.ts) builds it once. */
 export type JobDeps = {
@@ -133,5 +137,151 @@ export function startJobs(deps: JobDeps, only?: readonly JobName[]) {
     stop: async () => {
       await Promise.all([...running.values()].map((job) => job.stop()));
     },
+  };
+}
+
+/** A job of the shared queue (PostgreSQL mode): registered on a worker, run by one at a time. */
+type SharedJob = {
+  name: JobName;
+  /** Starts working the job here; the queue keeps its schedule and its waiting jobs. */
+  start: (deps: JobDeps & { queue: JobQueue }) => Promise<void>;
+};
+
+/** The queue's name for a job of the list (pg-boss names take no spaces). */
+export const queueNameOf = (name: JobName) => name.replaceAll(" ", "-");
+
+/** Runs `run` every `everySeconds` as one job across every worker (none when it still runs). */
+const periodic =
+  (name: JobName, everySeconds: number, run: (deps: JobDeps) => Promise<unknown>) =>
+  async (deps: JobDeps & { queue: JobQueue }) => {
+    await deps.queue.work(queueNameOf(name), async () => {
+      await run(deps);
+    });
+    await deps.queue.schedule(queueNameOf(name), everySeconds);
+  };
+
+/** Resolves once the render queue of this process has nothing left for `blogId`. */
+async function renderSettled(queue: RenderQueue, blogId: string) {
+  while (queue.stateOf(blogId) === "queued" || queue.stateOf(blogId) === "rendering") {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * The same jobs when several processes share a PostgreSQL (decision 191): each render, import
+ * and periodic run is a job of the shared queue, which one worker takes; a worker that dies
+ * leaves it to another. Each job still decides from the database what is due, so a job run
+ * twice finds nothing left to do.
+ */
+export const sharedJobs: readonly SharedJob[] = [
+  {
+    // A render per blog at a time across all workers (the blog's id is the job's key), as
+    // many blogs at once as the workers' render queues take. Render requests left by a process
+    // that stopped are queued again at a worker's start; the outbox row is the truth.
+    name: "renders",
+    start: async ({ queue, publishing, db }) => {
+      await queue.work(
+        "render",
+        async (data) => {
+          const blogId = String(data.blogId);
+          publishing.queue.dispatch(blogId);
+          await renderSettled(publishing.queue, blogId);
+        },
+        { concurrency: 4 },
+      );
+      for (const { blogId } of await db.select({ blogId: renderJobs.blogId }).from(renderJobs)) {
+        await queue.enqueue("render", { blogId }, { key: blogId });
+      }
+    },
+  },
+  {
+    name: "scheduled publishing",
+    start: periodic("scheduled publishing", 15, ({ db, contentEvents, logger }) =>
+      publishDuePosts(db, contentEvents, new Date()).then((published) => {
+        if (published.length > 0) logger.info({ published }, "scheduled posts published");
+      }),
+    ),
+  },
+  {
+    name: "content automation",
+    start: periodic("content automation", 60, ({ db, ai, contentEvents, cpu, logger }) =>
+      runDueAutomation({ db, ai, contentEvents, cpu, logger }),
+    ),
+  },
+  {
+    name: "weekly suggestions",
+    start: periodic("weekly suggestions", 60 * 60, async ({ db, ai, logger }) => {
+      await runWeeklyBlogIdeas({ db, ai, logger });
+      await runWeeklyAffiliatePrograms({ db, ai, logger });
+    }),
+  },
+  {
+    // One import runner at a time across workers; a worker that dies mid-import leaves the job
+    // to another, which goes on after the last item written (decision 144).
+    name: "imports",
+    start: async ({ queue, imports }) => {
+      if (!imports) return;
+      await queue.work(queueNameOf("imports"), async () => {
+        imports.kick();
+        await imports.idle();
+      });
+      await queue.enqueue(queueNameOf("imports"));
+    },
+  },
+  {
+    name: "analytics rollups",
+    start: async (deps) => {
+      const { analytics } = deps.publishing;
+      let caughtUp = false;
+      await periodic("analytics rollups", 60, async () => {
+        if (caughtUp) await analytics.rollUp();
+        else await analytics.catchUp();
+        caughtUp = true;
+      })(deps);
+      await deps.queue.work("analytics-clean-up", () => analytics.cleanUp());
+      await deps.queue.schedule("analytics-clean-up", 60 * 60);
+    },
+  },
+  {
+    name: "session cleanup",
+    start: periodic("session cleanup", 60 * 60, ({ db }) => createSessionStore(db).deleteExpired()),
+  },
+];
+
+/**
+ * Starts the jobs on the shared queue (a worker, or a process of role `all`, in PostgreSQL
+ * mode); `runSoon` queues a run now, which any worker may take.
+ */
+export async function startSharedJobs(
+  deps: JobDeps & { queue: JobQueue },
+  only?: readonly JobName[],
+) {
+  for (const job of sharedJobs) if (!only || only.includes(job.name)) await job.start(deps);
+  return {
+    runSoon: (name: JobName) => {
+      void deps.queue
+        .enqueue(queueNameOf(name))
+        .catch((error: unknown) => deps.logger.error({ err: error, job: name }, "job not queued"));
+    },
+    stop: async () => {
+      await deps.queue.stop();
+      await Promise.all([deps.publishing.queue.stop(), deps.imports?.stop()]);
+    },
+  };
+}
+
+/**
+ * What a web process hands its routes instead of an import runner (PostgreSQL mode): starting
+ * an import queues a job that a worker takes.
+ */
+export function queuedImports(queue: JobQueue, logger: Logger): ImportRunner {
+  return {
+    kick: () => {
+      queue
+        .enqueue(queueNameOf("imports"))
+        .catch((error: unknown) => logger.error({ err: error }, "import not queued"));
+    },
+    idle: async () => {},
+    stop: async () => {},
   };
 }
