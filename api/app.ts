@@ -52,6 +52,7 @@ import { apiNotFound, errorHandler } from "./http/errors.ts";
 import { apiFetchesOnly } from "./http/fetch-metadata.ts";
 import { jsonBodies } from "./http/json-bodies.ts";
 import { noStoreOwnerAnswers } from "./http/no-store.ts";
+import type { RateLimitStores } from "./http/pg-rate-limit-store.ts";
 import { platformHostsOf, reservedLabelsOf } from "./http/platform-hosts.ts";
 import { sameOrigin } from "./http/same-origin.ts";
 import type { Logger } from "./logger.ts";
@@ -64,6 +65,8 @@ export type AppDeps = {
   logger: Logger;
   clock?: Clock;
   signInRateLimit?: Partial<SignInRateLimit>;
+  /** Rate-limit counters shared by every process (PostgreSQL set-up); default: in memory. */
+  limitStores?: RateLimitStores;
   /** The built dashboard (Vite output); absent in API-only tests and in dev, where Vite serves it. */
   dashboardDir?: string;
   /** Rendering and serving of public blogs; absent in tests that do not need it. */
@@ -105,6 +108,7 @@ export function createApp({
   cpu = createCpuPool(),
   imports,
   importImages,
+  limitStores,
 }: AppDeps): Express {
   const ai =
     aiGate ??
@@ -218,6 +222,7 @@ export function createApp({
       oidc,
       rateLimit: { signUpsPerAddress: env.SIGN_UPS_PER_ADDRESS, ...signInRateLimit },
       signUpPolicy: { registration: env.REGISTRATION, clock },
+      limitStores,
     }),
   );
   app.use(invitationRoutes({ db, env, clock, builtInSignIn: !oidc }));
@@ -274,7 +279,7 @@ export function createApp({
       clock,
     }),
   );
-  app.use(postRoutes({ db, clock, contentEvents: events, cpu }));
+  app.use(postRoutes({ db, clock, contentEvents: events, cpu, limitStores }));
   app.use(exportRoutes({ db, storage }));
   app.use(
     importRoutes({
@@ -297,7 +302,7 @@ export function createApp({
     }),
   );
   app.use(affiliateLinkRoutes({ db, contentEvents: events, clock }));
-  app.use(aiRoutes({ db, ai, clock }));
+  app.use(aiRoutes({ db, ai, clock, limitStores }));
   app.use(
     analyticsRoutes({
       db,
@@ -307,7 +312,7 @@ export function createApp({
       clock,
     }),
   );
-  app.use(automationRoutes(db, onAutomationDue));
+  app.use(automationRoutes(db, onAutomationDue, limitStores));
   app.use(affiliateRecommendationRoutes({ db, ai, clock }));
   app.use(blogRecommendationRoutes({ db, ai, clock }));
   if (publishing) {

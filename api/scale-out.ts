@@ -3,6 +3,7 @@ import type { Bus } from "./bus/bus.ts";
 import type { Env } from "./env.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import type { HealthDeps } from "./features/health/service.ts";
+import type { RateLimitStores } from "./http/pg-rate-limit-store.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import type { Logger } from "./logger.ts";
 
@@ -18,24 +19,41 @@ export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);
 export async function openSharedServices(
   env: Pick<Env, "DATABASE_URL" | "PROCESS_ROLE">,
   logger: Logger,
-): Promise<{ queue?: JobQueue; bus?: Bus; close: () => Promise<void> }> {
+): Promise<{
+  queue?: JobQueue;
+  bus?: Bus;
+  limitStores?: RateLimitStores;
+  close: () => Promise<void>;
+}> {
   if (!isPostgresUrl(env.DATABASE_URL)) return { close: async () => {} };
-  const [{ createPgBossQueue }, { createPgBus }] = await Promise.all([
-    import("./jobs/pg-boss-queue.ts"),
-    import("./bus/pg-bus.ts"),
-  ]);
+  const [{ createPgBossQueue }, { createPgBus }, { createPgRateLimitStores }, { default: pg }] =
+    await Promise.all([
+      import("./jobs/pg-boss-queue.ts"),
+      import("./bus/pg-bus.ts"),
+      import("./http/pg-rate-limit-store.ts"),
+      import("pg"),
+    ]);
   const queue = await createPgBossQueue({
     connectionString: env.DATABASE_URL,
     logger,
     instanceName: `${env.PROCESS_ROLE}-${process.pid}`,
   });
   const bus = await createPgBus({ connectionString: env.DATABASE_URL, logger });
+  // Rate-limit counters: a small pool of their own (one statement per limited request).
+  const limits = new pg.Pool({
+    connectionString: env.DATABASE_URL,
+    max: 4,
+    application_name: "blogfleet-limits",
+  });
+  limits.on("error", (error) => logger.warn({ err: error }, "rate-limit connection lost"));
   return {
     queue,
     bus,
+    limitStores: createPgRateLimitStores(limits),
     close: async () => {
       await queue.stop();
       await bus.close();
+      await limits.end();
     },
   };
 }

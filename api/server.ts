@@ -106,6 +106,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
           onAutomationDue: () => runSoon("content automation"),
           cpu,
           writeHealth: database.writeHealth,
+          limitStores: shared.limitStores,
           // With a shared queue, starting an import queues a job a worker takes.
           imports: queue ? queuedImports(queue, logger) : imports,
         });

@@ -5,6 +5,7 @@ import { safeReturnPath } from "../../contracts/return-to.ts";
 import type { Database } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
 import { startedOnTheApp } from "../http/fetch-metadata.ts";
+import type { RateLimitStores } from "../http/pg-rate-limit-store.ts";
 import { clearCookie, readCookie, sessionCookieName, setCookie } from "./cookies.ts";
 import { createLocalAccounts, type SignUpPolicy } from "./local/service.ts";
 import { renderSignInPage } from "./local/sign-in-page.ts";
@@ -41,6 +42,8 @@ type Deps = {
   oidc: OidcSignIn | undefined;
   rateLimit: Partial<SignInRateLimit>;
   signUpPolicy?: SignUpPolicy;
+  /** Shares the counts between processes (PostgreSQL set-up); by default this process's. */
+  limitStores?: RateLimitStores;
 };
 
 const wantsJson = (req: Request) => req.is("application/json") === "application/json";
@@ -86,6 +89,7 @@ export function authRoutes({
   oidc,
   rateLimit: configured,
   signUpPolicy,
+  limitStores,
 }: Deps): Router {
   const router = Router();
   const limits = { ...defaultSignInRateLimit, ...configured };
@@ -121,7 +125,11 @@ export function authRoutes({
       }
     },
   };
-  const perAddress = rateLimit({ ...limiterOptions, limit: limits.perAddress });
+  const perAddress = rateLimit({
+    ...limiterOptions,
+    limit: limits.perAddress,
+    store: limitStores?.("sign-in-per-address"),
+  });
   const emailOf = (req: Request) =>
     String(req.body?.email ?? "")
       .trim()
@@ -131,17 +139,20 @@ export function authRoutes({
   const perEmailAndAddress = rateLimit({
     ...limiterOptions,
     limit: limits.perEmailAndAddress,
+    store: limitStores?.("sign-in-per-email-and-address"),
     keyGenerator: (req) => `email:${emailOf(req)} address:${ipKeyGenerator(req.ip ?? "")}`,
   });
   const perEmail = rateLimit({
     ...limiterOptions,
     limit: limits.perEmail,
+    store: limitStores?.("sign-in-per-email"),
     keyGenerator: (req) => `email:${emailOf(req)}`,
   });
   // Sign-ups: only the successful ones count (decision 061).
   const signUpsPerAddress = rateLimit({
     windowMs: limits.signUpWindowMs,
     limit: limits.signUpsPerAddress,
+    store: limitStores?.("sign-ups-per-address"),
     skipFailedRequests: true,
     standardHeaders: "draft-8",
     legacyHeaders: false,
@@ -209,6 +220,7 @@ export function authRoutes({
   const signInStarts = rateLimit({
     windowMs: 60_000,
     limit: 30,
+    store: limitStores?.("sign-in-starts"),
     standardHeaders: "draft-8",
     legacyHeaders: false,
     handler: (_req, res) => {

@@ -1,12 +1,14 @@
 import type { Request, RequestHandler, Response } from "express";
-import { rateLimit } from "express-rate-limit";
+import { rateLimit, type Store } from "express-rate-limit";
 
 /**
  * At most `limit` requests per minute per signed-in owner (run after `requireUser`), answered
- * beyond that with 429 and `message` in the API's error format.
+ * beyond that with 429 and `message` in the API's error format. `store` shares the counts
+ * between processes (PostgreSQL set-up); by default they are this process's.
  */
-export function perOwnerPerMinute(limit: number, message: string): RequestHandler {
+export function perOwnerPerMinute(limit: number, message: string, store?: Store): RequestHandler {
   return rateLimit({
+    store,
     windowMs: 60_000,
     limit,
     standardHeaders: "draft-8",

@@ -6,6 +6,7 @@ import {
   optimizeMetaInput,
 } from "../../../contracts/ai.ts";
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
+import type { RateLimitStores } from "../../http/pg-rate-limit-store.ts";
 import { perOwnerPerMinute } from "../../http/rate-limit.ts";
 import { inputOf, validate } from "../../http/validate.ts";
 import { type AiDeps, generatePost, optimizeMeta, usageReport } from "./service.ts";
@@ -19,10 +20,14 @@ function closedSignal(res: Response): AbortSignal {
   return controller.signal;
 }
 
-export function aiRoutes(deps: AiDeps): Router {
+export function aiRoutes(deps: AiDeps & { limitStores?: RateLimitStores }): Router {
   const router = Router();
   // Generation is expensive: a burst from one owner is slowed down before it reaches the model.
-  const perOwner = perOwnerPerMinute(10, "Too many AI requests. Wait a minute and try again.");
+  const perOwner = perOwnerPerMinute(
+    10,
+    "Too many AI requests. Wait a minute and try again.",
+    deps.limitStores?.("ai-requests"),
+  );
 
   router.post(
     "/api/ai/generate-post",

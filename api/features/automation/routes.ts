@@ -8,6 +8,7 @@ import {
 } from "../../../contracts/ids.ts";
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
 import type { Database } from "../../db/client.ts";
+import type { RateLimitStores } from "../../http/pg-rate-limit-store.ts";
 import { perOwnerPerMinute } from "../../http/rate-limit.ts";
 import { inputOf, validate } from "../../http/validate.ts";
 import { createAutomation, getAutomation, presentAutomation, updateAutomation } from "./service.ts";
@@ -19,12 +20,17 @@ const isDue = (row: { enabled: boolean; nextRunAt: Date | null }) =>
  * `onDue` is told when a save leaves a generation due now (automation switched on for the
  * first time), so the job runs at once rather than at its next minute.
  */
-export function automationRoutes(db: Database, onDue: () => void = () => {}): Router {
+export function automationRoutes(
+  db: Database,
+  onDue: () => void = () => {},
+  limitStores?: RateLimitStores,
+): Router {
   const router = Router();
   // Switching automation off and on never makes a post due early (service), and is slowed too.
   const perOwner = perOwnerPerMinute(
     20,
     "Too many changes to content automation. Wait a minute and try again.",
+    limitStores?.("automation-changes"),
   );
   // Creating and updating answer alike: the saved settings, and a due run started at once.
   const saveWith =

@@ -23,6 +23,7 @@ import {
 } from "../../../contracts/posts.ts";
 import { z } from "../../../contracts/zod.ts";
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
+import type { RateLimitStores } from "../../http/pg-rate-limit-store.ts";
 import { perOwnerPerMinute } from "../../http/rate-limit.ts";
 import { inputOf, validate } from "../../http/validate.ts";
 import { checkOriginality } from "./originality.ts";
@@ -68,7 +69,7 @@ const preconditionOf = (req: Request, version?: number): Precondition => ({
   version,
 });
 
-export function postRoutes(deps: PostDeps): Router {
+export function postRoutes(deps: PostDeps & { limitStores?: RateLimitStores }): Router {
   const { db } = deps;
   const router = Router();
 
@@ -108,6 +109,7 @@ export function postRoutes(deps: PostDeps): Router {
   const originalityPerOwner = perOwnerPerMinute(
     60,
     "Too many originality checks. Wait a minute and try again.",
+    deps.limitStores?.("originality-checks"),
   );
   router.post(
     "/api/posts/originality",
