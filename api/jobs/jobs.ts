@@ -176,8 +176,10 @@ async function renderSettled(queue: RenderQueue, blogId: string) {
 export const sharedJobs: readonly SharedJob[] = [
   {
     // A render per blog at a time across all workers (the blog's id is the job's key), as
-    // many blogs at once as the workers' render queues take. Render requests left by a process
-    // that stopped are queued again at a worker's start; the outbox row is the truth.
+    // many blogs at once as the workers' render queues take. The outbox row is the truth: every
+    // minute (and at a worker's start) each pending row is queued again, which adds nothing
+    // for a blog already waiting, and picks up requests whose job was never queued or whose
+    // worker stopped while retrying.
     name: "renders",
     start: async ({ queue, publishing, db }) => {
       await queue.work(
@@ -189,9 +191,12 @@ export const sharedJobs: readonly SharedJob[] = [
         },
         { concurrency: 4 },
       );
-      for (const { blogId } of await db.select({ blogId: renderJobs.blogId }).from(renderJobs)) {
-        await queue.enqueue("render", { blogId }, { key: blogId });
-      }
+      await queue.work("render-sweep", async () => {
+        for (const { blogId } of await db.select({ blogId: renderJobs.blogId }).from(renderJobs)) {
+          await queue.enqueue("render", { blogId }, { key: blogId });
+        }
+      });
+      await queue.schedule("render-sweep", 60);
     },
   },
   {

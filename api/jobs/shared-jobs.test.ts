@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { posts } from "../db/schema.ts";
+import { posts, renderJobs } from "../db/schema.ts";
 import type { BlogChange, ContentEvents } from "../features/publishing/content-events.ts";
 import { createLogger } from "../logger.ts";
 import { createBlog, createOwner, createPost } from "../test/factories.ts";
@@ -82,5 +82,35 @@ describe("the jobs on the shared queue", () => {
     expect(told.filter(([blogId]) => blogId === blog.id)).toEqual([
       [blog.id, { postIds: [post.id] }],
     ]);
+  }, 30_000);
+
+  it("render a request whose job was never queued (a web process died after its commit)", async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner);
+    const publishing = app.publishing;
+    if (!publishing) throw new Error("publishing expected");
+    expect(await publishing.output.hasLive(blog.id)).toBe(false);
+    // The outbox row alone, as a commit leaves it before anyone is told.
+    await app.db
+      .insert(renderJobs)
+      .values({ blogId: blog.id, full: true, postIds: [], requestedAt: new Date() });
+    const queue = await createPgBossQueue({
+      connectionString: database.url,
+      instanceName: "worker-3",
+      pollingIntervalSeconds: 0.5,
+    });
+    queues.push(queue);
+    await startSharedJobs(
+      {
+        db: app.db,
+        ai: app.aiGate,
+        publishing,
+        contentEvents: publishing.contentEvents,
+        logger: createLogger("silent"),
+        queue,
+      },
+      ["renders"],
+    );
+    await expect.poll(() => publishing.output.hasLive(blog.id), { timeout: 20_000 }).toBe(true);
   }, 30_000);
 });
