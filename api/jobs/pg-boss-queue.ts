@@ -17,7 +17,7 @@ export type PgBossQueueOptions = {
   heartbeatSeconds?: number;
   /** How often this process looks for jobs whose heartbeat stopped (and for expired ones). */
   superviseIntervalSeconds?: number;
-  /** The longest a job may run, even with a heartbeat (a render, an import, a model call). */
+  /** The longest a job may run, even with a heartbeat (default 24 h, pg-boss's most). */
   expireInSeconds?: number;
   /** How often an idle worker asks for a job. */
   pollingIntervalSeconds?: number;
@@ -53,7 +53,9 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
   const queueOptions = {
     policy: "stately" as const,
     heartbeatSeconds: Math.max(10, options.heartbeatSeconds ?? 30),
-    expireInSeconds: options.expireInSeconds ?? 60 * 60,
+    // A job that still sends heartbeats is alive: expiry is only the outer bound (pg-boss's
+    // most), so a long import is never handed to a second worker while the first still runs.
+    expireInSeconds: options.expireInSeconds ?? 24 * 60 * 60,
     // A failed or abandoned job is tried again (a worker that died, a model that timed out);
     // each run reads from the database what is still to do.
     retryLimit: 5,
