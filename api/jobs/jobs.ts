@@ -1,7 +1,8 @@
+import { asc, isNotNull } from "drizzle-orm";
 import type { AiGate } from "../ai/gate.ts";
 import { createSessionStore } from "../auth/sessions.ts";
 import type { Database } from "../db/client.ts";
-import { renderJobs } from "../db/schema.ts";
+import { posts, renderJobs } from "../db/schema.ts";
 import { runWeeklyBlogIdeas } from "../features/blog-recommendations/service.ts";
 import type { ImportRunner } from "../features/imports/runner.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
@@ -152,7 +153,11 @@ export const queueNameOf = (name: JobName) => name.replaceAll(" ", "-");
 
 /** Runs `run` every `everySeconds` as one job across every worker (none when it still runs). */
 const periodic =
-  (name: JobName, everySeconds: number, run: (deps: JobDeps) => Promise<unknown>) =>
+  (
+    name: JobName,
+    everySeconds: number,
+    run: (deps: JobDeps & { queue: JobQueue }) => Promise<unknown>,
+  ) =>
   async (deps: JobDeps & { queue: JobQueue }) => {
     await deps.queue.work(queueNameOf(name), async () => {
       await run(deps);
@@ -200,12 +205,27 @@ export const sharedJobs: readonly SharedJob[] = [
     },
   },
   {
+    // Every 15 s, and at the next post's time when it falls before the next period.
     name: "scheduled publishing",
-    start: periodic("scheduled publishing", 15, ({ db, contentEvents, logger }) =>
-      publishDuePosts(db, contentEvents, new Date()).then((published) => {
-        if (published.length > 0) logger.info({ published }, "scheduled posts published");
-      }),
-    ),
+    start: periodic("scheduled publishing", 15, async ({ db, contentEvents, logger, queue }) => {
+      const published = await publishDuePosts(db, contentEvents, new Date());
+      if (published.length > 0) logger.info({ published }, "scheduled posts published");
+      const [next] = await db
+        .select({ at: posts.scheduledPublishAt })
+        .from(posts)
+        .where(isNotNull(posts.scheduledPublishAt))
+        .orderBy(asc(posts.scheduledPublishAt))
+        .limit(1);
+      if (next?.at && next.at.getTime() - Date.now() < 15_000)
+        await queue.enqueue(
+          queueNameOf("scheduled publishing"),
+          {},
+          {
+            key: "scheduled-publishing:next",
+            startAfter: next.at,
+          },
+        );
+    }),
   },
   {
     name: "content automation",

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Post } from "../../contracts/posts.ts";
 import { posts, renderJobs } from "../db/schema.ts";
 import type { BlogChange, ContentEvents } from "../features/publishing/content-events.ts";
 import { createLogger } from "../logger.ts";
@@ -112,5 +113,46 @@ describe("the jobs on the shared queue", () => {
       ["renders"],
     );
     await expect.poll(() => publishing.output.hasLive(blog.id), { timeout: 20_000 }).toBe(true);
+  }, 30_000);
+
+  it("publish a post at its time, not at the next period", async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner);
+    const post = await createPost(owner, blog.id);
+    const due = new Date(Date.now() + 4_000);
+    const scheduled = await owner.patch(`/api/posts/${post.id}/schedule`, {
+      scheduledPublishAt: due.toISOString(),
+    });
+    expect(scheduled.status).toBe(200);
+    const publishing = app.publishing;
+    if (!publishing) throw new Error("publishing expected");
+    const queue = await createPgBossQueue({
+      connectionString: database.url,
+      instanceName: "worker-4",
+      pollingIntervalSeconds: 0.5,
+    });
+    queues.push(queue);
+    const worker = await startSharedJobs(
+      {
+        db: app.db,
+        ai: app.aiGate,
+        publishing,
+        contentEvents: publishing.contentEvents,
+        logger: createLogger("silent"),
+        queue,
+      },
+      ["scheduled publishing"],
+    );
+    worker.runSoon("scheduled publishing");
+    await expect
+      .poll(async () => (await owner.get<Post>(`/api/posts/${post.id}`)).body.status, {
+        timeout: 20_000,
+        interval: 100,
+      })
+      .toBe("published");
+    const publishedAt = Date.now();
+    expect(publishedAt).toBeGreaterThanOrEqual(due.getTime());
+    // The period is 15 s: published within a few seconds of its time, not at the next period.
+    expect(publishedAt - due.getTime()).toBeLessThan(5_000);
   }, 30_000);
 });
