@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
 
+/** A message must stay under this (PostgreSQL's NOTIFY takes under 8,000 bytes). */
+export const maxMessageBytes = 7000;
+
 /** What caches of several processes hear about (decision 193). */
 export type BusChannel = "page-cache" | "content" | "host-map";
 

@@ -1,12 +1,10 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { Logger } from "../logger.ts";
-import type { Bus, BusChannel, BusListener } from "./bus.ts";
+import { type Bus, type BusChannel, type BusListener, maxMessageBytes } from "./bus.ts";
 
 /** The one PostgreSQL channel every Blogfleet process listens on. */
 const pgChannel = "blogfleet_bus";
-/** NOTIFY payloads must stay under 8,000 bytes. */
-export const maxMessageBytes = 7000;
 
 /**
  * The bus of a PostgreSQL set-up: NOTIFY on the database the processes share, LISTEN on a

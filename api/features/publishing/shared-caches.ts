@@ -1,5 +1,4 @@
-import type { Bus } from "../../bus/bus.ts";
-import { maxMessageBytes } from "../../bus/pg-bus.ts";
+import { type Bus, maxMessageBytes } from "../../bus/bus.ts";
 import type { Logger } from "../../logger.ts";
 import type { HostMap } from "../public-sites/fast-path.ts";
 import type { PageCache } from "../public-sites/page-cache.ts";
