@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { HeadObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normalKey, parseStorageUrl } from "./keys.ts";
 import { createS3Storage, s3ClientConfig } from "./s3-storage.ts";
@@ -49,6 +49,23 @@ describe("object storage (S3)", () => {
         `${prefix}/media/a.txt`,
       ].sort(),
     );
+  });
+
+  it("stores pages and images with their media type, for a CDN serving the bucket", async () => {
+    const prefix = `t-${randomBytes(4).toString("hex")}`;
+    const storage = createS3Storage({ bucket: server.bucket, prefix, client });
+    const generation = await storage.beginGeneration("blogs/x");
+    await generation.put("index.html", "<p>home</p>");
+    await generation.put("og/card.png", new Uint8Array([1, 2, 3]));
+    await generation.publish();
+    await storage.putAll([{ key: `${generation.prefix}/post/a.html`, body: "<p>a</p>" }]);
+    const typeOf = async (key: string) =>
+      (await client.send(new HeadObjectCommand({ Bucket: server.bucket, Key: `${prefix}/${key}` })))
+        .ContentType;
+    expect(await typeOf(`${generation.prefix}/index.html`)).toBe("text/html; charset=utf-8");
+    expect(await typeOf(`${generation.prefix}/og/card.png`)).toBe("image/png");
+    // Made visible by a server-side copy of a staged body, which had no type of its own.
+    expect(await typeOf(`${generation.prefix}/post/a.html`)).toBe("text/html; charset=utf-8");
   });
 
   it("reads s3://bucket/prefix and refuses anything else", () => {

@@ -73,6 +73,8 @@ export function createS3Storage(options: S3StorageOptions): Storage {
           Key: key,
           Body: body,
           ContentLength: Buffer.byteLength(body),
+          // A CDN or edge serving the bucket directly passes it on to readers.
+          ContentType: contentTypeOf(key),
         }),
       ),
     );
@@ -142,6 +144,9 @@ export function createS3Storage(options: S3StorageOptions): Storage {
           Bucket: bucket,
           Key: target,
           CopySource: `${bucket}/${source.split("/").map(encodeURIComponent).join("/")}`,
+          // Staged bodies have no type of their own: the target's name gives it.
+          MetadataDirective: "REPLACE",
+          ContentType: contentTypeOf(target),
         }),
       ),
     );
@@ -257,6 +262,28 @@ export function createS3Storage(options: S3StorageOptions): Storage {
 }
 
 const parallelRequests = 16;
+
+/** The media types of what Blogfleet stores (rendered pages, feeds, fonts, images). */
+const contentTypes: Record<string, string> = {
+  html: "text/html; charset=utf-8",
+  xml: "application/xml; charset=utf-8",
+  txt: "text/plain; charset=utf-8",
+  json: "application/json",
+  css: "text/css; charset=utf-8",
+  png: "image/png",
+  jpg: "image/jpeg",
+  webp: "image/webp",
+  avif: "image/avif",
+  svg: "image/svg+xml",
+  woff2: "font/woff2",
+};
+
+export function contentTypeOf(key: string): string {
+  const name = key.slice(key.lastIndexOf("/") + 1);
+  if (name === "rss.xml") return "application/rss+xml; charset=utf-8";
+  const dot = name.lastIndexOf(".");
+  return (dot > 0 && contentTypes[name.slice(dot + 1)]) || "application/octet-stream";
+}
 
 const generationId = () => `${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
 
