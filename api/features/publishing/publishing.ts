@@ -1,4 +1,7 @@
-import { renderSocialCard } from "../../../site-builder/cards/social-card.ts";
+import {
+  createRenderWorkers,
+  type RenderWorkers,
+} from "../../../site-builder/pipeline/render-workers.ts";
 import type { DrawCard } from "../../../site-builder/pipeline/site-assets.ts";
 import { createSiteOutput, type SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
 import { loadTheme, type Theme } from "../../../site-builder/pipeline/theme.ts";
@@ -61,6 +64,11 @@ export type PublishingDeps = {
   cpu?: CpuPool;
   /** Draws a social card (default: the pipeline's satori + resvg; benches pass their own). */
   drawCard?: DrawCard;
+  /**
+   * Threads for full renders' pages and every social card (default: one per core, started on
+   * first use, gone when idle: decision 150).
+   */
+  renderWorkers?: RenderWorkers;
   /** Counting of page views (default: one of its own on `db`). */
   analytics?: Analytics;
 };
@@ -81,6 +89,7 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
   const output = createSiteOutput(deps.env.SITES_DIR);
   const canonical = canonicalSettings(deps.env);
   const { cpu } = deps;
+  const workers = deps.renderWorkers ?? createRenderWorkers();
   const load = (blogId: string, scope?: SnapshotScope) =>
     loadSnapshot(
       deps.db,
@@ -103,6 +112,7 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
     hostsOf: ({ blog }) => hostsOfBlog(blog, deps.env.BLOG_DOMAIN, canonical.reservedLabels),
     clock: deps.clock,
     log: deps.logger,
+    workers,
     drawCard:
       deps.drawCard ??
       (async (card) => {
@@ -111,7 +121,7 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
         const data = logoMedia
           ? await output.storage.get(mediaKey(logoMedia.blogId, logoMedia.file))
           : undefined;
-        return renderSocialCard(
+        return workers.drawCard(
           card,
           data && logoMedia ? { logo: { data, type: logoMedia.type } } : {},
         );

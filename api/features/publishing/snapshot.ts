@@ -47,6 +47,9 @@ const prepareBatchChars = 2_000_000;
 
 export type SiteSnapshot = { site: Site; blog: typeof blogs.$inferSelect };
 
+/** The blog's affiliate links as they were when each snapshot's post bodies were linked. */
+const linksSignatureOf = new WeakMap<Site, string>();
+
 /** The part of a blog every public page and the public API show (contracts/public-blog.ts). */
 export const presentPublicBlog = (blog: typeof blogs.$inferSelect): PublicBlog => ({
   id: blog.id,
@@ -160,27 +163,31 @@ export async function loadSnapshot(
     imagesById.set(id, image);
   }
 
+  // Links are inserted into the rendered copy only; the stored post is never changed. Read even
+  // with no post to link: the snapshot records which links its bodies were linked with.
+  const blogLinks = await db
+    .select({
+      id: affiliateLinks.id,
+      keyword: affiliateLinks.keyword,
+      autoInsert: affiliateLinks.autoInsert,
+    })
+    .from(affiliateLinks)
+    .where(eq(affiliateLinks.blogId, blogId));
+  const linksSignature = JSON.stringify(
+    blogLinks.map((l) => [l.id, l.keyword, l.autoInsert]).sort(),
+  );
+  // A post's prepared body (sanitized, linked) is reused while the post and the blog's links
+  // are as they were: a full render for a new look does not sanitize every post again.
   const previous = scope.kind === "all" || scope.kind === "changed" ? scope.previous : undefined;
+  const reusable = previous !== undefined && linksSignatureOf.get(previous) === linksSignature;
   const prepared = new Map<string, string>();
   const stale: string[] = [];
   for (const row of postRows) {
-    const before = previous?.postsById.get(row.id);
+    const before = reusable ? previous.postsById.get(row.id) : undefined;
     if (before && before.updatedAt.getTime() === row.updatedAt.getTime())
       prepared.set(row.id, before.html);
     else stale.push(row.id);
   }
-  // Links are inserted into the rendered copy only; the stored post is never changed.
-  const blogLinks =
-    stale.length === 0
-      ? []
-      : await db
-          .select({
-            id: affiliateLinks.id,
-            keyword: affiliateLinks.keyword,
-            autoInsert: affiliateLinks.autoInsert,
-          })
-          .from(affiliateLinks)
-          .where(eq(affiliateLinks.blogId, blogId));
   const autoLinks: AutoLink[] = blogLinks
     .filter((l) => l.autoInsert)
     .map(({ id, keyword }) => ({ id, keyword }));
@@ -262,5 +269,7 @@ export async function loadSnapshot(
     preview: scope.kind === "preview",
     media: library,
   });
+  // Posts kept from `previous` were linked with its links: recorded only when those are these.
+  if (scope.kind !== "changed" || reusable) linksSignatureOf.set(site, linksSignature);
   return { site, blog };
 }

@@ -1,0 +1,68 @@
+/**
+ * One full render as a process of its own, timed by its parent (full-render.ts) from spawn to
+ * exit like Hugo: opens the seeded database, reads the blog's snapshot (sanitizing every post),
+ * renders every page on the render workers, swaps the build live, draws the render's budget of
+ * social cards, and exits. Prints its own phases and the process's peak resident memory (all
+ * threads: the workers are threads of this process).
+ *
+ * Usage: node scripts/bench/full-render-process.ts <database file> <sites dir> <blog id>
+ */
+import { registerModuleFormatCache } from "../../api/module-format.ts";
+
+registerModuleFormatCache();
+const since = () => Math.round(process.uptime() * 1000);
+const [{ createRenderWorkers }, { loadTheme }] = await Promise.all([
+  import("../../site-builder/pipeline/render-workers.ts"),
+  import("../../site-builder/pipeline/theme.ts"),
+]);
+// As the render queue does when a full render starts: the threads load the theme meanwhile.
+const workers = createRenderWorkers();
+workers.warm();
+const [
+  { openDatabase },
+  { sanitizePostHtml },
+  { loadSnapshot },
+  { renderFull },
+  { createSiteOutput },
+] = await Promise.all([
+  import("../../api/db/client.ts"),
+  import("../../api/content/sanitize.ts"),
+  import("../../api/features/publishing/snapshot.ts"),
+  import("../../site-builder/pipeline/render-site.ts"),
+  import("../../site-builder/pipeline/site-output.ts"),
+]);
+const importedMs = since();
+const [databaseFile, sitesDir, blogId] = process.argv.slice(2) as [string, string, string];
+const handle = await openDatabase(`file:${databaseFile}`);
+const snapshot = await loadSnapshot(handle.db, blogId, {
+  canonicalBaseOf: (b) => `https://${b.subdomain}.blogs.example`,
+  sanitize: sanitizePostHtml,
+});
+if (!snapshot) throw new Error(`No blog ${blogId} in ${databaseFile}`);
+const snapshotMs = since();
+const output = createSiteOutput(sitesDir);
+let pagesLiveMs = 0;
+output.onChange((_blog, file) => {
+  if (file === undefined && pagesLiveMs === 0) pagesLiveMs = since();
+});
+// The main thread's theme is only the fallback without workers: loaded if ever asked for.
+let theme: ReturnType<typeof loadTheme> | undefined;
+const result = await renderFull(
+  { render: async (...args) => (await (theme ??= loadTheme())).render(...args) },
+  output,
+  snapshot.site,
+  { workers },
+);
+handle.close();
+await workers.close();
+console.log(
+  JSON.stringify({
+    pages: result.pagesWritten,
+    cards: result.cardsWritten,
+    importedMs,
+    snapshotMs,
+    pagesLiveMs,
+    doneMs: since(),
+    peakMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+  }),
+);

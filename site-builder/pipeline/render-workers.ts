@@ -1,0 +1,209 @@
+import { availableParallelism } from "node:os";
+import { type ResourceLimits, Worker } from "node:worker_threads";
+import type { CardOptions } from "../cards/social-card.ts";
+import type { SocialCard } from "../theme/lib/cards.ts";
+import type { Site } from "../theme/lib/site.ts";
+import type { PageRequest, RenderedFile, WorkerAnswer, WorkerRequest } from "./render-worker.ts";
+import { themeEntry as defaultThemeEntry } from "./theme.ts";
+
+/**
+ * Worker threads that render a full render's pages and draw its social cards, one per core
+ * (decision 150). They start when a render first needs them — `warm()` lets a caller start them
+ * while it still reads the blog's data, so they load the theme meanwhile — and exit once idle
+ * for `idleMs`: an idle server holds no thread, no theme copy and no site.
+ */
+export type RenderWorkers = {
+  /** Starts the threads now (they load the theme), if they are not running. */
+  warm: () => void;
+  /**
+   * A site the threads render pages of: sent to a thread once, with its first batch, and
+   * dropped from every thread by `release`.
+   */
+  site: (site: Site) => WorkerSite;
+  /** Draws a social card on a thread (PNG bytes). */
+  drawCard: (card: SocialCard, options?: CardOptions) => Promise<Uint8Array>;
+  /** Threads running now (for tests and figures). */
+  running: () => number;
+  close: () => Promise<void>;
+};
+
+export type WorkerSite = {
+  /** Renders the pages on a thread, in order; each page as its file name, status and bytes. */
+  render: (pages: PageRequest[]) => Promise<RenderedFile[]>;
+  release: () => void;
+};
+
+export type RenderWorkersOptions = {
+  /** Threads at most (default: one per core). */
+  size?: number;
+  /** A thread with nothing to do this long exits (default 5 s). */
+  idleMs?: number;
+  /** The built theme's server entry (default: site-builder/dist). */
+  themeEntry?: string;
+  /**
+   * V8 limits of each thread. A render's garbage is short-lived: a young generation of a few
+   * megabytes keeps each thread small, and the old generation is capped so a runaway render
+   * fails alone instead of taking the server's memory.
+   */
+  resourceLimits?: ResourceLimits;
+};
+
+const defaultLimits: ResourceLimits = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 };
+
+type Task = {
+  id: number;
+  request: WorkerRequest & { id: number };
+  siteId?: number;
+  resolve: (answer: WorkerAnswer) => void;
+  reject: (error: Error) => void;
+};
+
+type Thread = {
+  worker: Worker;
+  task: Task | undefined;
+  sites: Set<number>;
+  idleTimer: NodeJS.Timeout | undefined;
+};
+
+export function createRenderWorkers(options: RenderWorkersOptions = {}): RenderWorkers {
+  const size = Math.max(1, options.size ?? availableParallelism());
+  const idleMs = options.idleMs ?? 5000;
+  const entry = options.themeEntry ?? defaultThemeEntry;
+  const limits = options.resourceLimits ?? defaultLimits;
+  const threads: Thread[] = [];
+  const queue: Task[] = [];
+  const sites = new Map<number, Site>();
+  let nextId = 1;
+  let closed = false;
+
+  function start(): Thread {
+    const worker = new Worker(new URL("./render-worker.ts", import.meta.url), {
+      workerData: { themeEntry: entry },
+      resourceLimits: limits,
+    });
+    const thread: Thread = { worker, task: undefined, sites: new Set(), idleTimer: undefined };
+    worker.unref();
+    worker.on("message", (answer: WorkerAnswer) => {
+      const task = thread.task;
+      if (!task || task.id !== answer.id) return;
+      thread.task = undefined;
+      if ("error" in answer) task.reject(new Error(answer.error));
+      else task.resolve(answer);
+      dispatch();
+    });
+    const fail = (error: Error) => {
+      const index = threads.indexOf(thread);
+      if (index === -1) return;
+      threads.splice(index, 1);
+      clearTimeout(thread.idleTimer);
+      thread.task?.reject(error);
+      thread.task = undefined;
+      dispatch();
+    };
+    worker.on("error", fail);
+    worker.on("exit", (code) => fail(new Error(`A render worker stopped (exit code ${code})`)));
+    threads.push(thread);
+    return thread;
+  }
+
+  function idle(thread: Thread) {
+    // An idle thread does not keep the process alive, and leaves after a while.
+    thread.worker.unref();
+    clearTimeout(thread.idleTimer);
+    thread.idleTimer = setTimeout(() => {
+      if (thread.task) return;
+      threads.splice(threads.indexOf(thread), 1);
+      void thread.worker.terminate();
+    }, idleMs);
+    thread.idleTimer.unref();
+  }
+
+  function send(thread: Thread, task: Task) {
+    clearTimeout(thread.idleTimer);
+    thread.task = task;
+    thread.worker.ref();
+    const { siteId } = task;
+    if (siteId !== undefined && !thread.sites.has(siteId)) {
+      const site = sites.get(siteId);
+      if (!site) {
+        thread.task = undefined;
+        task.reject(new Error("The site was released before its pages were rendered"));
+        return;
+      }
+      thread.worker.postMessage({ kind: "site", siteId, site } satisfies WorkerRequest);
+      thread.sites.add(siteId);
+    }
+    thread.worker.postMessage(task.request);
+  }
+
+  function dispatch(): void {
+    while (queue.length > 0 && !closed) {
+      const free = threads.filter((t) => !t.task);
+      // A thread that already holds the task's site saves sending it again; a running thread
+      // (theme loaded) beats a new one.
+      const next = queue[0] as Task;
+      const thread =
+        free.find((t) => next.siteId !== undefined && t.sites.has(next.siteId)) ??
+        free[0] ??
+        (threads.length < size ? start() : undefined);
+      if (!thread) break;
+      queue.shift();
+      send(thread, next);
+    }
+    for (const thread of threads) if (!thread.task) idle(thread);
+  }
+
+  function run(request: WorkerRequest & { id: number }, siteId?: number): Promise<WorkerAnswer> {
+    if (closed) return Promise.reject(new Error("The render workers are closed"));
+    return new Promise((resolve, reject) => {
+      queue.push({ id: request.id, request, siteId, resolve, reject });
+      dispatch();
+    });
+  }
+
+  return {
+    warm() {
+      while (!closed && threads.length < size) idle(start());
+      for (const thread of threads)
+        thread.worker.postMessage({ kind: "warm" } satisfies WorkerRequest);
+    },
+
+    site(site) {
+      const siteId = nextId++;
+      sites.set(siteId, site);
+      return {
+        async render(pages) {
+          const id = nextId++;
+          const answer = await run({ kind: "pages", id, siteId, pages }, siteId);
+          return "pages" in answer ? answer.pages : [];
+        },
+        release() {
+          sites.delete(siteId);
+          for (const thread of threads) {
+            if (!thread.sites.delete(siteId)) continue;
+            thread.worker.postMessage({ kind: "drop", siteId } satisfies WorkerRequest);
+          }
+        },
+      };
+    },
+
+    async drawCard(card, cardOptions = {}) {
+      const id = nextId++;
+      const answer = await run({ kind: "card", id, card, options: cardOptions });
+      if (!("card" in answer)) throw new Error("A render worker answered without the card");
+      return answer.card;
+    },
+
+    running: () => threads.length,
+
+    async close() {
+      closed = true;
+      for (const task of queue.splice(0)) task.reject(new Error("The render workers are closed"));
+      const stopping = threads.splice(0);
+      for (const thread of stopping) clearTimeout(thread.idleTimer);
+      await Promise.all(stopping.map((thread) => thread.worker.terminate()));
+      for (const thread of stopping)
+        thread.task?.reject(new Error("The render workers are closed"));
+    },
+  };
+}
