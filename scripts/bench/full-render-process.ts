@@ -47,8 +47,12 @@ output.onChange((_blog, file) => {
 });
 // The main thread's theme is only the fallback without workers: loaded if ever asked for.
 let theme: ReturnType<typeof loadTheme> | undefined;
+const lazyTheme = () => {
+  theme ??= loadTheme();
+  return theme;
+};
 const result = await renderFull(
-  { render: async (...args) => (await (theme ??= loadTheme())).render(...args) },
+  { render: async (...args) => (await lazyTheme()).render(...args) },
   output,
   snapshot.site,
   { workers },
