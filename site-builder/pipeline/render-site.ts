@@ -150,7 +150,7 @@ export async function renderFull(
     await writer.keep([...cards.keys()].filter((file) => drawn.has(file)));
     if (workers) {
       written = await writePagesOnWorkers(workers, site, writer, [
-        ...pages.map((path) => ({ path })),
+        ...pages.map((path) => ({ path, file: fileForPath(path) })),
         { path: notFoundPath, homeHref: "/", file: "404.html" },
       ]);
     } else {

@@ -2,7 +2,6 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { CardOptions } from "../cards/social-card.ts";
 import type { SocialCard } from "../theme/lib/cards.ts";
 import type { Site } from "../theme/lib/site.ts";
-import { fileForPath } from "./page-plan.ts";
 import { loadTheme, type Theme } from "./theme.ts";
 
 /**
@@ -18,7 +17,7 @@ export type WorkerRequest =
   | { kind: "pages"; id: number; siteId: number; pages: PageRequest[] }
   | { kind: "card"; id: number; card: SocialCard; options: CardOptions };
 
-export type PageRequest = { path: string; homeHref?: string; file?: string };
+export type PageRequest = { path: string; file: string; homeHref?: string };
 
 export type RenderedFile = { path: string; file: string; status: number; body: Uint8Array };
 
@@ -46,7 +45,7 @@ async function renderPages(siteId: number, pages: PageRequest[]): Promise<Render
     );
     files.push({
       path: page.path,
-      file: page.file ?? fileForPath(page.path),
+      file: page.file,
       status: rendered.status,
       body: encoder.encode(rendered.body),
     });
