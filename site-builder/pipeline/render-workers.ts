@@ -48,6 +48,8 @@ export type RenderWorkersOptions = {
   resourceLimits?: ResourceLimits;
 };
 
+const cardsAtOnce = 4;
+
 const defaultLimits: ResourceLimits = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 256 };
 
 type Task = {
@@ -60,8 +62,11 @@ type Task = {
 
 type Thread = {
   worker: Worker;
-  task: Task | undefined;
+  /** Tasks sent and not answered yet (one at a time, but for a few cards at once). */
+  tasks: Map<number, Task>;
   sites: Set<number>;
+  /** Draws the cards: one thread only, so one copy of satori's fonts and libvips is loaded. */
+  cards: boolean;
   idleTimer: NodeJS.Timeout | undefined;
 };
 
@@ -81,12 +86,18 @@ export function createRenderWorkers(options: RenderWorkersOptions = {}): RenderW
       workerData: { themeEntry: entry },
       resourceLimits: limits,
     });
-    const thread: Thread = { worker, task: undefined, sites: new Set(), idleTimer: undefined };
+    const thread: Thread = {
+      worker,
+      tasks: new Map(),
+      sites: new Set(),
+      cards: false,
+      idleTimer: undefined,
+    };
     worker.unref();
     worker.on("message", (answer: WorkerAnswer) => {
-      const task = thread.task;
-      if (!task || task.id !== answer.id) return;
-      thread.task = undefined;
+      const task = thread.tasks.get(answer.id);
+      if (!task) return;
+      thread.tasks.delete(answer.id);
       if ("error" in answer) task.reject(new Error(answer.error));
       else task.resolve(answer);
       dispatch();
@@ -96,8 +107,8 @@ export function createRenderWorkers(options: RenderWorkersOptions = {}): RenderW
       if (index === -1) return;
       threads.splice(index, 1);
       clearTimeout(thread.idleTimer);
-      thread.task?.reject(error);
-      thread.task = undefined;
+      for (const task of thread.tasks.values()) task.reject(error);
+      thread.tasks.clear();
       dispatch();
     };
     worker.on("error", fail);
@@ -111,7 +122,7 @@ export function createRenderWorkers(options: RenderWorkersOptions = {}): RenderW
     thread.worker.unref();
     clearTimeout(thread.idleTimer);
     thread.idleTimer = setTimeout(() => {
-      if (thread.task) return;
+      if (thread.tasks.size > 0) return;
       threads.splice(threads.indexOf(thread), 1);
       void thread.worker.terminate();
     }, idleMs);
@@ -120,13 +131,13 @@ export function createRenderWorkers(options: RenderWorkersOptions = {}): RenderW
 
   function send(thread: Thread, task: Task) {
     clearTimeout(thread.idleTimer);
-    thread.task = task;
+    thread.tasks.set(task.id, task);
     thread.worker.ref();
     const { siteId } = task;
     if (siteId !== undefined && !thread.sites.has(siteId)) {
       const site = sites.get(siteId);
       if (!site) {
-        thread.task = undefined;
+        thread.tasks.delete(task.id);
         task.reject(new Error("The site was released before its pages were rendered"));
         return;
       }
@@ -136,21 +147,39 @@ export function createRenderWorkers(options: RenderWorkersOptions = {}): RenderW
     thread.worker.postMessage(task.request);
   }
 
-  function dispatch(): void {
-    while (queue.length > 0 && !closed) {
-      const free = threads.filter((t) => !t.task);
-      // A thread that already holds the task's site saves sending it again; a running thread
-      // (theme loaded) beats a new one.
-      const next = queue[0] as Task;
-      const thread =
-        free.find((t) => next.siteId !== undefined && t.sites.has(next.siteId)) ??
-        free[0] ??
-        (threads.length < size ? start() : undefined);
-      if (!thread) break;
-      queue.shift();
-      send(thread, next);
+  /** The thread for a task, if one can take it now. */
+  function threadFor(task: Task): Thread | undefined {
+    const free = threads.filter((t) => t.tasks.size === 0);
+    if (task.request.kind === "card") {
+      // Cards go to the card thread (each thread drawing them would load the fonts again), a
+      // few at once: it lays one out while others rasterize and encode on libuv's pool.
+      const drawer = threads.find((t) => t.cards);
+      if (drawer) return drawer.tasks.size < cardsAtOnce ? drawer : undefined;
+      const thread = free[0] ?? (threads.length < size ? start() : undefined);
+      if (thread) thread.cards = true;
+      return thread;
     }
-    for (const thread of threads) if (!thread.task) idle(thread);
+    // A thread that already holds the task's site saves sending it again; a running thread
+    // (theme loaded) beats a new one.
+    return (
+      free.find((t) => task.siteId !== undefined && t.sites.has(task.siteId)) ??
+      free[0] ??
+      (threads.length < size ? start() : undefined)
+    );
+  }
+
+  function dispatch(): void {
+    for (let i = 0; i < queue.length && !closed; ) {
+      const task = queue[i] as Task;
+      const thread = threadFor(task);
+      if (!thread) {
+        i++;
+        continue;
+      }
+      queue.splice(i, 1);
+      send(thread, task);
+    }
+    for (const thread of threads) if (thread.tasks.size === 0) idle(thread);
   }
 
   function run(request: WorkerRequest & { id: number }, siteId?: number): Promise<WorkerAnswer> {
@@ -203,7 +232,8 @@ export function createRenderWorkers(options: RenderWorkersOptions = {}): RenderW
       for (const thread of stopping) clearTimeout(thread.idleTimer);
       await Promise.all(stopping.map((thread) => thread.worker.terminate()));
       for (const thread of stopping)
-        thread.task?.reject(new Error("The render workers are closed"));
+        for (const task of thread.tasks.values())
+          task.reject(new Error("The render workers are closed"));
     },
   };
 }
