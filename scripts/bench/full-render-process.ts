@@ -1,7 +1,7 @@
 /**
  * One full render as a process of its own, timed by its parent (full-render.ts) from spawn to
- * exit like Hugo: opens the seeded database, reads the blog's snapshot (sanitizing every post),
- * renders every page on the render workers, swaps the build live, draws the render's budget of
+ * exit like Hugo: opens the seeded database, reads the blog's snapshot (every post sanitized on
+ * the render workers, as the server's full render does), renders every page on them, swaps the build live, draws the render's budget of
  * social cards, and exits. Prints its own phases and the process's peak resident memory (all
  * threads: the workers are threads of this process).
  *
@@ -15,8 +15,11 @@ const [{ createRenderWorkers }, { loadTheme }] = await Promise.all([
   import("../../site-builder/pipeline/render-workers.ts"),
   import("../../site-builder/pipeline/theme.ts"),
 ]);
-// As the render queue does when a full render starts: the threads load the theme meanwhile.
-const workers = createRenderWorkers();
+// As the server's render queue does when a full render starts: the threads load the theme
+// while the blog is read, and prepare (sanitize, link) its posts (api/features/publishing).
+const workers = createRenderWorkers({
+  tasksModule: new URL("../../api/workers/cpu-tasks.ts", import.meta.url),
+});
 workers.warm();
 const [
   { openDatabase },
@@ -37,6 +40,11 @@ const handle = await openDatabase(`file:${databaseFile}`);
 const snapshot = await loadSnapshot(handle.db, blogId, {
   canonicalBaseOf: (b) => `https://${b.subdomain}.blogs.example`,
   sanitize: sanitizePostHtml,
+  preparePosts: async (posts, autoLinks, blogLinkIds) =>
+    (await workers.run("preparePosts", { posts, autoLinks, blogLinkIds })) as {
+      id: string;
+      html: string;
+    }[],
 });
 if (!snapshot) throw new Error(`No blog ${blogId} in ${databaseFile}`);
 const snapshotMs = since();

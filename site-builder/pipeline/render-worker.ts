@@ -15,7 +15,8 @@ export type WorkerRequest =
   | { kind: "site"; siteId: number; site: Site }
   | { kind: "drop"; siteId: number }
   | { kind: "pages"; id: number; siteId: number; pages: PageRequest[] }
-  | { kind: "card"; id: number; card: SocialCard; options: CardOptions };
+  | { kind: "card"; id: number; card: SocialCard; options: CardOptions }
+  | { kind: "task"; id: number; name: string; input: unknown };
 
 export type PageRequest = { path: string; file: string; homeHref?: string };
 
@@ -24,9 +25,22 @@ export type RenderedFile = { path: string; file: string; status: number; body: U
 export type WorkerAnswer =
   | { id: number; pages: RenderedFile[] }
   | { id: number; card: Uint8Array }
+  | { id: number; result: unknown }
   | { id: number; error: string };
 
-const { themeEntry } = workerData as { themeEntry: string };
+const { themeEntry, tasksModule } = workerData as { themeEntry: string; tasksModule?: string };
+/** The caller's own CPU tasks (plain data in and out), loaded with the first one. */
+let tasks: Promise<Record<string, (input: unknown) => unknown>> | undefined;
+
+async function runTask(name: string, input: unknown): Promise<unknown> {
+  if (!tasksModule) throw new Error("These render workers were given no tasks module");
+  tasks ??= import(tasksModule).then(
+    (m: { tasks: Record<string, (i: unknown) => unknown> }) => m.tasks,
+  );
+  const task = (await tasks)[name];
+  if (!task) throw new Error(`No task ${name} in ${tasksModule}`);
+  return task(input);
+}
 const sites = new Map<number, Site>();
 let theme: Promise<Theme> | undefined;
 const encoder = new TextEncoder();
@@ -77,6 +91,9 @@ parentPort?.on("message", async (request: WorkerRequest) => {
         { id: request.id, pages } satisfies WorkerAnswer,
         pages.map((p) => p.body.buffer as ArrayBuffer),
       );
+    } else if (request.kind === "task") {
+      const result = await runTask(request.name, request.input);
+      parentPort?.postMessage({ id: request.id, result } satisfies WorkerAnswer);
     } else {
       // satori, resvg and the card fonts load with the first card, not with every thread.
       const { renderSocialCard } = await import("../cards/social-card.ts");

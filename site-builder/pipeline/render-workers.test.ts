@@ -129,12 +129,14 @@ describe("a full render on worker threads", () => {
 
   it("stops its threads once idle, and starts them again for the next render", async () => {
     const pool = workers({ idleMs: 50 });
+    expect(pool.running()).toBe(0);
+    pool.warm();
+    expect(pool.running()).toBe(2);
     await renderFull(theme, createSiteOutput(join(dir, "a")), site(40), {
       ...noCards,
       workers: pool,
     });
-    expect(pool.running()).toBeGreaterThan(0);
-    await expect.poll(() => pool.running(), { timeout: 3000 }).toBe(0);
+    await expect.poll(() => pool.running(), { timeout: 5000 }).toBe(0);
     const again = await renderFull(theme, createSiteOutput(join(dir, "b")), site(40), {
       ...noCards,
       workers: pool,

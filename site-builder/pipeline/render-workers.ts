@@ -20,6 +20,11 @@ export type RenderWorkers = {
    * dropped from every thread by `release`.
    */
   site: (site: Site) => WorkerSite;
+  /**
+   * Runs one of the caller's tasks (`tasksModule`) on a thread: plain data in and out. The API
+   * prepares post bodies this way, so a full render's sanitizing uses every core too.
+   */
+  run: (name: string, input: unknown) => Promise<unknown>;
   /** Draws a social card on a thread (PNG bytes). */
   drawCard: (card: SocialCard, options?: CardOptions) => Promise<Uint8Array>;
   /** Threads running now (for tests and figures). */
@@ -40,6 +45,11 @@ export type RenderWorkersOptions = {
   idleMs?: number;
   /** The built theme's server entry (default: site-builder/dist). */
   themeEntry?: string;
+  /**
+   * A module exporting `tasks`, functions of plain data the caller runs with `run` (the
+   * library knows nothing of them: the API hands its own in).
+   */
+  tasksModule?: URL;
   /**
    * V8 limits of each thread. A render's garbage is short-lived: a young generation of a few
    * megabytes keeps each thread small, and the old generation is capped so a runaway render
@@ -83,7 +93,7 @@ export function createRenderWorkers(options: RenderWorkersOptions = {}): RenderW
 
   function start(): Thread {
     const worker = new Worker(new URL("./render-worker.ts", import.meta.url), {
-      workerData: { themeEntry: entry },
+      workerData: { themeEntry: entry, tasksModule: options.tasksModule?.href },
       resourceLimits: limits,
     });
     const thread: Thread = {
@@ -214,6 +224,14 @@ export function createRenderWorkers(options: RenderWorkersOptions = {}): RenderW
           }
         },
       };
+    },
+
+    async run(name, input) {
+      const id = nextId++;
+      const answer = await run({ kind: "task", id, name, input });
+      if (!("result" in answer))
+        throw new Error(`A render worker answered ${name} without a result`);
+      return answer.result;
     },
 
     async drawCard(card, cardOptions = {}) {

@@ -26,7 +26,12 @@ import {
 import { type BlogServer, createBlogServer } from "../public-sites/serve.ts";
 import type { ContentEvents } from "./content-events.ts";
 import { createRenderQueue, type RenderQueue } from "./render-queue.ts";
-import { loadSnapshot, type SiteSnapshot, type SnapshotScope } from "./snapshot.ts";
+import {
+  loadSnapshot,
+  type SiteSnapshot,
+  type SnapshotOptions,
+  type SnapshotScope,
+} from "./snapshot.ts";
 
 /** Everything that turns saved content into what readers get: theme, render queue, output, serving. */
 export type Publishing = {
@@ -89,26 +94,40 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
   const output = createSiteOutput(deps.env.SITES_DIR);
   const canonical = canonicalSettings(deps.env);
   const { cpu } = deps;
-  const workers = deps.renderWorkers ?? createRenderWorkers();
-  const load = (blogId: string, scope?: SnapshotScope) =>
+  const workers =
+    deps.renderWorkers ??
+    createRenderWorkers({ tasksModule: new URL("../../workers/cpu-tasks.ts", import.meta.url) });
+  type Prepare = NonNullable<SnapshotOptions["preparePosts"]>;
+  const loadWith = (preparePosts: Prepare | undefined) => (blogId: string, scope?: SnapshotScope) =>
     loadSnapshot(
       deps.db,
       blogId,
       {
         canonicalBaseOf: (blog) => canonicalBaseOf(blog, canonical),
         sanitize: deps.sanitize,
-        preparePosts:
-          cpu &&
-          ((posts, autoLinks, blogLinkIds) =>
-            cpu.run("preparePosts", { posts, autoLinks, blogLinkIds })),
+        preparePosts,
       },
       scope,
     );
+  const load = loadWith(
+    cpu &&
+      ((posts, autoLinks, blogLinkIds) =>
+        cpu.run("preparePosts", { posts, autoLinks, blogLinkIds })),
+  );
+  // A full render prepares its posts on the render workers, which it starts anyway: every
+  // core sanitizes. Single posts (a publish, a page on request) stay on the CPU pool, always up.
+  const loadOnWorkers = loadWith(
+    cpu &&
+      (async (posts, autoLinks, blogLinkIds) =>
+        (await workers.run("preparePosts", { posts, autoLinks, blogLinkIds })) as Awaited<
+          ReturnType<Prepare>
+        >),
+  );
   const queue = createRenderQueue({
     db: deps.db,
     theme,
     output,
-    loadSnapshot: load,
+    loadSnapshot: (blogId, scope) => (scope?.kind === "all" ? loadOnWorkers : load)(blogId, scope),
     hostsOf: ({ blog }) => hostsOfBlog(blog, deps.env.BLOG_DOMAIN, canonical.reservedLabels),
     clock: deps.clock,
     log: deps.logger,

@@ -42,8 +42,10 @@ export type SnapshotOptions = {
   ) => Promise<{ id: string; html: string }[]>;
 };
 
-/** Bytes of post HTML sent to `preparePosts` at once: copying is cheap, and bounded. */
-const prepareBatchChars = 2_000_000;
+/** Characters of post HTML per `preparePosts` call: copying is cheap, and bounded. */
+const prepareBatchChars = 500_000;
+/** Batches being prepared at once, at most (bounds the bodies held in memory). */
+const preparesAtOnce = 4;
 
 export type SiteSnapshot = { site: Site; blog: typeof blogs.$inferSelect };
 
@@ -200,20 +202,33 @@ export async function loadSnapshot(
       .where(inArray(posts.id, stale.slice(i, i + 500)));
     const { preparePosts } = options;
     if (preparePosts) {
+      // Batches go out a few at once: with several threads behind `preparePosts`, each
+      // prepares one (a full render's sanitizing then uses every core).
+      const sent: Promise<void>[] = [];
+      const running = new Set<Promise<unknown>>();
+      const send = async (batch: typeof bodies) => {
+        while (running.size >= preparesAtOnce) await Promise.race(running);
+        const done = preparePosts(batch, autoLinks, blogLinkIds).then((posts) => {
+          for (const post of posts) prepared.set(post.id, post.html);
+        });
+        sent.push(done);
+        // Settled either way: a failure is thrown by the Promise.all below.
+        const settled = done.catch(() => {}).finally(() => running.delete(settled));
+        running.add(settled);
+      };
       let batch: typeof bodies = [];
       let chars = 0;
-      const flush = async () => {
-        for (const post of await preparePosts(batch, autoLinks, blogLinkIds))
-          prepared.set(post.id, post.html);
-        batch = [];
-        chars = 0;
-      };
       for (const body of bodies) {
         batch.push(body);
         chars += body.content.length;
-        if (chars >= prepareBatchChars) await flush();
+        if (chars >= prepareBatchChars) {
+          await send(batch);
+          batch = [];
+          chars = 0;
+        }
       }
-      if (batch.length > 0) await flush();
+      if (batch.length > 0) await send(batch);
+      await Promise.all(sent);
       continue;
     }
     const knownIds = new Set(blogLinkIds);
