@@ -21,25 +21,22 @@ const workers = createRenderWorkers({
   tasksModule: new URL("../../api/workers/cpu-tasks.ts", import.meta.url),
 });
 workers.warm();
-const [
-  { openDatabase },
-  { sanitizePostHtml },
-  { loadSnapshot },
-  { renderFull },
-  { createSiteOutput },
-] = await Promise.all([
-  import("../../api/db/client.ts"),
-  import("../../api/content/sanitize.ts"),
-  import("../../api/features/publishing/snapshot.ts"),
-  import("../../site-builder/pipeline/render-site.ts"),
-  import("../../site-builder/pipeline/site-output.ts"),
-]);
+const [{ openDatabase }, { loadSnapshot }, { renderFull }, { createSiteOutput }] =
+  await Promise.all([
+    import("../../api/db/client.ts"),
+    import("../../api/features/publishing/snapshot.ts"),
+    import("../../site-builder/pipeline/render-site.ts"),
+    import("../../site-builder/pipeline/site-output.ts"),
+  ]);
 const importedMs = since();
 const [databaseFile, sitesDir, blogId] = process.argv.slice(2) as [string, string, string];
 const handle = await openDatabase(`file:${databaseFile}`);
 const snapshot = await loadSnapshot(handle.db, blogId, {
   canonicalBaseOf: (b) => `https://${b.subdomain}.blogs.example`,
-  sanitize: sanitizePostHtml,
+  // Bodies are prepared on the workers (`preparePosts`), never on this thread.
+  sanitize: () => {
+    throw new Error("Post bodies are prepared on the render workers");
+  },
   preparePosts: async (posts, autoLinks, blogLinkIds) =>
     (await workers.run("preparePosts", { posts, autoLinks, blogLinkIds })) as {
       id: string;

@@ -1,3 +1,4 @@
+import { enableCompileCache } from "node:module";
 import { parentPort, workerData } from "node:worker_threads";
 import type { CardOptions } from "../cards/social-card.ts";
 import type { SocialCard } from "../theme/lib/cards.ts";
@@ -27,6 +28,10 @@ export type WorkerAnswer =
   | { id: number; card: Uint8Array }
   | { id: number; result: unknown }
   | { id: number; error: string };
+
+// Each thread compiles the theme (and the card and sanitizer modules) again: V8's code cache on
+// disk (Node's compile cache, in the temp folder) saves most of that after the first time.
+enableCompileCache();
 
 const { themeEntry, tasksModule } = workerData as { themeEntry: string; tasksModule?: string };
 /** The caller's own CPU tasks (plain data in and out), loaded with the first one. */
