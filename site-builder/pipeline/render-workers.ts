@@ -41,7 +41,7 @@ export type WorkerSite = {
 export type RenderWorkersOptions = {
   /** Threads at most (default: one per core). */
   size?: number;
-  /** A thread with nothing to do this long exits (default 5 s). */
+  /** A thread with nothing to do this long exits (default 10 s: a publish or two in a row reuse it). */
   idleMs?: number;
   /** The built theme's server entry (default: site-builder/dist). */
   themeEntry?: string;
@@ -82,7 +82,7 @@ type Thread = {
 
 export function createRenderWorkers(options: RenderWorkersOptions = {}): RenderWorkers {
   const size = Math.max(1, options.size ?? availableParallelism());
-  const idleMs = options.idleMs ?? 5000;
+  const idleMs = options.idleMs ?? 10_000;
   const entry = options.themeEntry ?? defaultThemeEntry;
   const limits = options.resourceLimits ?? defaultLimits;
   const threads: Thread[] = [];
