@@ -49,3 +49,6 @@ export const cpuTasks = {
 
 export type CpuTasks = typeof cpuTasks;
 export type CpuTaskName = keyof CpuTasks;
+
+/** The same tasks under the name render workers look for (site-builder render-workers.ts). */
+export { cpuTasks as tasks };

@@ -16,21 +16,35 @@ export type CorpusPost = {
   contentHtml: string;
 };
 
-/** Posts from the shared corpus generator (../shared/bench/corpus.mjs), `count` of them. */
-export function corpus(count: number): CorpusPost[] {
-  const dir = mkdtempSync(join(tmpdir(), "blogfleet-corpus-"));
+/** The shared benchmark anchors (corpus generator, Hugo baseline): ../shared/bench. */
+export const sharedBenchDir = resolve("../shared/bench");
+
+/**
+ * Posts from the shared corpus generator (../shared/bench/corpus.mjs), `count` of them. With
+ * `keepIn`, its files stay there (posts.json, and markdown/ for other generators such as Hugo).
+ */
+export function corpus(count: number, keepIn?: string): CorpusPost[] {
+  const dir = keepIn ?? mkdtempSync(join(tmpdir(), "blogfleet-corpus-"));
   try {
-    execFileSync(process.execPath, [resolve("../shared/bench/corpus.mjs"), dir, String(count)], {
+    execFileSync(process.execPath, [join(sharedBenchDir, "corpus.mjs"), dir, String(count)], {
       stdio: "ignore",
     });
     return JSON.parse(readFileSync(join(dir, "posts.json"), "utf8")) as CorpusPost[];
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!keepIn) rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** A temp database with one owner and one blog holding the corpus as published posts. */
-export async function seededDatabase(dir: string, count: number, ownerId?: string) {
+/**
+ * A temp database with one owner and one blog holding the corpus as published posts (`items`:
+ * posts already generated, default a fresh corpus of `count`).
+ */
+export async function seededDatabase(
+  dir: string,
+  count: number,
+  ownerId?: string,
+  items?: CorpusPost[],
+) {
   const handle = await openDatabase(`file:${join(dir, "bench.db")}`);
   const owner =
     ownerId ??
@@ -50,7 +64,7 @@ export async function seededDatabase(dir: string, count: number, ownerId?: strin
     })
     .returning();
   const blogId = blog?.id as string;
-  await seedPosts(handle.db, blogId, owner as string, count);
+  await seedPosts(handle.db, blogId, owner as string, count, items);
   return { handle, blogId, ownerId: owner as string };
 }
 
@@ -59,8 +73,8 @@ export async function seedPosts(
   blogId: string,
   authorId: string,
   count: number,
+  items: CorpusPost[] = corpus(count),
 ) {
-  const items = corpus(count);
   const names = [...new Set(items.map((p) => p.category))];
   const categoryRows = await db
     .insert(categories)

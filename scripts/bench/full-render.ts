@@ -1,50 +1,135 @@
 /**
- * Full render of 1,000 corpus posts, each run in a fresh process so peak memory is that run's:
- * loads the snapshot (reads, sanitizes), renders every page with the built theme and swaps
- * the build live, then draws the social cards. Prints when the pages went live, the wall time
- * with the cards, and the process's peak resident memory.
+ * Issue 20: full render of the 1,000-post corpus beside Hugo's full build of the SAME corpus,
+ * both timed the same way: a whole process, from spawn to exit, alternating, in one run.
+ *
+ * - Blogfleet: `full-render-process.ts` opens the seeded database, reads and sanitizes every
+ *   post, renders every page on the render workers, swaps the build live and draws the render's
+ *   budget of social cards (what the server's full render does), then exits.
+ * - Hugo: `hugo --quiet` on the corpus's Markdown with ../shared/bench/hugo (what
+ *   hugo-baseline.sh runs), into an empty folder each time.
+ *
+ * Prints each run, both medians, the ratio, when our pages were live (from the process's start,
+ * before the social cards Hugo does not make), and our peak resident memory (the process's
+ * maxRSS, worker threads included). `--quick` (or BENCH_QUICK=1): one run each. `--runs N`, `--posts N`.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { sanitizePostHtml } from "../../api/content/sanitize.ts";
-import { loadSnapshot } from "../../api/features/publishing/snapshot.ts";
-import { renderFull } from "../../site-builder/pipeline/render-site.ts";
-import { createSiteOutput } from "../../site-builder/pipeline/site-output.ts";
-import { loadTheme } from "../../site-builder/pipeline/theme.ts";
-import { seededDatabase } from "./fixtures.ts";
+import { spawn } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { corpus, median, seededDatabase, sharedBenchDir } from "./fixtures.ts";
 
-const count = Number(process.argv[2] ?? 1000);
-const dir = mkdtempSync(join(tmpdir(), "blogfleet-bench-render-"));
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i === -1 ? undefined : args[i + 1];
+};
+const quick = args.includes("--quick") || process.env.BENCH_QUICK === "1";
+const runs = Number(option("--runs") ?? (quick ? 1 : 3));
+const count = Number(option("--posts") ?? 1000);
+const hugo = process.env.HUGO ?? "hugo";
+
+/** Wall time of a process from spawn to exit, and what it printed. */
+function timed(command: string, argv: string[]): Promise<{ ms: number; stdout: string }> {
+  return new Promise((done, fail) => {
+    const started = performance.now();
+    const child = spawn(command, argv, { stdio: ["ignore", "pipe", "inherit"] });
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk;
+    });
+    child.on("error", fail);
+    child.on("exit", (code, signal) => {
+      const ms = performance.now() - started;
+      if (code === 0) done({ ms, stdout });
+      else fail(new Error(`${command} ${argv.join(" ")} failed (${code ?? signal})`));
+    });
+  });
+}
+
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
+
+const dir = mkdtempSync(join(tmpdir(), "blogfleet-bench-full-render-"));
 try {
-  const { handle, blogId } = await seededDatabase(dir, count);
-  const theme = await loadTheme();
-  const output = createSiteOutput(join(dir, "sites"));
-  const started = performance.now();
-  // The pages go live before the social cards are drawn (decision 120): both moments printed.
-  let pagesLiveMs = 0;
-  output.onChange((_blog, file) => {
-    if (file === undefined && pagesLiveMs === 0) pagesLiveMs = performance.now() - started;
-  });
-  const snapshot = await loadSnapshot(handle.db, blogId, {
-    canonicalBaseOf: (b) => `https://${b.subdomain}.blogs.example`,
-    sanitize: sanitizePostHtml,
-  });
-  if (!snapshot) throw new Error("no blog");
-  const result = await renderFull(theme, output, snapshot.site);
-  const wallMs = performance.now() - started;
-  const peakMiB = process.resourceUsage().maxRSS / 1024;
+  // One corpus for both: its posts.json seeds the database, its Markdown is Hugo's content.
+  const corpusDir = join(dir, "corpus");
+  const posts = corpus(count, corpusDir);
+  const { handle, blogId } = await seededDatabase(dir, count, undefined, posts);
+  handle.close();
+  const hugoSite = join(dir, "hugo-site");
+  cpSync(join(sharedBenchDir, "hugo"), hugoSite, { recursive: true });
+  mkdirSync(join(hugoSite, "content"), { recursive: true });
+  cpSync(join(corpusDir, "markdown"), join(hugoSite, "content", "posts"), { recursive: true });
+
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  const peaks: number[] = [];
+  const pagesLive: number[] = [];
+  for (let run = 1; run <= runs; run++) {
+    const sites = join(dir, `sites-${run}`);
+    const mine = await timed(process.execPath, [
+      resolve("scripts/bench/full-render-process.ts"),
+      join(dir, "bench.db"),
+      sites,
+      blogId,
+    ]);
+    const inside = JSON.parse(mine.stdout.trim().split("\n").pop() as string) as {
+      pages: number;
+      cards: number;
+      peakMiB: number;
+      pagesLiveMs: number;
+    };
+    ours.push(mine.ms);
+    pagesLive.push(inside.pagesLiveMs);
+    peaks.push(inside.peakMiB);
+    rmSync(sites, { recursive: true, force: true });
+    console.log(
+      JSON.stringify({
+        bench: "full-render",
+        run,
+        blogfleetMs: Math.round(mine.ms),
+        ...inside,
+        loadAvg: load(),
+      }),
+    );
+
+    const out = join(dir, `hugo-out-${run}`);
+    const build = await timed(hugo, ["--quiet", "-s", hugoSite, "-d", out]);
+    const htmlFiles = (readdirSync(out, { recursive: true }) as string[]).filter((f) =>
+      f.endsWith(".html"),
+    ).length;
+    theirs.push(build.ms);
+    rmSync(out, { recursive: true, force: true });
+    console.log(
+      JSON.stringify({
+        bench: "full-render",
+        run,
+        hugoMs: Math.round(build.ms),
+        htmlFiles,
+        loadAvg: load(),
+      }),
+    );
+  }
+  const blogfleetMs = median(ours);
+  const hugoMs = median(theirs);
   console.log(
     JSON.stringify({
+      bench: "full-render",
       posts: count,
-      pages: result.pagesWritten,
-      pagesLiveMs: Math.round(pagesLiveMs),
-      cardsDrawn: result.cardsWritten,
-      wallMs: Math.round(wallMs),
-      peakMiB: Math.round(peakMiB),
+      runs,
+      blogfleetMedianMs: Math.round(blogfleetMs),
+      hugoMedianMs: Math.round(hugoMs),
+      ratio: Number((blogfleetMs / hugoMs).toFixed(2)),
+      // When every page was live (before the cards), from the process's start: Hugo's output.
+      pagesLiveMedianMs: median(pagesLive),
+      pagesLiveRatio: Number((median(pagesLive) / hugoMs).toFixed(2)),
+      target: "≤ 1.0× Hugo, peak ≤ 300 MiB",
+      peakMiB: Math.max(...peaks),
+      loadAvg: load(),
     }),
   );
-  handle.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { renderAsync } from "@resvg/resvg-js";
 import satori from "satori";
+import sharp from "sharp";
 import { textColorOn } from "../../contracts/color-contrast.ts";
 import { cardHeight, cardWidth, type SocialCard } from "../theme/lib/cards.ts";
 import { webFonts } from "../theme/lib/fonts.ts";
@@ -150,5 +151,11 @@ export async function renderSocialCard(
     font: { loadSystemFonts: false },
     logLevel: "off",
   });
-  return image.asPng();
+  // resvg's own PNG encoder took two thirds of a card's time; libvips (sharp, on libuv's pool)
+  // encodes the same pixels about five times faster, and smaller. The card is opaque (its
+  // background fills it), so the alpha channel carries nothing (decision 150).
+  return sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 4 } })
+    .removeAlpha()
+    .png()
+    .toBuffer();
 }

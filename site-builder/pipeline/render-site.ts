@@ -1,6 +1,8 @@
 import { type SocialCard, siteCards } from "../theme/lib/cards.ts";
 import type { Site } from "../theme/lib/site.ts";
 import { allPages, fileForPath, planIncremental } from "./page-plan.ts";
+import type { PageRequest } from "./render-worker.ts";
+import type { RenderWorkers } from "./render-workers.ts";
 import { type DrawCard, drawCard, fontFiles, writeCards } from "./site-assets.ts";
 import type { BuildWriter, SiteOutput } from "./site-output.ts";
 import type { Theme } from "./theme.ts";
@@ -16,7 +18,13 @@ export type RenderResult = {
 };
 
 export type RenderOptions = {
-  /** Draws a social card (default: satori + resvg). */
+  /**
+   * Worker threads for a full render (decision 150): its pages are rendered there a batch at
+   * a time and written as each batch comes back; its cards are drawn there too unless
+   * `drawCard` is given. Without them, everything runs on the calling thread.
+   */
+  workers?: RenderWorkers;
+  /** Draws a social card (default: satori + resvg, on `workers` when given). */
   drawCard?: DrawCard;
   /** Told about a card that could not be drawn (the render goes on without it). */
   onCardError?: (card: SocialCard, error: unknown) => void;
@@ -64,6 +72,55 @@ async function writePages(
   return written;
 }
 
+/** Batches of pages rendering on the workers at once: both threads busy, a few written behind. */
+const batchesInFlight = 4;
+
+/**
+ * Renders pages on the worker threads, several batches at a time, and writes each batch as it
+ * comes back (into a fresh build nobody reads yet, so the order of the batches is free). At
+ * most `batchesInFlight` batches are held in memory, whatever the size of the blog.
+ */
+async function writePagesOnWorkers(
+  workers: RenderWorkers,
+  site: Site,
+  writer: BuildWriter,
+  pages: PageRequest[],
+): Promise<number> {
+  const onThreads = workers.site(site);
+  let next = 0;
+  let written = 0;
+  let failure: { error: unknown } | undefined;
+  const lane = async () => {
+    while (!failure && next < pages.length) {
+      const batch = pages.slice(next, next + pagesPerBatch);
+      next += batch.length;
+      try {
+        const files = await onThreads.render(batch);
+        for (const file of files) {
+          // The not-found page answers 404 by design; any other page must be there.
+          if (file.status !== 200 && file.path !== notFoundPath) {
+            throw new Error(`The theme answered ${file.status} for ${file.path}`);
+          }
+        }
+        if (failure) return;
+        await writer.writeAll(files);
+        written += files.length;
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: batchesInFlight }, lane));
+  } finally {
+    onThreads.release();
+  }
+  if (failure) throw failure.error;
+  return written;
+}
+
+const notFoundPath = "/404";
+
 /**
  * Renders every page into a fresh build and swaps it live in one step. Pages the new site no
  * longer has (a post unpublished or deleted) are first removed from the live build: a takedown
@@ -85,15 +142,23 @@ export async function renderFull(
   );
   // Cards already drawn (same title, same look) are carried over, not drawn again.
   const drawn = await output.liveFiles(blogId, "og");
+  const { workers } = options;
   const writer = await output.beginFull(blogId);
   let written: number;
   try {
     await writer.writeAll(fonts);
     await writer.keep([...cards.keys()].filter((file) => drawn.has(file)));
-    written = await writePages(theme, site, writer, pages);
-    const notFound = await theme.render(site, "/404", { homeHref: "/" });
-    await writer.write("404.html", notFound.body);
-    written++;
+    if (workers) {
+      written = await writePagesOnWorkers(workers, site, writer, [
+        ...pages.map((path) => ({ path, file: fileForPath(path) })),
+        { path: notFoundPath, homeHref: "/", file: "404.html" },
+      ]);
+    } else {
+      written = await writePages(theme, site, writer, pages);
+      const notFound = await theme.render(site, notFoundPath, { homeHref: "/" });
+      await writer.write("404.html", notFound.body);
+      written++;
+    }
     await writer.commit();
   } catch (error) {
     await writer.abandon();
@@ -108,7 +173,7 @@ export async function renderFull(
   const result = await writeCards(
     live,
     missing.slice(0, budget),
-    options.drawCard ?? drawCard,
+    options.drawCard ?? (workers ? (card) => workers.drawCard(card) : drawCard),
     options.onCardError,
   );
   return {

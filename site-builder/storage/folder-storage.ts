@@ -12,7 +12,6 @@ import {
   rm,
   stat,
   symlink,
-  writeFile,
 } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import type { Generation, Storage, StorageEntry } from "./storage.ts";
@@ -121,8 +120,9 @@ export function createFolderStorage(root: string): Storage {
       const id = `${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
       const dir = join(must(name), "builds", id);
       await mkdir(dir, { recursive: true });
-      // Nobody reads a generation before it is published, so its files are written plainly
-      // and flushed together just before it goes live.
+      // Nobody reads a generation before it is published, so its files are written in place
+      // (no temporary name), each flushed as it is written: a full render's flushes overlap
+      // its rendering instead of all waiting for the publish (decision 150).
       const written: string[] = [];
       const folders = new Set<string>();
       return {
@@ -135,8 +135,13 @@ export function createFolderStorage(root: string): Storage {
             await mkdir(folder, { recursive: true });
             folders.add(folder);
           }
-          await writeFile(target, body);
-          written.push(target);
+          const handle = await open(target, "w");
+          try {
+            await handle.writeFile(body);
+            await handle.sync();
+          } finally {
+            await handle.close();
+          }
         },
         async copy(key, sourceKey) {
           const target = inside(dir, key);

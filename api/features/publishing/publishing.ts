@@ -1,4 +1,7 @@
-import { renderSocialCard } from "../../../site-builder/cards/social-card.ts";
+import {
+  createRenderWorkers,
+  type RenderWorkers,
+} from "../../../site-builder/pipeline/render-workers.ts";
 import type { DrawCard } from "../../../site-builder/pipeline/site-assets.ts";
 import { createSiteOutput, type SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
 import { loadTheme, type Theme } from "../../../site-builder/pipeline/theme.ts";
@@ -26,7 +29,12 @@ import { type BlogServer, createBlogServer } from "../public-sites/serve.ts";
 import type { ContentEvents } from "./content-events.ts";
 import { createRenderQueue, type RenderQueue } from "./render-queue.ts";
 import { shareCaches } from "./shared-caches.ts";
-import { loadSnapshot, type SiteSnapshot, type SnapshotScope } from "./snapshot.ts";
+import {
+  loadSnapshot,
+  type SiteSnapshot,
+  type SnapshotOptions,
+  type SnapshotScope,
+} from "./snapshot.ts";
 
 /** Everything that turns saved content into what readers get: theme, render queue, output, serving. */
 export type Publishing = {
@@ -64,6 +72,11 @@ export type PublishingDeps = {
   cpu?: CpuPool;
   /** Draws a social card (default: the pipeline's satori + resvg; benches pass their own). */
   drawCard?: DrawCard;
+  /**
+   * Threads for full renders' pages and every social card (default: one per core, started on
+   * first use, gone when idle: decision 150).
+   */
+  renderWorkers?: RenderWorkers;
   /** Counting of page views (default: one of its own on `db`). */
   analytics?: Analytics;
   /**
@@ -94,28 +107,44 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
   const output = createSiteOutput(deps.env.SITES_DIR, storageFromEnv(deps.env));
   const canonical = canonicalSettings(deps.env);
   const { cpu } = deps;
-  const load = (blogId: string, scope?: SnapshotScope) =>
+  const workers =
+    deps.renderWorkers ??
+    createRenderWorkers({ tasksModule: new URL("../../workers/cpu-tasks.ts", import.meta.url) });
+  type Prepare = NonNullable<SnapshotOptions["preparePosts"]>;
+  const loadWith = (preparePosts: Prepare | undefined) => (blogId: string, scope?: SnapshotScope) =>
     loadSnapshot(
       deps.db,
       blogId,
       {
         canonicalBaseOf: (blog) => canonicalBaseOf(blog, canonical),
         sanitize: deps.sanitize,
-        preparePosts:
-          cpu &&
-          ((posts, autoLinks, blogLinkIds) =>
-            cpu.run("preparePosts", { posts, autoLinks, blogLinkIds })),
+        preparePosts,
       },
       scope,
     );
+  const load = loadWith(
+    cpu &&
+      ((posts, autoLinks, blogLinkIds) =>
+        cpu.run("preparePosts", { posts, autoLinks, blogLinkIds })),
+  );
+  // A full render prepares its posts on the render workers, which it starts anyway: every
+  // core sanitizes. Single posts (a publish, a page on request) stay on the CPU pool, always up.
+  const loadOnWorkers = loadWith(
+    cpu &&
+      (async (posts, autoLinks, blogLinkIds) =>
+        (await workers.run("preparePosts", { posts, autoLinks, blogLinkIds })) as Awaited<
+          ReturnType<Prepare>
+        >),
+  );
   const queue = createRenderQueue({
     db: deps.db,
     theme,
     output,
-    loadSnapshot: load,
+    loadSnapshot: (blogId, scope) => (scope?.kind === "all" ? loadOnWorkers : load)(blogId, scope),
     hostsOf: ({ blog }) => hostsOfBlog(blog, deps.env.BLOG_DOMAIN, canonical.reservedLabels),
     clock: deps.clock,
     log: deps.logger,
+    workers,
     drawCard:
       deps.drawCard ??
       (async (card) => {
@@ -124,7 +153,7 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
         const data = logoMedia
           ? await output.storage.get(mediaKey(logoMedia.blogId, logoMedia.file))
           : undefined;
-        return renderSocialCard(
+        return workers.drawCard(
           card,
           data && logoMedia ? { logo: { data, type: logoMedia.type } } : {},
         );

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createRenderWorkers } from "../../../site-builder/pipeline/render-workers.ts";
 import {
   type BuildWriter,
   createSiteOutput,
@@ -10,7 +11,14 @@ import {
 } from "../../../site-builder/pipeline/site-output.ts";
 import { loadTheme, type Theme } from "../../../site-builder/pipeline/theme.ts";
 import { openDatabase } from "../../db/client.ts";
-import { blogs, categories, posts, renderJobs, siteBuilds } from "../../db/schema.ts";
+import {
+  affiliateLinks,
+  blogs,
+  categories,
+  posts,
+  renderJobs,
+  siteBuilds,
+} from "../../db/schema.ts";
 import { insertOwnerAndBlog } from "../../test/factories.ts";
 import { fullDatabaseDisk } from "../../test/full-disk.ts";
 import {
@@ -397,5 +405,67 @@ describe("social cards past a render's budget", () => {
     expect(builds.map((b) => b.full)).toEqual([true, false, false]);
     expect(await handle.db.select().from(renderJobs)).toEqual([]);
     await queue.stop();
+  });
+});
+
+describe("a full render's post bodies", () => {
+  it("are sanitized again only for posts changed since the live build, or all when the links change", async () => {
+    const sanitized: string[] = [];
+    const workers = createRenderWorkers({ size: 1 });
+    const queue = queueWith({
+      workers,
+      loadSnapshot: (id, scope) =>
+        loadSnapshot(
+          handle.db,
+          id,
+          {
+            canonicalBaseOf: (b) => `http://${b.subdomain}.blogs.test`,
+            sanitize: (html) => {
+              sanitized.push(html);
+              return html;
+            },
+          },
+          scope,
+        ),
+    });
+    try {
+      await addPost("tomatoes", "published", { content: "<p>Tomatoes want sun all day</p>" });
+      const compost = await addPost("compost");
+      await queue.enqueue(blogId, { full: true });
+      await queue.onIdle();
+      expect(sanitized).toHaveLength(2);
+
+      // A new name for the blog re-renders every page, from the bodies already prepared.
+      sanitized.length = 0;
+      await handle.db.update(blogs).set({ name: "Garden Diary" }).where(eq(blogs.id, blogId));
+      await queue.enqueue(blogId, { full: true });
+      await queue.onIdle();
+      expect(sanitized).toEqual([]);
+      expect(liveFile("post/tomatoes.html")).toContain("Garden Diary");
+
+      // An edited post is prepared again, alone.
+      await handle.db
+        .update(posts)
+        .set({ content: "<p>Compost, turned</p>", updatedAt: new Date(Date.now() + 1000) })
+        .where(eq(posts.id, compost.id));
+      await queue.enqueue(blogId, { full: true });
+      await queue.onIdle();
+      expect(sanitized).toEqual(["<p>Compost, turned</p>"]);
+      expect(liveFile("post/compost.html")).toContain("Compost, turned");
+
+      // A new affiliate link may link any post: every body is prepared again.
+      sanitized.length = 0;
+      const [link] = await handle.db
+        .insert(affiliateLinks)
+        .values({ blogId, keyword: "sun", url: "https://shop.example/sun" })
+        .returning();
+      await queue.enqueue(blogId, { full: true });
+      await queue.onIdle();
+      expect(sanitized).toHaveLength(2);
+      expect(liveFile("post/tomatoes.html")).toContain(`go/${link?.id}`);
+    } finally {
+      await queue.stop();
+      await workers.close();
+    }
   });
 });

@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { and, eq } from "drizzle-orm";
 import PQueue from "p-queue";
 import { renderFull, renderIncremental } from "../../../site-builder/pipeline/render-site.ts";
+import type { RenderWorkers } from "../../../site-builder/pipeline/render-workers.ts";
 import type { DrawCard } from "../../../site-builder/pipeline/site-assets.ts";
 import type { SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
 import type { Theme } from "../../../site-builder/pipeline/theme.ts";
@@ -27,6 +28,8 @@ export type RenderQueueDeps = {
   cardBudget?: number;
   /** Draws a social card (default: the pipeline's satori + resvg). */
   drawCard?: DrawCard;
+  /** Worker threads that render a full render's pages (default: on the queue's own thread). */
+  workers?: RenderWorkers;
   /** Pause before the retry that follows the `attempt`-th failure in a row (1, 2, …). */
   retryDelayMs?: (attempt: number) => number;
   log?: {
@@ -209,9 +212,14 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
         const previous = live.get(blogId);
         const hasLiveFiles = await deps.output.hasLive(blogId);
         const incremental = !job.full && previous !== undefined && hasLiveFiles;
+        // The threads load the theme while the blog is read.
+        if (!incremental) deps.workers?.warm();
+        // A full render reuses the prepared bodies of posts unchanged since the live snapshot.
         snapshot = await deps.loadSnapshot(
           blogId,
-          incremental ? { kind: "changed", previous, postIds: job.postIds } : { kind: "all" },
+          incremental
+            ? { kind: "changed", previous, postIds: job.postIds }
+            : { kind: "all", previous },
         );
         if (!snapshot) {
           // The blog was deleted: its files go too.
@@ -238,7 +246,10 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
               job.postIds,
               cards,
             )
-          : await renderFull(deps.theme, deps.output, snapshot.site, cards);
+          : await renderFull(deps.theme, deps.output, snapshot.site, {
+              ...cards,
+              workers: deps.workers,
+            });
         await deps.output.setHosts(blogId, deps.hostsOf(snapshot));
         live.set(blogId, snapshot.site);
       } catch (error) {

@@ -42,10 +42,15 @@ export type SnapshotOptions = {
   ) => Promise<{ id: string; html: string }[]>;
 };
 
-/** Bytes of post HTML sent to `preparePosts` at once: copying is cheap, and bounded. */
-const prepareBatchChars = 2_000_000;
+/** Characters of post HTML per `preparePosts` call: copying is cheap, and bounded. */
+const prepareBatchChars = 500_000;
+/** Batches being prepared at once, at most (bounds the bodies held in memory). */
+const preparesAtOnce = 4;
 
 export type SiteSnapshot = { site: Site; blog: typeof blogs.$inferSelect };
+
+/** The blog's affiliate links as they were when each snapshot's post bodies were linked. */
+const linksSignatureOf = new WeakMap<Site, string>();
 
 /** The part of a blog every public page and the public API show (contracts/public-blog.ts). */
 export const presentPublicBlog = (blog: typeof blogs.$inferSelect): PublicBlog => ({
@@ -160,27 +165,31 @@ export async function loadSnapshot(
     imagesById.set(id, image);
   }
 
+  // Links are inserted into the rendered copy only; the stored post is never changed. Read even
+  // with no post to link: the snapshot records which links its bodies were linked with.
+  const blogLinks = await db
+    .select({
+      id: affiliateLinks.id,
+      keyword: affiliateLinks.keyword,
+      autoInsert: affiliateLinks.autoInsert,
+    })
+    .from(affiliateLinks)
+    .where(eq(affiliateLinks.blogId, blogId));
+  const linksSignature = JSON.stringify(
+    blogLinks.map((l) => [l.id, l.keyword, l.autoInsert]).sort(),
+  );
+  // A post's prepared body (sanitized, linked) is reused while the post and the blog's links
+  // are as they were: a full render for a new look does not sanitize every post again.
   const previous = scope.kind === "all" || scope.kind === "changed" ? scope.previous : undefined;
+  const reusable = previous !== undefined && linksSignatureOf.get(previous) === linksSignature;
   const prepared = new Map<string, string>();
   const stale: string[] = [];
   for (const row of postRows) {
-    const before = previous?.postsById.get(row.id);
+    const before = reusable ? previous.postsById.get(row.id) : undefined;
     if (before && before.updatedAt.getTime() === row.updatedAt.getTime())
       prepared.set(row.id, before.html);
     else stale.push(row.id);
   }
-  // Links are inserted into the rendered copy only; the stored post is never changed.
-  const blogLinks =
-    stale.length === 0
-      ? []
-      : await db
-          .select({
-            id: affiliateLinks.id,
-            keyword: affiliateLinks.keyword,
-            autoInsert: affiliateLinks.autoInsert,
-          })
-          .from(affiliateLinks)
-          .where(eq(affiliateLinks.blogId, blogId));
   const autoLinks: AutoLink[] = blogLinks
     .filter((l) => l.autoInsert)
     .map(({ id, keyword }) => ({ id, keyword }));
@@ -193,20 +202,33 @@ export async function loadSnapshot(
       .where(inArray(posts.id, stale.slice(i, i + 500)));
     const { preparePosts } = options;
     if (preparePosts) {
+      // Batches go out a few at once: with several threads behind `preparePosts`, each
+      // prepares one (a full render's sanitizing then uses every core).
+      const sent: Promise<void>[] = [];
+      const running = new Set<Promise<unknown>>();
+      const send = async (batch: typeof bodies) => {
+        while (running.size >= preparesAtOnce) await Promise.race(running);
+        const done = preparePosts(batch, autoLinks, blogLinkIds).then((posts) => {
+          for (const post of posts) prepared.set(post.id, post.html);
+        });
+        sent.push(done);
+        // Settled either way: a failure is thrown by the Promise.all below.
+        const settled = done.catch(() => {}).finally(() => running.delete(settled));
+        running.add(settled);
+      };
       let batch: typeof bodies = [];
       let chars = 0;
-      const flush = async () => {
-        for (const post of await preparePosts(batch, autoLinks, blogLinkIds))
-          prepared.set(post.id, post.html);
-        batch = [];
-        chars = 0;
-      };
       for (const body of bodies) {
         batch.push(body);
         chars += body.content.length;
-        if (chars >= prepareBatchChars) await flush();
+        if (chars >= prepareBatchChars) {
+          await send(batch);
+          batch = [];
+          chars = 0;
+        }
       }
-      if (batch.length > 0) await flush();
+      if (batch.length > 0) await send(batch);
+      await Promise.all(sent);
       continue;
     }
     const knownIds = new Set(blogLinkIds);
@@ -262,5 +284,7 @@ export async function loadSnapshot(
     preview: scope.kind === "preview",
     media: library,
   });
+  // Posts kept from `previous` were linked with its links: recorded only when those are these.
+  if (scope.kind !== "changed" || reusable) linksSignatureOf.set(site, linksSignature);
   return { site, blog };
 }

@@ -1,0 +1,82 @@
+/**
+ * One full render as a process of its own, timed by its parent (full-render.ts) from spawn to
+ * exit like Hugo: opens the seeded database, reads the blog's snapshot (every post sanitized on
+ * the render workers, as the server's full render does), renders every page on them, swaps the build live, draws the render's budget of
+ * social cards, and exits. Prints its own phases and the process's peak resident memory (all
+ * threads: the workers are threads of this process).
+ *
+ * Usage: node scripts/bench/full-render-process.ts <database file> <sites dir> <blog id>
+ */
+import { enableCompileCache } from "node:module";
+import { registerModuleFormatCache } from "../../api/module-format.ts";
+
+// What a process of the server should do first as well (decision 151; scripts/start.ts): V8's
+// code cache on disk for every module it compiles (TypeScript stripping included), and the
+// resolve hook that spares Node re-parsing drizzle-orm's package.json.
+enableCompileCache();
+registerModuleFormatCache();
+const since = () => Math.round(process.uptime() * 1000);
+const [{ createRenderWorkers }, { loadTheme }] = await Promise.all([
+  import("../../site-builder/pipeline/render-workers.ts"),
+  import("../../site-builder/pipeline/theme.ts"),
+]);
+// As the server's render queue does when a full render starts: the threads load the theme
+// while the blog is read, and prepare (sanitize, link) its posts (api/features/publishing).
+const workers = createRenderWorkers({
+  tasksModule: new URL("../../api/workers/cpu-tasks.ts", import.meta.url),
+});
+workers.warm();
+const [{ openDatabase }, { loadSnapshot }, { renderFull }, { createSiteOutput }] =
+  await Promise.all([
+    import("../../api/db/client.ts"),
+    import("../../api/features/publishing/snapshot.ts"),
+    import("../../site-builder/pipeline/render-site.ts"),
+    import("../../site-builder/pipeline/site-output.ts"),
+  ]);
+const importedMs = since();
+const [databaseFile, sitesDir, blogId] = process.argv.slice(2) as [string, string, string];
+const handle = await openDatabase(`file:${databaseFile}`);
+const snapshot = await loadSnapshot(handle.db, blogId, {
+  canonicalBaseOf: (b) => `https://${b.subdomain}.blogs.example`,
+  // Bodies are prepared on the workers (`preparePosts`), never on this thread.
+  sanitize: () => {
+    throw new Error("Post bodies are prepared on the render workers");
+  },
+  preparePosts: async (posts, autoLinks, blogLinkIds) =>
+    (await workers.run("preparePosts", { posts, autoLinks, blogLinkIds })) as {
+      id: string;
+      html: string;
+    }[],
+});
+if (!snapshot) throw new Error(`No blog ${blogId} in ${databaseFile}`);
+const snapshotMs = since();
+const output = createSiteOutput(sitesDir);
+let pagesLiveMs = 0;
+output.onChange((_blog, file) => {
+  if (file === undefined && pagesLiveMs === 0) pagesLiveMs = since();
+});
+// The main thread's theme is only the fallback without workers: loaded if ever asked for.
+let theme: ReturnType<typeof loadTheme> | undefined;
+const lazyTheme = () => {
+  theme ??= loadTheme();
+  return theme;
+};
+const result = await renderFull(
+  { render: async (...args) => (await lazyTheme()).render(...args) },
+  output,
+  snapshot.site,
+  { workers },
+);
+handle.close();
+await workers.close();
+console.log(
+  JSON.stringify({
+    pages: result.pagesWritten,
+    cards: result.cardsWritten,
+    importedMs,
+    snapshotMs,
+    pagesLiveMs,
+    doneMs: since(),
+    peakMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+  }),
+);
