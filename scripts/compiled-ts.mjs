@@ -1,0 +1,102 @@
+/**
+ * Runs the server's TypeScript from JavaScript made once, not stripped in the server process
+ * (decision 160). Node strips types with a WebAssembly build of swc (amaro) that stays in every
+ * process and thread that strips a file: about 35 MB of an idle server's resident memory.
+ *
+ * `node --import ./scripts/compiled-ts.mjs server.ts` (what `npm start` runs):
+ *  - on the main thread, any project .ts file newer than its JavaScript copy under
+ *    `.cache/compiled-ts/` is stripped again, by a child process (`node scripts/compiled-ts.mjs`),
+ *    with Node's own `stripTypeScriptTypes` in "strip" mode: the same code, at the same line
+ *    and column, that Node runs when it strips the file itself;
+ *  - a load hook then hands each project .ts file's copy to Node as JavaScript, under the .ts
+ *    file's own URL (import.meta.url, relative imports and stack traces are unchanged). A file
+ *    without a current copy is left to Node, which strips it as before.
+ * Worker threads inherit the flag: they use the copies too.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { registerHooks, stripTypeScriptTypes } from "node:module";
+import { dirname, join, relative, resolve, sep } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { isMainThread } from "node:worker_threads";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const cacheDir = join(root, ".cache", "compiled-ts");
+/** The folders the server's code lives in (tests and built output are not run by the server). */
+const sourceFolders = ["api", "contracts", "site-builder", "scripts"];
+const skipped = new Set(["node_modules", "dist", ".astro"]);
+
+const copyOf = (file) => join(cacheDir, `${relative(root, file)}.js`);
+
+function* sources(folder) {
+  let entries;
+  try {
+    entries = readdirSync(folder, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) {
+      if (!skipped.has(entry.name)) yield* sources(path);
+    } else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".d.ts")) {
+      if (!entry.name.endsWith(".test.ts")) yield path;
+    }
+  }
+}
+
+const mtimeOf = (path) => {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return -1;
+  }
+};
+
+const stale = (file) => mtimeOf(copyOf(file)) < mtimeOf(file);
+
+function allSources() {
+  return sourceFolders.flatMap((folder) => [...sources(join(root, folder))]);
+}
+
+if (import.meta.main) {
+  // The child: strips what changed. A file Node cannot strip keeps no copy (Node reports it).
+  for (const file of allSources().filter(stale)) {
+    let code;
+    try {
+      code = stripTypeScriptTypes(readFileSync(file, "utf8"), { mode: "strip" });
+    } catch {
+      continue;
+    }
+    mkdirSync(dirname(copyOf(file)), { recursive: true });
+    writeFileSync(copyOf(file), code);
+  }
+} else {
+  if (isMainThread && allSources().some(stale)) {
+    const child = spawnSync(
+      process.execPath,
+      ["--disable-warning=ExperimentalWarning", fileURLToPath(import.meta.url)],
+      {
+        stdio: "inherit",
+      },
+    );
+    if (child.status !== 0)
+      console.warn("Could not prepare the server's JavaScript; Node strips the types itself.");
+  }
+  const projectUrl = pathToFileURL(root + sep).href;
+  registerHooks({
+    load(url, context, nextLoad) {
+      if (url.startsWith(projectUrl) && url.endsWith(".ts") && !url.includes("/node_modules/")) {
+        const file = fileURLToPath(url);
+        if (!stale(file)) {
+          return {
+            format: "module",
+            source: readFileSync(copyOf(file), "utf8"),
+            shortCircuit: true,
+          };
+        }
+      }
+      return nextLoad(url, context);
+    },
+  });
+}
