@@ -1,4 +1,4 @@
-import { renderSocialCard } from "../../../site-builder/cards/social-card.ts";
+import { createCardDrawer } from "../../../site-builder/cards/card-drawer.ts";
 import type { DrawCard } from "../../../site-builder/pipeline/site-assets.ts";
 import { createSiteOutput, type SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
 import { loadTheme, type Theme } from "../../../site-builder/pipeline/theme.ts";
@@ -95,6 +95,8 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
       },
       scope,
     );
+  // Cards are drawn on a thread of their own that stops when idle (decision 160).
+  const cards = deps.drawCard ? undefined : createCardDrawer();
   const queue = createRenderQueue({
     db: deps.db,
     theme,
@@ -111,7 +113,7 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
         const data = logoMedia
           ? await output.storage.get(mediaKey(logoMedia.blogId, logoMedia.file))
           : undefined;
-        return renderSocialCard(
+        return (cards ?? createCardDrawer()).draw(
           card,
           data && logoMedia ? { logo: { data, type: logoMedia.type } } : {},
         );
