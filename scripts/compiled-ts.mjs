@@ -4,17 +4,19 @@
  * process and thread that strips a file: about 35 MB of an idle server's resident memory.
  *
  * `node --import ./scripts/compiled-ts.mjs server.ts` (what `npm start` runs):
- *  - on the main thread, any project .ts file newer than its JavaScript copy under
- *    `.cache/compiled-ts/` is stripped again, by a child process (`node scripts/compiled-ts.mjs`),
- *    with Node's own `stripTypeScriptTypes` in "strip" mode: the same code, at the same line
- *    and column, that Node runs when it strips the file itself;
+ *  - on the main thread, any project .ts file whose JavaScript copy under `.cache/compiled-ts/`
+ *    is missing or was made from other content (a hash of the source ends the copy) is stripped
+ *    again, by a child process (`node scripts/compiled-ts.mjs`), with Node's own
+ *    `stripTypeScriptTypes` in "strip" mode: the same code, at the same line and column, that
+ *    Node runs when it strips the file itself;
  *  - a load hook then hands each project .ts file's copy to Node as JavaScript, under the .ts
  *    file's own URL (import.meta.url, relative imports and stack traces are unchanged). A file
  *    without a current copy is left to Node, which strips it as before.
  * Worker threads inherit the flag: they use the copies too.
  */
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { registerHooks, stripTypeScriptTypes } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -45,15 +47,23 @@ function* sources(folder) {
   }
 }
 
-const mtimeOf = (path) => {
-  try {
-    return statSync(path).mtimeMs;
-  } catch {
-    return -1;
-  }
-};
+const marker = "\n//# source-sha256=";
+const hashOf = (source) => createHash("sha256").update(source).digest("hex");
 
-const stale = (file) => mtimeOf(copyOf(file)) < mtimeOf(file);
+/** The current copy of `file` as JavaScript, or undefined when it is missing or out of date. */
+function currentCopy(file) {
+  try {
+    const copy = readFileSync(copyOf(file), "utf8");
+    const at = copy.lastIndexOf(marker);
+    return at >= 0 && copy.slice(at + marker.length).trim() === hashOf(readFileSync(file))
+      ? copy
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const stale = (file) => currentCopy(file) === undefined;
 
 function allSources() {
   return sourceFolders.flatMap((folder) => [...sources(join(root, folder))]);
@@ -62,14 +72,18 @@ function allSources() {
 if (import.meta.main) {
   // The child: strips what changed. A file Node cannot strip keeps no copy (Node reports it).
   for (const file of allSources().filter(stale)) {
+    const source = readFileSync(file);
     let code;
     try {
-      code = stripTypeScriptTypes(readFileSync(file, "utf8"), { mode: "strip" });
+      code = stripTypeScriptTypes(source.toString("utf8"), { mode: "strip" });
     } catch {
       continue;
     }
     mkdirSync(dirname(copyOf(file)), { recursive: true });
-    writeFileSync(copyOf(file), code);
+    // Written aside, then renamed: a server starting meanwhile reads a whole copy or none.
+    const aside = `${copyOf(file)}.${process.pid}`;
+    writeFileSync(aside, `${code}${marker}${hashOf(source)}\n`);
+    renameSync(aside, copyOf(file));
   }
 } else {
   if (isMainThread && allSources().some(stale)) {
@@ -87,14 +101,8 @@ if (import.meta.main) {
   registerHooks({
     load(url, context, nextLoad) {
       if (url.startsWith(projectUrl) && url.endsWith(".ts") && !url.includes("/node_modules/")) {
-        const file = fileURLToPath(url);
-        if (!stale(file)) {
-          return {
-            format: "module",
-            source: readFileSync(copyOf(file), "utf8"),
-            shortCircuit: true,
-          };
-        }
+        const copy = currentCopy(fileURLToPath(url));
+        if (copy !== undefined) return { format: "module", source: copy, shortCircuit: true };
       }
       return nextLoad(url, context);
     },
