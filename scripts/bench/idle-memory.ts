@@ -29,14 +29,18 @@ const idleMs = quick ? 20_000 : 30_000;
 
 const root = resolve(import.meta.dirname, "../..");
 
-/** `node <flags> scripts/start.ts` from package.json's start script: the flags npm start runs with. */
+/**
+ * `node <flags> scripts/start.ts` from package.json's start script: the flags npm start runs
+ * with. BENCH_START="node scripts/start.ts" measures another command (an anchor without flags).
+ */
 function startCommand(): string[] {
   const { scripts } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
     scripts: Record<string, string>;
   };
-  const [command, ...args] = (scripts.start ?? "").trim().split(/\s+/);
+  const start = process.env.BENCH_START ?? scripts.start ?? "";
+  const [command, ...args] = start.trim().split(/\s+/);
   if (command !== "node" || args.length === 0)
-    throw new Error(`package.json's start script is not "node … script": ${scripts.start}`);
+    throw new Error(`the start command is not "node … script": ${start}`);
   return args;
 }
 
