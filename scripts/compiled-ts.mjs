@@ -79,11 +79,16 @@ if (import.meta.main) {
     } catch {
       continue;
     }
-    mkdirSync(dirname(copyOf(file)), { recursive: true });
-    // Written aside, then renamed: a server starting meanwhile reads a whole copy or none.
-    const aside = `${copyOf(file)}.${process.pid}`;
-    writeFileSync(aside, `${code}${marker}${hashOf(source)}\n`);
-    renameSync(aside, copyOf(file));
+    try {
+      mkdirSync(dirname(copyOf(file)), { recursive: true });
+      // Written aside, then renamed: a server starting meanwhile reads a whole copy or none.
+      const aside = `${copyOf(file)}.${process.pid}`;
+      writeFileSync(aside, `${code}${marker}${hashOf(source)}\n`);
+      renameSync(aside, copyOf(file));
+    } catch (error) {
+      console.warn(`Cannot write ${cacheDir} (${error.code ?? error.message}).`);
+      process.exit(1);
+    }
   }
 } else {
   if (isMainThread && allSources().some(stale)) {
