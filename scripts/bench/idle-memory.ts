@@ -4,12 +4,12 @@
  *
  * The server is started as `npm start` starts it: the node flags and script of package.json's
  * `start`, on Node 24, with a temp data directory and a free port. RSS is read from
- * /proc/<pid>/status (VmRSS) once the server has settled: several samples, the median printed
- * beside the smallest and the largest, and VmHWM (the peak so far). With 100 blogs it is read
- * twice: a few seconds after the last request, and once the server has been idle for 30 s
- * (worker threads and the card drawer stop when idle; the figure is the idle one). `childMb` is
- * the RSS of the server's child processes at that moment (the card drawer while it runs).
- * BENCH_QUICK=1 takes fewer samples and shorter pauses (idle: 20 s). Linux only (reads /proc).
+ * /proc/<pid>/status (VmRSS) once the server has settled: readings until the last few lie within
+ * 1 MB, their median printed beside their smallest and largest, and VmHWM (the peak so far).
+ * With 100 blogs it is read twice: a few seconds after the last request, and once the server has
+ * been idle for 30 s (worker threads and the card drawer stop when idle; the figure is the idle
+ * one). `childMb` is the RSS of the server's child processes then (the card drawer while it
+ * runs). BENCH_QUICK=1 takes fewer readings and shorter pauses (idle: 20 s). Linux only.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -75,15 +75,23 @@ function childrenRss(pid: number): number {
   return Math.round(total * 10) / 10;
 }
 
-/** Waits until `waitMs` have passed since `since`, then samples RSS: the median is the steady value. */
+/**
+ * Waits until `waitMs` have passed since `since`, then samples RSS until the last `samples`
+ * readings lie within 1 MB of each other (memory given back after threads stop takes a few
+ * seconds), for at most 15 s more: their median is the steady value.
+ */
 async function settledRss(pid: number, waitMs = settleMs, since = performance.now()) {
   await sleep(Math.max(0, since + waitMs - performance.now()));
-  const values: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    if (i > 0) await sleep(sampleEveryMs);
-    values.push(status(pid).rss);
+  const deadline = performance.now() + 15_000;
+  let readings: number[] = [];
+  for (;;) {
+    readings = [...readings, status(pid).rss].slice(-samples);
+    const steady =
+      readings.length === samples && Math.max(...readings) - Math.min(...readings) <= 1;
+    if (steady || performance.now() > deadline) break;
+    await sleep(sampleEveryMs);
   }
-  values.sort((a, b) => a - b);
+  const values = [...readings].sort((a, b) => a - b);
   const mb = (value: number) => Math.round(value * 10) / 10;
   return {
     rssMb: mb(values[Math.floor(values.length / 2)] as number),
