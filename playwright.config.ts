@@ -44,7 +44,9 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   webServer: {
-    command: "vite build --logLevel warn && node scripts/e2e-server.ts",
+    // The server runs with npm start's runtime flags (package.json, decision 160).
+    command:
+      "vite build --logLevel warn && node --import ./scripts/compiled-ts.mjs --max-semi-space-size=8 scripts/e2e-server.ts",
     url: `http://localhost:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,4 +1,4 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import {
   type GeneratedPost,
   type GeneratePostInput,
@@ -163,17 +163,17 @@ function offlinePrograms(
 /** About this many words of the post go to the model for meta fields: the opening says most. */
 const metaContextWords = 1200;
 
-function describeError(error: unknown): string {
-  if (error instanceof OpenAI.APIUserAbortError) return "The request was cancelled.";
-  if (error instanceof OpenAI.APIConnectionTimeoutError)
+function describeError(error: unknown, sdk: typeof OpenAI): string {
+  if (error instanceof sdk.APIUserAbortError) return "The request was cancelled.";
+  if (error instanceof sdk.APIConnectionTimeoutError)
     return "The AI provider did not answer in time. Try again.";
-  if (error instanceof OpenAI.RateLimitError)
+  if (error instanceof sdk.RateLimitError)
     return "The AI provider is busy (rate limited). Try again in a minute.";
-  if (error instanceof OpenAI.AuthenticationError)
+  if (error instanceof sdk.AuthenticationError)
     return "The AI provider refused the API key. Check OPENAI_API_KEY.";
-  if (error instanceof OpenAI.APIConnectionError)
+  if (error instanceof sdk.APIConnectionError)
     return "The AI provider could not be reached. Check OPENAI_BASE_URL.";
-  if (error instanceof OpenAI.APIError)
+  if (error instanceof sdk.APIError)
     return `The AI provider answered with an error (${error.status ?? "unknown"}). Try again.`;
   return "The AI provider failed. Try again.";
 }
@@ -246,13 +246,20 @@ export function createAiProvider(
       },
     };
   }
-  const client = new OpenAI({
-    apiKey: settings.apiKey,
-    baseURL: settings.baseUrl,
-    timeout: settings.timeoutMs ?? 90_000,
-    // The SDK retries 408/409/429/5xx and connection errors with backoff.
-    maxRetries: settings.maxRetries ?? 2,
-  });
+  const { apiKey } = settings;
+  // The SDK loads at the first model call, not at start (decision 160).
+  let connecting: Promise<{ sdk: typeof OpenAI; client: OpenAI }> | undefined;
+  const connect = () =>
+    (connecting ??= import("openai").then(({ default: sdk }) => ({
+      sdk,
+      client: new sdk({
+        apiKey,
+        baseURL: settings.baseUrl,
+        timeout: settings.timeoutMs ?? 90_000,
+        // The SDK retries 408/409/429/5xx and connection errors with backoff.
+        maxRetries: settings.maxRetries ?? 2,
+      }),
+    })));
 
   /**
    * One structured-output call: the model answers JSON matching `schema` (sent as its strict
@@ -267,6 +274,7 @@ export function createAiProvider(
     unusable: string;
     signal?: AbortSignal;
   }): Promise<{ data: z.infer<S>; usage: AiUsage }> {
+    const { sdk, client } = await connect();
     let completion: OpenAI.Chat.Completions.ChatCompletion;
     try {
       completion = await client.chat.completions.create(
@@ -288,7 +296,7 @@ export function createAiProvider(
         { signal: request.signal },
       );
     } catch (error) {
-      throw AiFailed(describeError(error));
+      throw AiFailed(describeError(error, sdk));
     }
     const usage = usageFrom(completion, settings.model);
     try {
@@ -302,6 +310,7 @@ export function createAiProvider(
   const { visionModel } = settings;
   const describeImage: AiProvider["describeImage"] = visionModel
     ? async (input, signal) => {
+        const { sdk, client } = await connect();
         let completion: OpenAI.Chat.Completions.ChatCompletion;
         try {
           completion = await client.chat.completions.create(
@@ -335,7 +344,7 @@ export function createAiProvider(
             { signal },
           );
         } catch (error) {
-          throw AiFailed(describeError(error));
+          throw AiFailed(describeError(error, sdk));
         }
         const usage = usageFrom(completion, visionModel);
         const alt = (completion.choices[0]?.message?.content ?? "")

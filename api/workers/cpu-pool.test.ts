@@ -54,6 +54,22 @@ describe("CPU worker pool", () => {
     expect(await next).toEqual(fingerprintOf(text("hills")));
   });
 
+  it("stops its workers once idle and starts one again for the next job", async () => {
+    pool = createCpuPool(1, { idleMs: 100 });
+    expect(pool.running).toBe(0);
+    expect(await pool.run("fingerprint", { html: text("hills") })).toEqual(
+      fingerprintOf(text("hills")),
+    );
+    expect(pool.running).toBe(1);
+    const deadline = Date.now() + 5000;
+    while (pool.running > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(pool.running).toBe(0);
+    expect(await pool.run("fingerprint", { html: text("tempo") })).toEqual(
+      fingerprintOf(text("tempo")),
+    );
+    expect(pool.running).toBe(1);
+  });
+
   it("rejects queued and new jobs once closed", async () => {
     pool = createCpuPool(1);
     const jobs = [1, 2, 3].map(() =>

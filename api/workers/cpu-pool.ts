@@ -13,6 +13,8 @@ export type CpuPool = {
     input: Input<K>,
     transfer?: ArrayBuffer[],
   ): Promise<Output<K>>;
+  /** Worker threads running now (they start with work and stop when idle). */
+  readonly running: number;
   close(): Promise<void>;
 };
 
@@ -31,15 +33,32 @@ type Slot = { worker: Worker; job: Job | undefined };
  * started on first use. Written here rather than taken from npm (piscina, tinypool): it is
  * sixty lines, the project has none of them installed, and it needs nothing they add.
  * Jobs wait in one queue, first come first served; a worker that dies fails its job only and
- * is replaced. Idle workers do not keep the process alive.
+ * is replaced. Idle workers do not keep the process alive, and stop after `idleMs`.
  */
 export function createCpuPool(
   size = Math.max(1, Math.min(2, availableParallelism() - 1)),
+  { idleMs = 10_000 } = {},
 ): CpuPool {
   const slots: Slot[] = [];
   const queue: Job[] = [];
   let nextId = 1;
   let closed = false;
+  let idleTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * Workers without work for `idleMs` are stopped (decision 160): each holds its own heap with
+   * the sanitizer and the rest of its modules, 20–30 MB an idle server does not need. The next
+   * job starts one again.
+   */
+  function stopWhenIdle(): void {
+    clearTimeout(idleTimer);
+    if (queue.length > 0 || slots.some((slot) => slot.job)) return;
+    idleTimer = setTimeout(() => {
+      if (queue.length > 0 || slots.some((slot) => slot.job)) return;
+      for (const slot of slots.splice(0)) void slot.worker.terminate();
+    }, idleMs);
+    idleTimer.unref();
+  }
 
   function start(): Slot {
     const worker = new Worker(new URL("./cpu-worker.ts", import.meta.url));
@@ -70,6 +89,7 @@ export function createCpuPool(
   }
 
   function dispatch(): void {
+    clearTimeout(idleTimer);
     while (queue.length > 0 && !closed) {
       const slot = slots.find((s) => !s.job) ?? (slots.length < size ? start() : undefined);
       if (!slot) return;
@@ -79,6 +99,7 @@ export function createCpuPool(
       slot.worker.ref();
       slot.worker.postMessage({ id: job.id, name: job.name, input: job.input }, job.transfer);
     }
+    if (!closed) stopWhenIdle();
   }
 
   return {
@@ -96,8 +117,12 @@ export function createCpuPool(
         dispatch();
       });
     },
+    get running() {
+      return slots.length;
+    },
     async close() {
       closed = true;
+      clearTimeout(idleTimer);
       for (const job of queue.splice(0)) job.reject(new Error("The CPU pool is closed"));
       const running = slots.splice(0);
       await Promise.all(running.map((slot) => slot.worker.terminate()));

@@ -32,7 +32,7 @@ for (const name of files) {
         .returning();
       const blogId = blog?.id as string;
       const parseStart = performance.now();
-      const source = parseImportFile(file);
+      const source = await parseImportFile(file);
       const parseMs = performance.now() - parseStart;
       const start = performance.now();
       const job = await startImport(db, owner?.id as string, blogId, file, name);

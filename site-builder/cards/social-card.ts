@@ -1,8 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { renderAsync } from "@resvg/resvg-js";
-import satori from "satori";
-import sharp from "sharp";
 import { textColorOn } from "../../contracts/color-contrast.ts";
 import { cardHeight, cardWidth, type SocialCard } from "../theme/lib/cards.ts";
 import { webFonts } from "../theme/lib/fonts.ts";
@@ -10,7 +7,8 @@ import { webFonts } from "../theme/lib/fonts.ts";
 /**
  * Draws a social card (decision 120): satori lays the card out (text wrapped with the blog's
  * own font, turned into paths) and resvg rasterizes it to PNG on libuv's thread pool, so the
- * event loop only carries satori's few milliseconds.
+ * event loop only carries satori's few milliseconds. Both load at the first card (decision 160):
+ * an idle server, or one whose blogs are all rendered, does not hold them.
  */
 
 type SatoriFont = { name: string; data: Buffer; weight: 400 | 700; style: "normal" };
@@ -133,6 +131,7 @@ export async function socialCardSvg(card: SocialCard, options: CardOptions = {})
       ),
     ],
   );
+  const { default: satori } = await import("satori");
   return satori(tree as Parameters<typeof satori>[0], {
     width: cardWidth,
     height: cardHeight,
@@ -146,6 +145,7 @@ export async function renderSocialCard(
   options: CardOptions = {},
 ): Promise<Buffer> {
   const svg = await socialCardSvg(card, options);
+  const { renderAsync } = await import("@resvg/resvg-js");
   const image = await renderAsync(svg, {
     fitTo: { mode: "original" },
     font: { loadSystemFonts: false },
@@ -154,6 +154,7 @@ export async function renderSocialCard(
   // resvg's own PNG encoder took two thirds of a card's time; libvips (sharp, on libuv's pool)
   // encodes the same pixels about five times faster, and smaller. The card is opaque (its
   // background fills it), so the alpha channel carries nothing (decision 150).
+  const { default: sharp } = await import("sharp");
   return sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 4 } })
     .removeAlpha()
     .png()

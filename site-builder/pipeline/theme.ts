@@ -11,7 +11,8 @@ export type RenderedPage = { status: number; contentType: string; body: string; 
 type RenderEntry = { render: (request: Request, locals: App.Locals) => Promise<Response> };
 
 /**
- * The built Astro theme, loaded once. A page is rendered by asking the theme for its path,
+ * The built Astro theme, loaded once, at the first page it renders (decision 160: an idle
+ * server does not hold the theme bundle). A page is rendered by asking the theme for its path,
  * with the blog's snapshot as `locals`: no HTTP, no `astro build` per publish.
  */
 export type Theme = {
@@ -26,9 +27,11 @@ export async function loadTheme(entry = themeEntry): Promise<Theme> {
   if (!existsSync(entry)) {
     throw new Error(`The blog theme is not built (${entry} is missing). Run \`npm run build\`.`);
   }
-  const module = (await import(pathToFileURL(entry).href)) as RenderEntry;
+  let loading: Promise<RenderEntry> | undefined;
   return {
     async render(site, path, options = {}) {
+      loading ??= import(pathToFileURL(entry).href) as Promise<RenderEntry>;
+      const module = await loading;
       const headers = new Headers();
       if (options.homeHref) headers.set(homeHrefHeader, options.homeHref);
       const response = await module.render(new Request(`http://blog.invalid${path}`, { headers }), {

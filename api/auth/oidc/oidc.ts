@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import type { Request, Response } from "express";
-import * as oidc from "openid-client";
+import type * as Oidc from "openid-client";
 import type { Database } from "../../db/client.ts";
 import { oidcLoginFlows, users } from "../../db/schema.ts";
 import { HttpError } from "../../http/errors.ts";
@@ -27,19 +27,24 @@ const SignInFailed = (message: string) => new HttpError(400, "sign_in_failed", m
  * `state` and `nonce`. Each attempt's secrets live in one database row that the callback
  * consumes, so a replayed or forged callback finds nothing to complete.
  */
+/** openid-client loads at the first sign-in, not at start (decision 160). */
+const openidClient = () => import("openid-client");
+
 export function createOidcSignIn(db: Database, settings: OidcSettings, clock: Clock) {
-  let configuration: Promise<oidc.Configuration> | undefined;
+  let configuration: Promise<Oidc.Configuration> | undefined;
 
   const discover = () => {
-    configuration ??= oidc
-      .discovery(
-        new URL(settings.issuerUrl),
-        settings.clientId,
-        settings.clientSecret,
-        undefined,
-        new URL(settings.issuerUrl).protocol === "http:"
-          ? { execute: [oidc.allowInsecureRequests] }
-          : undefined,
+    configuration ??= openidClient()
+      .then((oidc) =>
+        oidc.discovery(
+          new URL(settings.issuerUrl),
+          settings.clientId,
+          settings.clientSecret,
+          undefined,
+          new URL(settings.issuerUrl).protocol === "http:"
+            ? { execute: [oidc.allowInsecureRequests] }
+            : undefined,
+        ),
       )
       .catch((error: unknown) => {
         configuration = undefined;
@@ -59,6 +64,7 @@ export function createOidcSignIn(db: Database, settings: OidcSettings, clock: Cl
 
     async start(req: Request, res: Response): Promise<void> {
       const config = await discover();
+      const oidc = await openidClient();
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
@@ -101,8 +107,9 @@ export function createOidcSignIn(db: Database, settings: OidcSettings, clock: Cl
         );
       }
       const config = await discover();
+      const oidc = await openidClient();
       const currentUrl = new URL(req.originalUrl, appOriginOf(req, settings.appOrigin));
-      let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+      let tokens: Awaited<ReturnType<typeof Oidc.authorizationCodeGrant>>;
       try {
         tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
           pkceCodeVerifier: flow.codeVerifier,

@@ -4,7 +4,9 @@ import type { Storage } from "../../../site-builder/storage/storage.ts";
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
 import type { Database } from "../../db/client.ts";
 import { inputOf, validate } from "../../http/validate.ts";
-import { exportBlog, exportEverything } from "./service.ts";
+
+/** The exporter (turndown, fflate) loads at the first export, not at start (decision 160). */
+const exporter = () => import("./service.ts");
 
 const day = () => new Date().toISOString().slice(0, 10);
 
@@ -24,12 +26,14 @@ export function exportRoutes({ db, storage }: { db: Database; storage: Storage }
     validate({ params: blogIdParams }),
     async (req, res) => {
       const { params } = inputOf<unknown, unknown, BlogIdParams>(res);
+      const { exportBlog } = await exporter();
       const { blog, zip } = await exportBlog(db, storage, currentUser(req).id, params.blogId);
       sendZip(res, `${blog.slug}-blogfleet-${day()}.zip`, zip);
     },
   );
 
   router.get("/api/export", requireUser, async (req, res) => {
+    const { exportEverything } = await exporter();
     sendZip(
       res,
       `blogfleet-export-${day()}.zip`,

@@ -9,10 +9,7 @@ import { findOwnedBlog } from "../blogs/service.ts";
 import { checkExportedMedia, restoreMedia, UnrestorableMedia } from "../media/restore.ts";
 import { parseBlogfleetExport } from "./blogfleet-export.ts";
 import { parseGhost } from "./ghost.ts";
-import { parseMarkdownZip } from "./markdown.ts";
 import { BadImportFile, type ImportSource } from "./source.ts";
-import { parseWordPress } from "./wordpress.ts";
-import { isZip, readZip } from "./zip.ts";
 
 /**
  * Fetches an image a post names into the blog's media library (the media feature's
@@ -30,21 +27,34 @@ export const noMediaLibrary: ImageImporter = async () => ({
 
 type JobRow = typeof importJobs.$inferSelect;
 
-/** Recognizes the file by its content and parses it; a file that cannot be imported is a 400. */
-export function parseImportFile(file: Buffer): ImportSource {
+const isZip = (file: Buffer) =>
+  file.length >= 4 && file[0] === 0x50 && file[1] === 0x4b && file[2] === 0x03 && file[3] === 0x04;
+
+/**
+ * Recognizes the file by its content and parses it; a file that cannot be imported is a 400.
+ * The zip reader (fflate), Markdown (marked) and XML (saxes) parsers load at the first file that
+ * needs them, not at start (decision 160).
+ */
+export async function parseImportFile(file: Buffer): Promise<ImportSource> {
   if (file.length === 0) throw BadImportFile("The file is empty.");
   if (file.length > importLimits.fileBytes)
     throw BadImportFile(`The file is larger than ${importLimits.fileBytes / 1024 / 1024} MB.`);
   if (isZip(file)) {
+    const { readZip } = await import("./zip.ts");
     const files = readZip(file);
-    return files.has("blogfleet.json") ? parseBlogfleetExport(files) : parseMarkdownZip(files);
+    if (files.has("blogfleet.json")) return parseBlogfleetExport(files);
+    const { parseMarkdownZip } = await import("./markdown.ts");
+    return parseMarkdownZip(files);
   }
   const start = file
     .subarray(0, 512)
     .toString("utf8")
     .replace(/^\uFEFF/, "")
     .trimStart();
-  if (start.startsWith("<")) return parseWordPress(file);
+  if (start.startsWith("<")) {
+    const { parseWordPress } = await import("./wordpress.ts");
+    return parseWordPress(file);
+  }
   if (start.startsWith("{")) return parseGhost(file);
   throw BadImportFile(
     "This file is not one Blogfleet imports. Upload a WordPress export (.xml), a Ghost export (.json), a zip of Markdown files or a Blogfleet export (.zip).",
@@ -61,7 +71,7 @@ export async function startImport(
   storage?: Storage,
 ): Promise<JobRow> {
   const blog = await findOwnedBlog(db, ownerId, blogId);
-  const parsed = parseImportFile(file);
+  const parsed = await parseImportFile(file);
   // A Blogfleet export's library is checked whole, then stored before the job starts (its
   // files never go into the job's payload); the posts find their images by hash.
   const {

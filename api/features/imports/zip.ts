@@ -2,9 +2,6 @@ import { unzipSync } from "fflate";
 import { importLimits } from "../../../contracts/imports.ts";
 import { BadImportFile } from "./source.ts";
 
-export const isZip = (file: Buffer) =>
-  file.length >= 4 && file[0] === 0x50 && file[1] === 0x4b && file[2] === 0x03 && file[3] === 0x04;
-
 /** A zip entry name that stays inside the folder it is unpacked into. */
 function isSafeName(name: string): boolean {
   if (name.includes("\\") || name.includes("\0") || name.startsWith("/")) return false;

@@ -1,4 +1,4 @@
-import sharp, { type Metadata, type OutputInfo } from "sharp";
+import type { Metadata, OutputInfo } from "sharp";
 import {
   type MediaFormat,
   type MediaVariant,
@@ -37,6 +37,8 @@ export async function contentHash(bytes: Uint8Array): Promise<string> {
  */
 export async function processImage(bytes: Uint8Array, fileName: string): Promise<ProcessedImage> {
   const { format } = sniffImage(bytes, fileName);
+  // libvips loads at the first image, not at start (decision 160).
+  const { default: sharp } = await import("sharp");
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const options = {
     limitInputPixels: mediaLimits.inputPixels,

@@ -1,5 +1,4 @@
 import { and, eq, inArray } from "drizzle-orm";
-import sharp from "sharp";
 import type { ExportedImage } from "../../../contracts/export-format.ts";
 import { mediaFormats, mediaLimits } from "../../../contracts/media.ts";
 import type { Storage } from "../../../site-builder/storage/storage.ts";
@@ -53,6 +52,8 @@ export async function checkExportedMedia(
       const format = formatOf(bytes);
       if (format !== variant.format || !endsCleanly(bytes, variant.format))
         throw new UnrestorableMedia(`media/${variant.file} is not the image its name says.`);
+      // libvips loads at the first image, not at start (decision 160).
+      const { default: sharp } = await import("sharp");
       const meta = await sharp(bytes, { limitInputPixels: mediaLimits.inputPixels }).metadata();
       if (meta.width !== variant.width || meta.height !== variant.height)
         throw new UnrestorableMedia(`media/${variant.file} does not have the recorded size.`);

@@ -1,3 +1,4 @@
+import { createCardDrawer } from "../../../site-builder/cards/card-drawer.ts";
 import {
   createRenderWorkers,
   type RenderWorkers,
@@ -136,6 +137,9 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
           ReturnType<Prepare>
         >),
   );
+  // Cards are drawn in a process of their own that ends when idle (decision 160): a thread
+  // that drew cards does not give satori's and resvg's memory back.
+  const cards = deps.drawCard ? undefined : createCardDrawer();
   const queue = createRenderQueue({
     db: deps.db,
     theme,
@@ -153,7 +157,7 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
         const data = logoMedia
           ? await output.storage.get(mediaKey(logoMedia.blogId, logoMedia.file))
           : undefined;
-        return workers.drawCard(
+        return (cards ?? createCardDrawer()).draw(
           card,
           data && logoMedia ? { logo: { data, type: logoMedia.type } } : {},
         );

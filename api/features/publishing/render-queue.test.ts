@@ -151,6 +151,37 @@ describe("render queue", () => {
     expect(liveFile("sitemap.xml")).not.toContain("/post/first<");
   });
 
+  it("keeps snapshots for incremental renders within its bound: an evicted blog renders in full", async () => {
+    const [blog] = await handle.db.select().from(blogs).where(eq(blogs.id, blogId));
+    const [kitchen] = await handle.db
+      .insert(blogs)
+      .values({ ownerId: blog?.ownerId as string, name: "Kitchen", slug: "kitchen" })
+      .returning();
+    const other = { blogId: kitchen?.id as string };
+    await addPost("first");
+    await handle.db.insert(posts).values({
+      blogId: other.blogId,
+      title: "Soup",
+      slug: "soup",
+      status: "published",
+      publishedAt: new Date(),
+    });
+    // Room for one small blog's snapshot, not two.
+    const queue = queueWith({ liveSnapshotBytes: 6000 });
+    await queue.enqueue(blogId, { full: true });
+    await queue.onIdle();
+    await queue.enqueue(other.blogId, { full: true });
+    await queue.onIdle();
+    expect(queue.liveSnapshot(blogId)).toBeUndefined();
+    expect(queue.liveSnapshot(other.blogId)?.posts.map((p) => p.slug)).toEqual(["soup"]);
+
+    const second = await addPost("second");
+    await queue.enqueue(blogId, { postIds: [second.id] });
+    await queue.onIdle();
+    expect(liveFile("post/second.html")).toContain("Title second");
+    expect((await builds()).map((b) => b.full)).toEqual([true, true]);
+  });
+
   it("leaves older archive pages alone when a post is published", async () => {
     const base = Date.UTC(2026, 0, 1);
     for (let i = 0; i < 65; i++)

@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { and, eq } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import PQueue from "p-queue";
 import { renderFull, renderIncremental } from "../../../site-builder/pipeline/render-site.ts";
 import type { RenderWorkers } from "../../../site-builder/pipeline/render-workers.ts";
@@ -24,6 +25,8 @@ export type RenderQueueDeps = {
   hostsOf: (snapshot: SiteSnapshot) => string[];
   clock?: () => Date;
   concurrency?: number;
+  /** Bytes of blogs' last snapshots kept for incremental renders (default 128 MB). */
+  liveSnapshotBytes?: number;
   /** Social cards drawn after the pages per run (default: the pipeline's). */
   cardBudget?: number;
   /** Draws a social card (default: the pipeline's satori + resvg). */
@@ -101,6 +104,10 @@ const messageOf = renderErrorMessage;
  * database disk: such a failure is logged and the job retried like a failed render. Nothing a
  * job does can reject out of the queue (decision 070).
  */
+/** About the memory a snapshot holds: its posts' HTML and excerpts, and the rest of each post. */
+const snapshotBytes = (site: Site) =>
+  site.posts.reduce((bytes, post) => bytes + post.html.length + post.excerpt.length + 512, 4096);
+
 export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
   const clock = deps.clock ?? (() => new Date());
   const retryDelayMs = deps.retryDelayMs ?? defaultRetryDelayMs;
@@ -109,7 +116,13 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
   });
   const scheduled = new Set<string>();
   const running = new Set<string>();
-  const live = new Map<string, Site>();
+  // The last snapshot of each blog, reused by its next incremental render; bounded (decision
+  // 160): past `liveSnapshotBytes` the least recently rendered blogs' go, and their next render
+  // is a full one.
+  const live = new LRUCache<string, Site>({
+    maxSize: deps.liveSnapshotBytes ?? 128 * 1024 * 1024,
+    sizeCalculation: snapshotBytes,
+  });
   const retries = new Map<string, RenderRetry & { timer: NodeJS.Timeout }>();
   /** Blogs whose last render left social cards undrawn (past its budget): the next one looks. */
   const cardBacklogs = new Set<string>();
