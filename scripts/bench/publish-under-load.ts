@@ -11,7 +11,7 @@
  * BENCH_LOAD_PUBLISHES, BENCH_LOAD_CLIENTS override the counts.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -103,6 +103,16 @@ function apiClient(port: number, timings: number[], session = { cookie: "" }) {
   return Object.assign(call_, { session });
 }
 
+/** CPU milliseconds the server process has used (user + system, all its threads; Linux). */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 const summary = (values: number[]) => ({
   n: values.length,
   p50Ms: Math.round(median(values)),
@@ -113,6 +123,10 @@ const summary = (values: number[]) => ({
 
 const dir = mkdtempSync(join(tmpdir(), "blogfleet-bench-load-"));
 let child: ChildProcess | undefined;
+// Whatever ends this script ends the server it started.
+process.on("exit", () => {
+  if (child && child.exitCode === null) child.kill("SIGKILL");
+});
 try {
   const port = await freePort();
   child = spawn(process.execPath, ["api/server.ts"], {
@@ -220,13 +234,14 @@ try {
     for (let i = 0; running; i++) {
       const started = performance.now();
       if (i % 2 === 0) await api("GET", "/api/blogs");
-      else await api("GET", `/api/posts?blogId=${(blogs[i % blogs.length] as Task["blog"]).id}`);
+      else await api("GET", `/api/blogs/${(blogs[i % blogs.length] as Task["blog"]).id}/posts`);
       probeTimings.push(performance.now() - started);
       await sleep(5);
     }
   };
 
   const started = performance.now();
+  const cpuBefore = cpuMsOf(child.pid);
   const probing = probe();
   await Promise.all(Array.from({ length: clientCount }, publisher));
   const publishedMs = performance.now() - started;
@@ -236,6 +251,7 @@ try {
   await probing;
   await Promise.all(watchers.values());
   await waitForIdle();
+  const serverCpuMs = cpuMsOf(child.pid) - cpuBefore;
 
   const live = tasks.filter((t) => t.liveMs !== undefined).map((t) => t.liveMs as number);
   console.log(
@@ -243,6 +259,7 @@ try {
       figure: `publish → live under load (${publishCount} publishes, ${blogCount} blogs, ${clientCount} clients)`,
       publishedInMs: Math.round(publishedMs),
       live: live.length,
+      serverCpuMsPerPublish: Math.round(serverCpuMs / publishCount),
       ...summary(live),
     }),
   );

@@ -66,18 +66,23 @@ export type Site = {
 
 export const postsPerPage = 20;
 
+/** The order of `Site.posts`: newest first, then by slug. */
+export const newestFirst = (a: ThemePost, b: ThemePost) =>
+  b.publishedAt.getTime() - a.publishedAt.getTime() || a.slug.localeCompare(b.slug);
+
 export function buildSite(input: {
   blog: ThemeBlog;
   canonicalBase: string;
   posts: ThemePost[];
+  /** The posts are already in `newestFirst` order (an incremental snapshot keeps them so). */
+  sorted?: boolean;
   categories: ThemeCategory[];
   redirects?: Map<string, string>;
   preview?: boolean;
   media?: ReadonlyMap<string, ThemeImage>;
 }): Site {
-  const posts = [...input.posts].sort(
-    (a, b) => b.publishedAt.getTime() - a.publishedAt.getTime() || a.slug.localeCompare(b.slug),
-  );
+  // Sorting 10,000 posts costs milliseconds (posts of one moment compare their slugs).
+  const posts = input.sorted ? input.posts : [...input.posts].sort(newestFirst);
   const categories = [...input.categories].sort((a, b) => a.name.localeCompare(b.name));
   const childrenOf = new Map<string | null, ThemeCategory[]>();
   const categoriesById = new Map(categories.map((c) => [c.id, c]));
