@@ -5,7 +5,15 @@ import {
   type Listing,
   listingSignature,
 } from "../theme/lib/archive.ts";
-import { categoryTrail, postsInCategory, type Site } from "../theme/lib/site.ts";
+import {
+  carryPostsInCategory,
+  categoryTrail,
+  newestFirst,
+  postsInCategory,
+  type Site,
+  sameCategories,
+  type ThemePost,
+} from "../theme/lib/site.ts";
 import { paths } from "../theme/lib/urls.ts";
 
 /**
@@ -58,7 +66,14 @@ const categoryNameIn = (site: Site) => (id: string | null) =>
   id ? (site.categoriesById.get(id)?.name ?? "") : "";
 
 /** Whether two listings render the same page: same neighbours, same cards in the same order. */
-function sameListing(before: Listing, after: Listing, siteBefore: Site, siteAfter: Site) {
+function sameListing(
+  before: Listing,
+  after: Listing,
+  siteBefore: Site,
+  siteAfter: Site,
+  /** Same categories, same names: a post kept as it was shows the same card. */
+  categoriesKept: boolean,
+) {
   if (before.newer !== after.newer || before.older !== after.older) return false;
   if (before.posts.length !== after.posts.length) return false;
   const nameBefore = categoryNameIn(siteBefore);
@@ -68,7 +83,7 @@ function sameListing(before: Listing, after: Listing, siteBefore: Site, siteAfte
     const a = before.posts[i] as Listing["posts"][number];
     const b = after.posts[i] as Listing["posts"][number];
     if (a !== b) sameObjects = false;
-    else if (nameBefore(a.categoryId) !== nameAfter(b.categoryId)) return false;
+    else if (!categoriesKept && nameBefore(a.categoryId) !== nameAfter(b.categoryId)) return false;
   }
   // A changed post is a new object: its card may still read the same (a new body only).
   return sameObjects || listingSignature(before, nameBefore) === listingSignature(after, nameAfter);
@@ -101,14 +116,21 @@ export type PagePlan = {
  */
 export function planIncremental(before: Site, after: Site, postIds: string[]): PagePlan {
   const changed = new Set(postIds);
-  const oldPosts = before.posts.filter((p) => changed.has(p.id));
-  const newPosts = after.posts.filter((p) => changed.has(p.id));
+  const postsOf = (site: Site) =>
+    [...changed]
+      .map((id) => site.postsById.get(id))
+      .filter((p): p is ThemePost => p !== undefined)
+      .sort(newestFirst);
+  const oldPosts = postsOf(before);
+  const newPosts = postsOf(after);
 
   const listingsBefore = listingPages(before);
+  carryPostsInCategory(before, after, changed);
   const listingsAfter = listingPages(after);
+  const categoriesKept = sameCategories(before, after);
   const listings = [...listingsAfter].filter(([path, listing]) => {
     const previous = listingsBefore.get(path);
-    return previous === undefined || !sameListing(previous, listing, before, after);
+    return previous === undefined || !sameListing(previous, listing, before, after, categoriesKept);
   });
 
   const feeds = new Set<string>();
