@@ -126,6 +126,7 @@ let child: ChildProcess | undefined;
 // Whatever ends this script ends the server it started.
 process.on("exit", () => {
   if (child && child.exitCode === null) child.kill("SIGKILL");
+  rmSync(dir, { recursive: true, force: true });
 });
 try {
   const port = await freePort();
