@@ -15,7 +15,9 @@ import { median, percentile, seedPosts } from "./fixtures.ts";
 import { benchPublishing, listenOnLoopback } from "./server.ts";
 
 const postCount = 1500;
-const samples = Number(process.env.BENCH_NOT_FOUND_SAMPLES ?? 400);
+// BENCH_QUICK=1 (or --quick): fewer samples, the same blog.
+const quick = process.env.BENCH_QUICK === "1" || process.argv.includes("--quick");
+const samples = Number(process.env.BENCH_NOT_FOUND_SAMPLES ?? (quick ? 100 : 400));
 const clients = 12;
 const apiCalls = 60;
 

@@ -1,4 +1,10 @@
-import { type SocialCard, siteCards } from "../theme/lib/cards.ts";
+import {
+  hasFeatureImage,
+  homeCard,
+  postCard,
+  type SocialCard,
+  siteCards,
+} from "../theme/lib/cards.ts";
 import type { Site } from "../theme/lib/site.ts";
 import { allPages, fileForPath, planIncremental } from "./page-plan.ts";
 import type { PageRequest } from "./render-worker.ts";
@@ -222,7 +228,9 @@ export async function renderIncremental(
   // Then some of the cards still missing (after a change of look), within the budget.
   const neededFiles = new Set(needed.map((card) => card.file));
   const backlog = scanBacklog
-    ? [...cards.all.values()].filter((card) => !drawn.has(card.file) && !neededFiles.has(card.file))
+    ? [...cards.all().values()].filter(
+        (card) => !drawn.has(card.file) && !neededFiles.has(card.file),
+      )
     : [];
   const budget = options.cardBudget ?? defaultCardBudget;
   const rest = await writeCards(writer, backlog.slice(0, budget), draw, options.onCardError);
@@ -238,18 +246,30 @@ export async function renderIncremental(
 
 /**
  * The cards a change to some posts needs (theirs and the blog's), and the files of their former
- * cards that no page names any more (a new title, or a post taken down).
+ * cards that no page names any more (a new title, or a post taken down). Only the changed posts
+ * are looked at: the blog's whole list of cards (`all`, 10,000 entries for 10,000 posts) is
+ * made only when asked for, or when a former card may have to go.
  */
 function cardsOfChange(before: Site, after: Site, postIds: string[]) {
-  const cardsBefore = siteCards(before);
-  const cardsAfter = siteCards(after);
-  const changed = new Set(postIds);
-  const needed = [...cardsAfter.values()].filter(
-    (card) => card.postId === undefined || changed.has(card.postId),
-  );
-  const stale = [...cardsBefore.values()]
-    .filter((card) => card.postId !== undefined && changed.has(card.postId))
-    .map((card) => card.file)
-    .filter((file) => !cardsAfter.has(file));
-  return { needed, stale, all: cardsAfter };
+  const needed: SocialCard[] = [homeCard(after)];
+  const neededFiles = new Set<string>();
+  for (const id of new Set(postIds)) {
+    const post = after.postsById.get(id);
+    if (!post || hasFeatureImage(post)) continue;
+    const card = postCard(after, post);
+    if (neededFiles.has(card.file)) continue;
+    neededFiles.add(card.file);
+    needed.push(card);
+  }
+  const formerFiles = new Set<string>();
+  for (const id of postIds) {
+    const post = before.postsById.get(id);
+    if (!post || hasFeatureImage(post)) continue;
+    const file = postCard(before, post).file;
+    if (!neededFiles.has(file)) formerFiles.add(file);
+  }
+  // Another post may share a former card (the same title): it stays then.
+  const all = () => siteCards(after);
+  const stale = formerFiles.size === 0 ? [] : [...formerFiles].filter((file) => !all().has(file));
+  return { needed, stale, all };
 }

@@ -247,9 +247,14 @@ export async function eachLimited<T>(
 
 /** Writes `body` beside `target` under a temporary name, flushed to disk; returns that name. */
 async function writeTemp(target: string, body: string | Uint8Array): Promise<string> {
-  await mkdir(dirname(target), { recursive: true });
   const temp = `${target}.${randomBytes(6).toString("hex")}.tmp`;
-  const handle = await open(temp, "w");
+  // The folder is there for nearly every write (a live build's pages): it is made only when
+  // the file cannot be opened for its lack, not asked for on every write.
+  const handle = await open(temp, "w").catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== "ENOENT") throw error;
+    await mkdir(dirname(target), { recursive: true });
+    return open(temp, "w");
+  });
   try {
     await handle.writeFile(body);
     await handle.sync();

@@ -205,6 +205,7 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
 
   async function run(blogId: string): Promise<void> {
     let again = false;
+    let startWrite: Promise<unknown> | undefined;
     running.add(blogId);
     const attemptsBefore = retries.get(blogId)?.attempts ?? 0;
     try {
@@ -215,8 +216,10 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
       }
       const attempts = Math.max(job.attempts, attemptsBefore) + 1;
       const startedAt = clock();
-      // Only shown in /healthz ('running'): the render goes ahead without it.
-      await tryWrite(blogId, "start time", () =>
+      // Only shown in /healthz ('running'): the render goes ahead without waiting for it. Under
+      // load the write lock has a queue of publishes ahead; the pages need no write to go live,
+      // and this run's later writes queue behind this one (the lock is first come, first served).
+      startWrite = tryWrite(blogId, "start time", () =>
         db.update(renderJobs).set({ startedAt }).where(eq(renderJobs.blogId, blogId)),
       );
       let result: Awaited<ReturnType<typeof renderFull>>;
@@ -348,6 +351,7 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
       deps.log?.error({ blogId, err: error, attempts }, "render job could not run");
       retryLater(blogId, attempts, error);
     } finally {
+      await startWrite;
       running.delete(blogId);
       scheduled.delete(blogId);
       if (again) schedule(blogId);

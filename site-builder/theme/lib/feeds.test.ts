@@ -1,6 +1,7 @@
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
-import { feedDescription } from "./feeds.ts";
+import { feedDescription, sitemap } from "./feeds.ts";
+import { buildSite, type Site, type ThemePost } from "./site.ts";
 
 /** What a feed reader does: decode the XML text, then render it as HTML; collect the tags. */
 function renderedTags(xmlText: string): { text: string; tags: string[] } {
@@ -38,5 +39,71 @@ describe("feed descriptions", () => {
 
   it("drops control characters XML cannot carry", () => {
     expect(renderedTags(feedDescription("a\u0001b\u0008c")).text).toBe("abc");
+  });
+});
+
+describe("the sitemap", () => {
+  const day = 24 * 60 * 60 * 1000;
+  const post = (n: number, over: Partial<ThemePost> = {}): ThemePost => ({
+    id: `p${n}`,
+    slug: `post-${n}`,
+    title: `Post ${n}`,
+    excerpt: "",
+    html: "",
+    publishedAt: new Date(Date.UTC(2020, 0, 1) + n * day),
+    updatedAt: new Date(Date.UTC(2020, 0, 1) + n * day),
+    categoryId: null,
+    keywords: [],
+    metaTitle: null,
+    metaDescription: null,
+    aiAssisted: false,
+    ...over,
+  });
+  const site = (posts: ThemePost[], canonicalBase = "https://garden.example") =>
+    buildSite({
+      blog: {
+        id: "b",
+        name: "Garden",
+        description: "",
+        slug: "garden",
+        primaryColor: "#df7020",
+        fontFamily: "Inter",
+        logoUrl: null,
+        author: { name: "Ada", slug: "ada", bio: null },
+        aiDisclosure: false,
+      },
+      canonicalBase,
+      posts,
+      categories: [],
+    });
+  /** Every post's address and date, newest first, read from the XML. */
+  const listed = (s: Site) =>
+    [...sitemap(s).matchAll(/<loc>[^<]*\/post\/([^<]+)<\/loc><lastmod>([^<]+)</g)].map(
+      (m) => `${m[1]} ${m[2]}`,
+    );
+  const expected = (s: Site) => s.posts.map((p) => `${p.slug} ${p.updatedAt.toISOString()}`);
+
+  it("lists every post once, newest first, across publishes, edits and removals that reuse posts", () => {
+    let posts = Array.from({ length: 1500 }, (_, i) => post(i));
+    let current = site(posts);
+    expect(listed(current)).toEqual(expected(current));
+    // A publish: the posts kept are the same objects, as an incremental snapshot has them.
+    posts = [...posts, post(1500)];
+    current = site(posts);
+    expect(listed(current)).toEqual(expected(current));
+    expect(listed(current)[0]).toMatch(/^post-1500 /);
+    // An old post edited (a new object, a new date) and another taken down.
+    posts = posts.map((p) =>
+      p.id === "p3" ? post(3, { updatedAt: new Date(Date.UTC(2026, 0, 1)) }) : p,
+    );
+    posts = posts.filter((p) => p.id !== "p700");
+    current = site(posts);
+    expect(listed(current)).toEqual(expected(current));
+    expect(listed(current)).toContain("post-3 2026-01-01T00:00:00.000Z");
+    expect(listed(current).some((line) => line.startsWith("post-700 "))).toBe(false);
+    // The same posts on another host: every address moves.
+    const moved = sitemap(site(posts, "https://other.example"));
+    expect(moved).not.toContain("https://garden.example/post/");
+    expect(moved.match(/<url>/g)).toHaveLength(posts.length + 2);
   });
 });

@@ -86,6 +86,47 @@ function postSitemapLine(site: Site, post: ThemePost): string {
   return line;
 }
 
+/** Posts per block of sitemap lines kept between renders. */
+const sitemapBlock = 512;
+
+/**
+ * Joined lines of a block of posts, kept by the block's oldest post: blocks are counted from
+ * the oldest post, so a publish (a new newest post) leaves every full block as it was and a
+ * 10,000-post sitemap joins twenty strings, not 10,000. A block is reused only when it holds
+ * the very same post objects (a snapshot reuses those of unchanged posts) on the same host.
+ */
+const sitemapBlocks = new WeakMap<ThemePost, { base: string; posts: ThemePost[]; text: string }>();
+
+function sameObjects(a: readonly ThemePost[], b: readonly ThemePost[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The posts' sitemap lines, newest first, as a few joined blocks. */
+function postSitemapBlocks(site: Site): string[] {
+  const { posts } = site;
+  const blocks: string[] = [];
+  // Newest first: the newest (partial) block first, the oldest block last.
+  const count = Math.ceil(posts.length / sitemapBlock);
+  for (let k = count - 1; k >= 0; k--) {
+    // Block k holds ordinals k·B … (k+1)·B − 1 counted from the oldest post (index n − 1).
+    const from = Math.max(0, posts.length - (k + 1) * sitemapBlock);
+    const to = posts.length - k * sitemapBlock;
+    const block = posts.slice(from, to);
+    const oldest = block[block.length - 1] as ThemePost;
+    const known = sitemapBlocks.get(oldest);
+    if (known && known.base === site.canonicalBase && sameObjects(known.posts, block)) {
+      blocks.push(known.text);
+      continue;
+    }
+    const text = block.map((p) => postSitemapLine(site, p)).join("\n");
+    sitemapBlocks.set(oldest, { base: site.canonicalBase, posts: block, text });
+    blocks.push(text);
+  }
+  return blocks;
+}
+
 /** Home, the author page, every category and every published post, on the canonical host. */
 export function sitemap(site: Site): string {
   return [
@@ -96,7 +137,7 @@ export function sitemap(site: Site): string {
     ...site.categories.map((c) =>
       sitemapLine(absoluteUrl(site.canonicalBase, paths.category(c.slug))),
     ),
-    ...site.posts.map((p) => postSitemapLine(site, p)),
+    ...postSitemapBlocks(site),
     "</urlset>",
     "",
   ].join("\n");
