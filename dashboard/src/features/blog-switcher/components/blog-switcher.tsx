@@ -1,5 +1,5 @@
 import { ChevronsUpDownIcon, PlusIcon } from "lucide-react";
-import { type ReactNode, useRef } from "react";
+import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import {
   DropdownMenu,
@@ -13,7 +13,14 @@ import {
 } from "../../../components/ui/dropdown-menu.tsx";
 import { useCreateBlogDialog } from "../../../lib/create-blog-dialog-context.tsx";
 import { useSelectedBlog } from "../../../lib/selected-blog-context.tsx";
-import { CreateBlogDialog } from "./create-blog-dialog.tsx";
+
+/**
+ * The dialog's form brings zod and react-hook-form (about 40 KB compressed): it loads when the
+ * dialog first opens, not with every screen of the dashboard (issue 20, first load).
+ */
+const CreateBlogDialog = lazy(async () => ({
+  default: (await import("./create-blog-dialog.tsx")).CreateBlogDialog,
+}));
 
 export const blogSwitcherTriggerId = "blog-switcher-trigger";
 
@@ -25,6 +32,9 @@ export function BlogSwitcher() {
   const { blogs, blogsError, isLoadingBlogs, selectedBlog, selectBlog } = useSelectedBlog();
   const dialog = useCreateBlogDialog();
   const createAfterMenuCloses = useRef(false);
+  // Mounted from its first opening on, so closing it still animates and returns focus.
+  const [dialogUsed, setDialogUsed] = useState(false);
+  if (dialog.open && !dialogUsed) setDialogUsed(true);
 
   let control: ReactNode;
   if (isLoadingBlogs) {
@@ -98,17 +108,21 @@ export function BlogSwitcher() {
   return (
     <>
       {control}
-      <CreateBlogDialog
-        open={dialog.open}
-        onOpenChange={dialog.setOpen}
-        onCreated={(blog) => selectBlog(blog.id)}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          const origin = dialog.openedFrom.current;
-          if (origin?.isConnected) origin.focus();
-          else document.getElementById(blogSwitcherTriggerId)?.focus();
-        }}
-      />
+      {dialogUsed ? (
+        <Suspense fallback={null}>
+          <CreateBlogDialog
+            open={dialog.open}
+            onOpenChange={dialog.setOpen}
+            onCreated={(blog) => selectBlog(blog.id)}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              const origin = dialog.openedFrom.current;
+              if (origin?.isConnected) origin.focus();
+              else document.getElementById(blogSwitcherTriggerId)?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
