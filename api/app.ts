@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import type { RequestListener } from "node:http";
 import { join } from "node:path";
 import express, { type Express } from "express";
@@ -49,6 +49,7 @@ import {
   noContentEvents,
 } from "./features/publishing/content-events.ts";
 import type { Publishing } from "./features/publishing/publishing.ts";
+import { dashboardRoutes } from "./http/dashboard.ts";
 import { apiNotFound, errorHandler } from "./http/errors.ts";
 import { apiFetchesOnly } from "./http/fetch-metadata.ts";
 import { jsonBodies } from "./http/json-bodies.ts";
@@ -317,30 +318,12 @@ export function createApp({
   app.use("/api", apiNotFound);
 
   if (dashboardDir && existsSync(join(dashboardDir, "index.html"))) {
-    app.use(express.static(dashboardDir, { index: false, maxAge: "1h" }));
-    // The dashboard routes on the client; every other GET gets its shell, which carries the
-    // server's blog domain so the dashboard shows the addresses this server really serves.
-    const shell = dashboardShell(readFileSync(join(dashboardDir, "index.html"), "utf8"), env);
-    app.get(/.*/, (_req, res) => {
-      res.setHeader("Cache-Control", "no-cache");
-      res.type("html").send(shell);
-    });
+    // The dashboard routes on the client; every other GET gets its shell.
+    app.use(dashboardRoutes(dashboardDir, env));
   }
 
   app.use(errorHandler);
   return app;
-}
-
-const attribute = (value: string) =>
-  value.replace(
-    /[&"<>]/g,
-    (c) => ({ "&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;" })[c] as string,
-  );
-
-/** The dashboard's index.html with the running server's settings it needs at start. */
-export function dashboardShell(html: string, env: Pick<Env, "BLOG_DOMAIN">): string {
-  const meta = `<meta name="blogfleet:blog-domain" content="${attribute(env.BLOG_DOMAIN)}" />`;
-  return html.replace(/<head>/i, `<head>\n    ${meta}`);
 }
 
 /**

@@ -1,6 +1,5 @@
 import { limits } from "@contracts/limits.ts";
 import type { PostSummary } from "@contracts/posts.ts";
-import { format } from "date-fns";
 import {
   CalendarClockIcon,
   EyeIcon,
@@ -11,6 +10,7 @@ import {
   Undo2Icon,
 } from "lucide-react";
 import { Link } from "react-router";
+import { formatDay, formatDayAndTime } from "../lib/format-date.ts";
 import { PostStatusBadge } from "./post-status-badge.tsx";
 import { ReviewReasons } from "./review-reasons.tsx";
 import { Avatar, AvatarFallback, AvatarImage } from "./ui/avatar.tsx";
@@ -128,11 +128,11 @@ export function PostCard({
             {categoryName}
           </span>
         )}
-        <time dateTime={post.createdAt}>{format(new Date(post.createdAt), "MMM d, yyyy")}</time>
+        <time dateTime={post.createdAt}>{formatDay(new Date(post.createdAt))}</time>
         {post.scheduledPublishAt && (
           <span className="inline-flex items-center gap-1 rounded-full bg-accent px-2 py-0.5 text-accent-foreground">
             <CalendarClockIcon aria-hidden="true" className="size-3.5" />
-            Scheduled for {format(new Date(post.scheduledPublishAt), "MMM d, h:mm a")}
+            Scheduled for {formatDayAndTime(new Date(post.scheduledPublishAt))}
           </span>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dashboardShell } from "./app.ts";
+import { dashboardShell } from "./dashboard.ts";
 
 describe("the dashboard's page", () => {
   it("carries the server's blog domain, escaped", () => {
