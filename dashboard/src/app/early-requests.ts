@@ -33,8 +33,7 @@ export function startEarlyRequests({
     [publicBlogKey, getPublicBlog],
   ];
   for (const [path, read] of reads) startEarlyRead(path, read);
-  const blogs = getBlogs(blogsKey);
-  startEarlyRead(blogsKey, () => blogs);
+  const blogs = startEarlyRead(blogsKey, getBlogs);
 
   const screen = pathname.split("/")[1] ?? "";
   const limit =

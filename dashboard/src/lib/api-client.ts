@@ -46,13 +46,17 @@ const earlyReads = new Map<string, { answer: Promise<unknown>; startedAt: number
 /**
  * Starts a read before any screen asks for it (the first screen's data, while its code loads:
  * `app/early-requests.ts`). The first read of the same path takes its answer, once; a read
- * nobody took within 10 s is dropped, so a later read never gets an old answer.
+ * nobody took within 10 s is dropped, so a later read never gets an old answer. Returns the
+ * answer (for reads that follow from it).
  */
-export function startEarlyRead(path: string, read: (path: string) => Promise<unknown>): void {
+export function startEarlyRead<T>(path: string, read: (path: string) => Promise<T>): Promise<T> {
+  // A read of the path already waiting is replaced, not handed to this one.
+  earlyReads.delete(path);
   const answer = read(path);
   // Whoever takes it sees the failure; until then it is not an unhandled rejection.
   answer.catch(() => {});
   earlyReads.set(path, { answer, startedAt: performance.now() });
+  return answer;
 }
 
 /** The answer of a read started early for `path`, if one is waiting (taken once). */
