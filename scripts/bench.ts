@@ -46,7 +46,8 @@ const benchmarks: Bench[] = [
   // Issue 5 / 20: publish → live at 100, 1,000 and 10,000 posts (50 publishes each).
   {
     file: "publish-to-live.ts",
-    quick: { args: ["10000"], env: { BENCH_PUBLISHES: "20" } },
+    // Quick: 1,000 posts (seeding and rendering 10,000 alone takes minutes on a busy machine).
+    quick: { args: ["1000"], env: { BENCH_PUBLISHES: "10" } },
   },
   // Issue 5 / 20: a post page under load, beside one nginx worker, plain and gzip.
   { file: "serving.ts", quick: { env: { BENCH_SECONDS: "3" } } },
@@ -86,6 +87,7 @@ const expected = [
   "idle memory, no blogs",
   "idle memory, 100 blogs",
   "unknown path vs cached page, p50",
+  "dashboard first-load JS, as transferred",
   "dashboard first-load JS, gzip",
   "All Posts first cards, 10,000 posts (warm cache)",
   "static serving vs nginx, plain",
@@ -106,27 +108,27 @@ const adapters: Record<string, (line: Record<string, unknown>) => TargetLine[]> 
           },
         ]
       : [],
-  "publish-to-live.ts": (line) =>
-    line.posts === 10_000 &&
-    typeof line.homePageP50Ms === "number" &&
-    typeof line.homePageP95Ms === "number"
-      ? [
-          {
-            target: "publish → live, 10,000 posts, p50",
-            figure: line.homePageP50Ms,
-            unit: "ms",
-            anchor: 30,
-            anchorLabel: "limit 30 ms",
-          },
-          {
-            target: "publish → live, 10,000 posts, p95",
-            figure: line.homePageP95Ms,
-            unit: "ms",
-            anchor: 60,
-            anchorLabel: "limit 60 ms",
-          },
-        ]
-      : [],
+  "publish-to-live.ts": (line) => {
+    const { posts, homePageP50Ms: p50, homePageP95Ms: p95 } = line;
+    if (typeof posts !== "number" || typeof p50 !== "number" || typeof p95 !== "number") return [];
+    const size = posts.toLocaleString("en-US");
+    return [
+      {
+        target: `publish → live, ${size} posts, p50`,
+        figure: p50,
+        unit: "ms",
+        anchor: 30,
+        anchorLabel: "limit 30 ms",
+      },
+      {
+        target: `publish → live, ${size} posts, p95`,
+        figure: p95,
+        unit: "ms",
+        anchor: 60,
+        anchorLabel: "limit 60 ms",
+      },
+    ];
+  },
   "not-found.ts": (line) => {
     const cached = line.cachedPage as { p50Ms?: unknown } | undefined;
     const unknown = line.unknownPath as { p50Ms?: unknown } | undefined;
