@@ -51,21 +51,16 @@ describe("the first screen's reads, started before React", () => {
   it("on All Posts, read who is signed in, the blogs and the stored blog's first page at once, each taken by the first read of it", async () => {
     const asked = stubApi();
     startEarlyRequests({ doc: page(true), pathname: "/posts", storedBlogId: "b2" });
-    expect(asked).toEqual([
-      "/api/auth/user",
-      "/api/public/blog",
-      "/api/blogs",
-      "/api/blogs/b2/posts?limit=30",
-    ]);
+    expect(asked).toEqual(["/api/auth/user", "/api/blogs", "/api/blogs/b2/posts?limit=30"]);
     await expect(getAuthUser("/api/auth/user")).resolves.toEqual({ id: "u1" });
     await expect(getBlogs("/api/blogs")).resolves.toEqual(blogs);
     await expect(searchPostPage("/api/blogs/b2/posts?limit=30")).resolves.toMatchObject({
       posts: [post("b2-1")],
     });
-    expect(asked).toHaveLength(4);
+    expect(asked).toHaveLength(3);
     // Taken once: a later read (a refresh after a change) asks the server again.
     await getBlogs("/api/blogs");
-    expect(asked).toHaveLength(5);
+    expect(asked).toHaveLength(4);
   });
 
   it("with no blog stored, read the posts of the blog the dashboard will select once the blogs are known", async () => {
@@ -80,6 +75,6 @@ describe("the first screen's reads, started before React", () => {
   it("on other screens, read only who is signed in and the blogs", () => {
     const asked = stubApi();
     startEarlyRequests({ doc: page(true), pathname: "/settings", storedBlogId: "b1" });
-    expect(asked).toEqual(["/api/auth/user", "/api/public/blog", "/api/blogs"]);
+    expect(asked).toEqual(["/api/auth/user", "/api/blogs"]);
   });
 });

@@ -2,12 +2,22 @@ import { limits } from "@contracts/limits.ts";
 import { authUserKey, getAuthUser } from "../lib/api/get-auth-user.ts";
 import { blogsKey, getBlogs } from "../lib/api/get-blogs.ts";
 import { allPostsPageSize, getPostPage, postPageKey } from "../lib/api/get-post-page.ts";
-import { getPublicBlog, publicBlogKey } from "../lib/api/get-public-blog.ts";
 import { startEarlyRead } from "../lib/api-client.ts";
 import { readStoredBlogId, resolveSelectedBlogId } from "../lib/selected-blog.ts";
 
 /** The server marks the page of a signed-in owner (api/http/dashboard.ts). */
 export const sessionMetaName = "blogfleet:session";
+
+/**
+ * Whether the server sent this page to a signed-in owner. Such a page is on the app's own
+ * host, never a blog's: the session cookie is host-only and blogs live on another domain
+ * (decision 060), so a blog's host never receives it.
+ */
+export function isSignedInPage(doc: Document = document): boolean {
+  return (
+    doc.querySelector(`meta[name="${sessionMetaName}"]`)?.getAttribute("content") === "signed-in"
+  );
+}
 
 /**
  * Issue 20: on a signed-in owner's page, the first screen's reads start now, while the
@@ -26,13 +36,8 @@ export function startEarlyRequests({
   pathname?: string;
   storedBlogId?: string | null;
 } = {}): string[] {
-  const session = doc.querySelector(`meta[name="${sessionMetaName}"]`)?.getAttribute("content");
-  if (session !== "signed-in") return [];
-  const reads: [string, (path: string) => Promise<unknown>][] = [
-    [authUserKey, getAuthUser],
-    [publicBlogKey, getPublicBlog],
-  ];
-  for (const [path, read] of reads) startEarlyRead(path, read);
+  if (!isSignedInPage(doc)) return [];
+  startEarlyRead(authUserKey, getAuthUser);
   const blogs = startEarlyRead(blogsKey, getBlogs);
 
   const screen = pathname.split("/")[1] ?? "";
@@ -42,7 +47,7 @@ export function startEarlyRequests({
       : screen === "posts"
         ? allPostsPageSize
         : undefined;
-  if (limit === undefined) return [...reads.map(([path]) => path), blogsKey];
+  if (limit === undefined) return [authUserKey, blogsKey];
   const readPosts = (blogId: string) => startEarlyRead(postPageKey(blogId, { limit }), getPostPage);
   if (storedBlogId) readPosts(storedBlogId);
   blogs.then(
@@ -52,9 +57,5 @@ export function startEarlyRequests({
     },
     () => {},
   );
-  return [
-    ...reads.map(([path]) => path),
-    blogsKey,
-    ...(storedBlogId ? [postPageKey(storedBlogId, { limit })] : []),
-  ];
+  return [authUserKey, blogsKey, ...(storedBlogId ? [postPageKey(storedBlogId, { limit })] : [])];
 }
