@@ -49,7 +49,7 @@ import {
   noContentEvents,
 } from "./features/publishing/content-events.ts";
 import type { Publishing } from "./features/publishing/publishing.ts";
-import { dashboardRoutes } from "./http/dashboard.ts";
+import { dashboardAssets, dashboardRoutes } from "./http/dashboard.ts";
 import { apiNotFound, errorHandler } from "./http/errors.ts";
 import { apiFetchesOnly } from "./http/fetch-metadata.ts";
 import { jsonBodies } from "./http/json-bodies.ts";
@@ -185,6 +185,10 @@ export function createApp({
       strictTransportSecurity: env.APP_ORIGIN?.startsWith("https:") ?? false,
     }),
   );
+  const hasDashboard = dashboardDir !== undefined && existsSync(join(dashboardDir, "index.html"));
+  // The dashboard's scripts and styles are the same for everyone: answered before the session
+  // is read (a first load asks for forty of them).
+  if (hasDashboard) app.use(dashboardAssets(dashboardDir));
   app.use(noStoreOwnerAnswers);
   app.use(sameOrigin(env.APP_ORIGIN));
   app.use(apiFetchesOnly);
@@ -317,7 +321,7 @@ export function createApp({
   }
   app.use("/api", apiNotFound);
 
-  if (dashboardDir && existsSync(join(dashboardDir, "index.html"))) {
+  if (hasDashboard) {
     // The dashboard routes on the client; every other GET gets its shell.
     app.use(dashboardRoutes(dashboardDir, env));
   }

@@ -83,13 +83,12 @@ function accepted(header: string | undefined): Set<string> {
 }
 
 /**
- * The built dashboard (Vite output): its hashed assets, answered from the brotli or gzip copy
- * the build made when the browser accepts one, cached for a year; its other files (favicon)
- * for an hour; and its shell for every other GET, with the server's settings, and for a
- * signed-in owner the hints of `signedInHints`. The shell is never cached: it follows the
- * session and the deployed build.
+ * The built dashboard's hashed assets (`/assets/*`), the same for everyone: answered from the
+ * brotli or gzip copy the build made when the browser accepts one, else as they are, cached
+ * for a year. The app mounts this before it reads the session, so the forty-odd scripts of a
+ * first load cost no session lookup each.
  */
-export function dashboardRoutes(dashboardDir: string, env: Pick<Env, "BLOG_DOMAIN">): Router {
+export function dashboardAssets(dashboardDir: string): Router {
   const router = express.Router();
   const assetsDir = join(dashboardDir, "assets");
   const compressed = new Map<string, Set<string>>();
@@ -118,14 +117,20 @@ export function dashboardRoutes(dashboardDir: string, env: Pick<Env, "BLOG_DOMAI
     });
   });
   router.use(
-    express.static(dashboardDir, {
-      index: false,
-      maxAge: "1h",
-      setHeaders: (res, path) => {
-        if (path.startsWith(assetsDir)) res.setHeader("Cache-Control", immutable);
-      },
-    }),
+    "/assets",
+    express.static(assetsDir, { index: false, maxAge: "365d", immutable: true }),
   );
+  return router;
+}
+
+/**
+ * The rest of the built dashboard: its other files (favicon) for an hour, and its shell for
+ * every other GET, with the server's settings and, for a signed-in owner, the hints of
+ * `signedInHints`. The shell is never cached: it follows the session and the deployed build.
+ */
+export function dashboardRoutes(dashboardDir: string, env: Pick<Env, "BLOG_DOMAIN">): Router {
+  const router = express.Router();
+  router.use(express.static(dashboardDir, { index: false, maxAge: "1h" }));
 
   const shell = dashboardShell(readFileSync(join(dashboardDir, "index.html"), "utf8"), env);
   const manifestFile = join(dashboardDir, ".vite", "manifest.json");
