@@ -7,8 +7,10 @@
  *   as when an owner clicks around), and the waterfall of one warm run.
  * The real server (`startServer`, NODE_ENV=production) runs as a child process over a temp
  * database, serving a dashboard built from the current sources into a temp folder
- * (BENCH_DASHBOARD_DIR: use an existing build instead). Prints JSON lines; the targets' lines
- * follow the convention of scripts/bench.ts.
+ * (BENCH_DASHBOARD_DIR: use an existing build instead). BENCH_DASHBOARD_ANCHOR=<checkout>
+ * measures another checkout (a worktree of the commit before a change) in the same run, the
+ * two taking turns run by run. Prints JSON lines; the targets' lines follow the convention of
+ * scripts/bench.ts.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -16,7 +18,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { openDatabase } from "../../api/db/client.ts";
 import { posts } from "../../api/db/schema.ts";
 import buildTheme from "../../tests/setup/build-theme.ts";
@@ -88,11 +90,12 @@ function freePort(): Promise<number> {
 }
 
 /** The server as `npm start` runs it, in its own process (the browser is a third one). */
-async function startServerChild(dir: string, dashboardDir: string) {
+async function startServerChild(root: string, dir: string, dashboardDir: string) {
   const port = await freePort();
-  const code = `const { startServer } = await import(${JSON.stringify(resolve("api/server.ts"))});
+  const code = `const { startServer } = await import(${JSON.stringify(join(root, "api/server.ts"))});
 await startServer({ dashboardDir: ${JSON.stringify(dashboardDir)} });`;
   const child = spawn(process.execPath, ["--input-type=module", "-e", code], {
+    cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
@@ -182,27 +185,29 @@ async function timeAllPosts(context: BrowserContext, base: string) {
   return result as { card: FirstCard; steps: Step[] };
 }
 
-const dir = mkdtempSync(join(tmpdir(), "blogfleet-bench-dashboard-"));
-let server: ChildProcess | undefined;
-let browser: Browser | undefined;
-try {
-  // The server renders blogs with the built theme: built when missing or older than its sources.
-  await buildTheme();
-  let dashboardDir = process.env.BENCH_DASHBOARD_DIR;
-  if (!dashboardDir) {
-    dashboardDir = join(dir, "dashboard");
+type Site = { label: string; base: string; cookie: string; child: ChildProcess };
+
+/**
+ * One checkout's dashboard and server, signed up, with a blog of `postCount` posts: this one,
+ * or the anchor (BENCH_DASHBOARD_ANCHOR, another checkout, e.g. a worktree of the commit
+ * before a change) measured in the same run, turn by turn with this one.
+ */
+async function setUpSite(root: string, label: string, dashboardDir?: string): Promise<Site> {
+  const dir = mkdtempSync(join(tmpdir(), "blogfleet-bench-dashboard-"));
+  folders.push(dir);
+  let built = dashboardDir;
+  if (!built) {
+    built = join(dir, "dashboard");
     const building = performance.now();
     execFileSync(
-      resolve("node_modules/.bin/vite"),
-      ["build", "--logLevel", "error", "--outDir", dashboardDir, "--emptyOutDir"],
-      { stdio: ["ignore", "ignore", "inherit"] },
+      join(root, "node_modules/.bin/vite"),
+      ["build", "--logLevel", "error", "--outDir", built, "--emptyOutDir"],
+      { cwd: root, stdio: ["ignore", "ignore", "inherit"] },
     );
-    print({ step: "dashboard built", ms: Math.round(performance.now() - building) });
+    print({ step: `dashboard built (${label})`, ms: Math.round(performance.now() - building) });
   }
-
-  const started = await startServerChild(dir, resolve(dashboardDir));
-  server = started.child;
-  const { base } = started;
+  const { child, base } = await startServerChild(root, dir, resolve(built));
+  servers.push(child);
   const signUp = await fetch(`${base}/auth/sign-up`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base },
@@ -223,63 +228,85 @@ try {
   const blog = (await created.json()) as { id: string };
   const seeding = performance.now();
   await seedPosts(join(dir, "bench.db"), blog.id, me.id, postCount);
-  print({ step: "posts seeded", posts: postCount, ms: Math.round(performance.now() - seeding) });
+  print({
+    step: `posts seeded (${label})`,
+    posts: postCount,
+    ms: Math.round(performance.now() - seeding),
+  });
+  return { label, base, cookie, child };
+}
+
+/** Every script the signed-in Dashboard home loads until the network is quiet. */
+async function firstLoadScripts(browser: Browser, site: Site) {
+  const context = await newContext(browser, site.base, site.cookie);
+  const page = await context.newPage();
+  const scripts: Promise<{ url: string; raw: number; sent: number; encoding: string }>[] = [];
+  const sizes = new Map<string, { gzip: number; brotli: number }>();
+  page.on("response", (response) => {
+    if (response.request().resourceType() !== "script") return;
+    scripts.push(
+      (async () => {
+        const body = await response.body();
+        const url = new URL(response.url()).pathname;
+        sizes.set(url, {
+          gzip: gzipSync(body, { level: 9 }).length,
+          brotli: brotliCompressSync(body, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+          }).length,
+        });
+        const sent = (await response.request().sizes()).responseBodySize;
+        const encoding = (await response.allHeaders())["content-encoding"] ?? "identity";
+        return { url, raw: body.length, sent, encoding };
+      })(),
+    );
+  });
+  await page.goto(`${site.base}/`);
+  await page.getByRole("region", { name: "Post statistics" }).waitFor({ timeout: 30_000 });
+  await page.waitForLoadState("networkidle");
+  const files = await Promise.all(scripts);
+  await context.close();
+  const sum = (pick: (f: (typeof files)[number]) => number) =>
+    files.reduce((total, f) => total + pick(f), 0);
+  return {
+    files: files.length,
+    rawBytes: sum((f) => f.raw),
+    transferredBytes: sum((f) => f.sent),
+    encodings: [...new Set(files.map((f) => f.encoding))],
+    gzipBytes: sum((f) => sizes.get(f.url)?.gzip ?? 0),
+    brotliBytes: sum((f) => sizes.get(f.url)?.brotli ?? 0),
+    largest: files
+      .sort((a, b) => b.raw - a.raw)
+      .slice(0, 8)
+      .map(
+        (f) => `${f.url.replace(/^\/assets\//, "")} ${f.raw} B (gzip ${sizes.get(f.url)?.gzip})`,
+      ),
+  };
+}
+
+const folders: string[] = [];
+const servers: ChildProcess[] = [];
+let browser: Browser | undefined;
+try {
+  // The servers render blogs with the built theme: built when missing or older than its sources.
+  await buildTheme();
+  const sites = [await setUpSite(resolve("."), "this checkout", process.env.BENCH_DASHBOARD_DIR)];
+  const anchorRoot = process.env.BENCH_DASHBOARD_ANCHOR;
+  if (anchorRoot) sites.push(await setUpSite(resolve(anchorRoot), `anchor ${anchorRoot}`));
+  const [ours] = sites as [Site];
 
   browser = await chromium.launch({
     executablePath: chromePath,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
 
-  // 1. The signed-in first screen: every script response, until the network is quiet.
-  {
-    const context = await newContext(browser, base, cookie);
-    const page = await context.newPage();
-    const scripts: Promise<{ url: string; raw: number; sent: number; encoding: string }>[] = [];
-    const sizes = new Map<string, { gzip: number; brotli: number }>();
-    page.on("response", (response) => {
-      if (response.request().resourceType() !== "script") return;
-      scripts.push(
-        (async () => {
-          const body = await response.body();
-          const url = new URL(response.url()).pathname;
-          sizes.set(url, {
-            gzip: gzipSync(body, { level: 9 }).length,
-            brotli: brotliCompressSync(body, {
-              params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
-            }).length,
-          });
-          const sent = (await response.request().sizes()).responseBodySize;
-          const encoding = (await response.allHeaders())["content-encoding"] ?? "identity";
-          return { url, raw: body.length, sent, encoding };
-        })(),
-      );
-    });
-    await page.goto(`${base}/`);
-    await page.getByRole("region", { name: "Post statistics" }).waitFor({ timeout: 30_000 });
-    await page.waitForLoadState("networkidle");
-    const files = await Promise.all(scripts);
-    const sum = (pick: (f: (typeof files)[number]) => number) =>
-      files.reduce((total, f) => total + pick(f), 0);
-    const gzip = sum((f) => sizes.get(f.url)?.gzip ?? 0);
-    const brotli = sum((f) => sizes.get(f.url)?.brotli ?? 0);
-    print({
-      figure: "dashboard first load (signed in, home): JavaScript",
-      files: files.length,
-      rawBytes: sum((f) => f.raw),
-      transferredBytes: sum((f) => f.sent),
-      encodings: [...new Set(files.map((f) => f.encoding))],
-      gzipBytes: gzip,
-      brotliBytes: brotli,
-      largest: files
-        .sort((a, b) => b.raw - a.raw)
-        .slice(0, 12)
-        .map(
-          (f) => `${f.url.replace(/^\/assets\//, "")} ${f.raw} B (gzip ${sizes.get(f.url)?.gzip})`,
-        ),
-    });
+  // 1. The signed-in first screen's JavaScript.
+  for (const site of sites) {
+    const js = await firstLoadScripts(browser, site);
+    print({ figure: `dashboard first load (signed in, home): JavaScript, ${site.label}`, ...js });
+    if (site !== ours) continue;
     print({
       target: "dashboard first-load JS, as transferred",
-      figure: sum((f) => f.sent),
+      figure: js.transferredBytes,
       unit: "B",
       anchor: jsLimitBytes,
       anchorLabel: "limit 150 KB",
@@ -287,41 +314,49 @@ try {
     });
     print({
       target: "dashboard first-load JS, gzip",
-      figure: gzip,
+      figure: js.gzipBytes,
       unit: "B",
       anchor: jsLimitBytes,
       anchorLabel: "limit 150 KB",
       max: 1,
     });
-    await context.close();
   }
 
-  // 2. All Posts, 10,000 posts: a cold cache each run, then a warm one.
-  const cold: FirstCard[] = [];
-  let coldWaterfall: Step[] = [];
+  // 2. All Posts: a cold cache each run, then a warm one; the sites take turns, run by run.
+  const cold = new Map<Site, FirstCard[]>(sites.map((site) => [site, []]));
+  const warm = new Map<Site, FirstCard[]>(sites.map((site) => [site, []]));
+  const coldWaterfall = new Map<Site, Step[]>();
+  const warmWaterfall = new Map<Site, Step[]>();
   for (let i = 0; i < runs; i++) {
-    const context = await newContext(browser, base, cookie);
-    const { card, steps } = await timeAllPosts(context, base);
-    cold.push(card);
-    if (i === Math.floor(runs / 2)) coldWaterfall = steps;
-    await context.close();
+    for (const site of sites) {
+      const context = await newContext(browser, site.base, site.cookie);
+      const { card, steps } = await timeAllPosts(context, site.base);
+      cold.get(site)?.push(card);
+      if (i === Math.floor(runs / 2)) coldWaterfall.set(site, steps);
+      await context.close();
+    }
   }
-  const context = await newContext(browser, base, cookie);
-  const warmPage = await context.newPage();
-  await warmPage.goto(`${base}/`);
-  await warmPage.getByRole("region", { name: "Post statistics" }).waitFor({ timeout: 30_000 });
-  const warm: FirstCard[] = [];
-  let waterfall: Step[] = [];
+  const warmPages = new Map<Site, { context: BrowserContext; page: Page }>();
+  for (const site of sites) {
+    const context = await newContext(browser, site.base, site.cookie);
+    const page = await context.newPage();
+    await page.goto(`${site.base}/`);
+    await page.getByRole("region", { name: "Post statistics" }).waitFor({ timeout: 30_000 });
+    warmPages.set(site, { context, page });
+  }
   for (let i = 0; i < runs; i++) {
-    // From another screen, as an owner reaches it (a full navigation: the figure includes the
-    // dashboard's own start).
-    await warmPage.goto(`${base}/dashboard`);
-    await warmPage.getByRole("region", { name: "Post statistics" }).waitFor();
-    const { card, steps } = await timeAllPosts(context, base);
-    warm.push(card);
-    if (i === Math.floor(runs / 2)) waterfall = steps;
+    for (const site of sites) {
+      const { context, page } = warmPages.get(site) as { context: BrowserContext; page: Page };
+      // From another screen, as an owner reaches it (a full navigation: the figure includes
+      // the dashboard's own start).
+      await page.goto(`${site.base}/dashboard`);
+      await page.getByRole("region", { name: "Post statistics" }).waitFor();
+      const { card, steps } = await timeAllPosts(context, site.base);
+      warm.get(site)?.push(card);
+      if (i === Math.floor(runs / 2)) warmWaterfall.set(site, steps);
+    }
   }
-  await context.close();
+  for (const { context } of warmPages.values()) await context.close();
 
   const summary = (cards: FirstCard[]) => ({
     paintedP50Ms: Math.round(median(cards.map((c) => c.painted))),
@@ -333,29 +368,29 @@ try {
     ),
     inDocumentP50Ms: Math.round(median(cards.map((c) => c.inDocument))),
   });
-  const coldFigures = summary(cold);
-  const warmFigures = summary(warm);
-  print({
-    figure: `All Posts, ${postCount.toLocaleString("en-US")} posts: navigation → first card painted`,
-    runs,
-    coldCache: coldFigures,
-    warmCache: warmFigures,
-  });
-  const steps = (list: Step[]) =>
+  const steps = (list: Step[] = []) =>
     list
       .sort((a, b) => a.start - b.start)
       .map((s) => `${s.name} ${s.start}→${s.end}${s.bytes ? ` (${s.bytes} B)` : " (cache)"}`);
-  print({
-    figure: "All Posts waterfall, one cold run (ms from navigation)",
-    steps: steps(coldWaterfall),
-  });
-  print({
-    figure: "All Posts waterfall, one warm run (ms from navigation)",
-    steps: steps(waterfall),
-  });
+  for (const site of sites) {
+    print({
+      figure: `All Posts, ${postCount.toLocaleString("en-US")} posts: navigation → first card painted, ${site.label}`,
+      runs,
+      coldCache: summary(cold.get(site) ?? []),
+      warmCache: summary(warm.get(site) ?? []),
+    });
+    print({
+      figure: `All Posts waterfall, one cold run (ms from navigation), ${site.label}`,
+      steps: steps(coldWaterfall.get(site)),
+    });
+    print({
+      figure: `All Posts waterfall, one warm run (ms from navigation), ${site.label}`,
+      steps: steps(warmWaterfall.get(site)),
+    });
+  }
   print({
     target: "All Posts first cards, 10,000 posts (warm cache)",
-    figure: warmFigures.paintedP50Ms,
+    figure: summary(warm.get(ours) ?? []).paintedP50Ms,
     unit: "ms",
     anchor: firstCardsLimitMs,
     anchorLabel: "limit 500 ms",
@@ -363,7 +398,7 @@ try {
   });
   print({
     target: "All Posts first cards, 10,000 posts (cold cache)",
-    figure: coldFigures.paintedP50Ms,
+    figure: summary(cold.get(ours) ?? []).paintedP50Ms,
     unit: "ms",
     anchor: firstCardsLimitMs,
     anchorLabel: "limit 500 ms",
@@ -371,6 +406,6 @@ try {
   });
 } finally {
   await browser?.close();
-  if (server) await stop(server);
-  rmSync(dir, { recursive: true, force: true });
+  for (const child of servers) await stop(child);
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 }
