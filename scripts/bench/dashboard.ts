@@ -26,7 +26,7 @@ import { median, percentile } from "./fixtures.ts";
 
 const quick = process.env.BENCH_QUICK === "1";
 const postCount = Number(process.env.BENCH_DASHBOARD_POSTS ?? 10_000);
-const runs = Number(process.env.BENCH_DASHBOARD_RUNS ?? (quick ? 4 : 9));
+const runs = Number(process.env.BENCH_DASHBOARD_RUNS ?? (quick ? 3 : 9));
 /** Issue 20: at most 150 KB of compressed JavaScript for the signed-in first screen. */
 const jsLimitBytes = 150 * 1024;
 /** Issue 20: All Posts at 10,000 posts shows its first cards within 500 ms. */
