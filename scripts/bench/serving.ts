@@ -1,8 +1,9 @@
 /**
  * Static serving of one post page under load (autocannon on 127.0.0.1), through the app as
  * readers on the blog's host reach it, beside one nginx worker serving the same file in the
- * same run (`gzip on`), each without and with `Accept-Encoding: gzip`. The app answers gzip
- * from the copy it compressed once; nginx compresses per request at its default level.
+ * same run (`gzip on`), each without and with `Accept-Encoding: gzip`, the two taking turns
+ * (BENCH_ROUNDS loads of BENCH_SECONDS each). The app answers gzip from the copy it
+ * compressed once; nginx compresses per request at its default level.
  * Prints JSON lines, and the issue-20 target lines (≥ 0.5× nginx) of scripts/bench.ts.
  */
 import { spawn } from "node:child_process";
@@ -18,6 +19,8 @@ import { benchPublishing, listenOnLoopback } from "./server.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
+/** Loads per side and encoding, taking turns with nginx. */
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 
 type Figure = {
   requestsPerSecond: number;
@@ -68,6 +71,21 @@ async function load(url: string, host: string, gzip: boolean): Promise<Figure> {
 }
 
 const print = (line: object) => console.log(JSON.stringify(line));
+
+/** Several loads of one side as one figure: mean requests per second, worst p99, sums. */
+function combined(figures: Figure[]): Figure {
+  const first = figures[0] as Figure;
+  return {
+    requestsPerSecond: Math.round(
+      figures.reduce((sum, f) => sum + f.requestsPerSecond, 0) / figures.length,
+    ),
+    p99Ms: Math.max(...figures.map((f) => f.p99Ms)),
+    errors: figures.reduce((sum, f) => sum + f.errors, 0),
+    non2xx: figures.reduce((sum, f) => sum + f.non2xx, 0),
+    bodyBytes: first.bodyBytes,
+    encoding: first.encoding,
+  };
+}
 
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
@@ -122,13 +140,28 @@ user root; http { access_log off; include /etc/nginx/mime.types; gzip on;
       const theirsUrl = `http://127.0.0.1:${nginxPort}/post/${slug}`;
       for (const gzip of [false, true]) {
         const variant = gzip ? "gzip" : "plain";
-        const ours = await load(url, host, gzip);
-        print({ figure: `static post page, Blogfleet, ${variant}`, connections, seconds, ...ours });
-        const theirs = await load(theirsUrl, host, gzip);
+        // Turn by turn, `rounds` times each: on a shared machine the load of other work
+        // changes from one second to the next, and each side gets the same share of it.
+        const ourRounds: Figure[] = [];
+        const theirRounds: Figure[] = [];
+        for (let round = 0; round < rounds; round++) {
+          ourRounds.push(await load(url, host, gzip));
+          theirRounds.push(await load(theirsUrl, host, gzip));
+        }
+        const ours = combined(ourRounds);
+        const theirs = combined(theirRounds);
+        print({
+          figure: `static post page, Blogfleet, ${variant}`,
+          connections,
+          seconds,
+          rounds,
+          ...ours,
+        });
         print({
           figure: `static post page, nginx (1 worker), ${variant}`,
           connections,
           seconds,
+          rounds,
           ...theirs,
         });
         if (ours.encoding !== theirs.encoding)
