@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { mutate, SWRConfig } from "swr";
-import { Toaster } from "../components/ui/toaster.tsx";
+import { LazyToaster } from "../components/ui/lazy-toaster.tsx";
 import { TooltipProvider } from "../components/ui/tooltip.tsx";
 import { authUserKey } from "../lib/api/get-auth-user.ts";
 import { isUnauthorized } from "../lib/api-client.ts";
@@ -18,7 +18,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <ThemeProvider>
         <TooltipProvider>
           {children}
-          <Toaster />
+          <LazyToaster />
         </TooltipProvider>
       </ThemeProvider>
     </SWRConfig>

@@ -1,5 +1,5 @@
 import { PanelLeftIcon } from "lucide-react";
-import { Slot } from "radix-ui";
+import * as Slot from "radix-ui/slot";
 import {
   type ComponentProps,
   type CSSProperties,
