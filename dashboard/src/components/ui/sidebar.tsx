@@ -4,7 +4,9 @@ import {
   type ComponentProps,
   type CSSProperties,
   createContext,
+  lazy,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -15,8 +17,17 @@ import { cn } from "../../lib/cn.ts";
 import { readSidebarCookie, writeSidebarCookie } from "../../lib/sidebar-cookie.ts";
 import { useIsMobile } from "../../lib/use-is-mobile.ts";
 import { Button } from "./button.tsx";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "./sheet.tsx";
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "./tooltip.tsx";
+
+/**
+ * The narrow-screen panel and the collapsed sidebar's tooltips load when they can show
+ * (Radix Dialog and Tooltip, with Floating UI: not part of the first screen; decision 172).
+ */
+const MobileSidebar = lazy(async () => ({
+  default: (await import("./sidebar-mobile.tsx")).MobileSidebar,
+}));
+const SidebarTooltip = lazy(async () => ({
+  default: (await import("./sidebar-tooltip.tsx")).SidebarTooltip,
+}));
 
 /** Spec section 9: 16rem wide, 3rem collapsed to icons, 18rem as the narrow-screen panel. */
 const sidebarWidth = "16rem";
@@ -112,7 +123,6 @@ export function SidebarProvider({
   );
 }
 
-/** Tooltips inside the sidebar open at once (spec section 9). */
 export function Sidebar({
   className,
   children,
@@ -126,22 +136,16 @@ export function Sidebar({
 
   if (isMobile) {
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          data-slot="sidebar"
-          data-mobile="true"
-          className="w-(--sidebar-width) bg-sidebar p-0 text-sidebar-foreground"
-          style={{ "--sidebar-width": sidebarWidthMobile } as CSSProperties}
+      <Suspense fallback={null}>
+        <MobileSidebar
+          open={openMobile}
+          onOpenChange={setOpenMobile}
+          width={sidebarWidthMobile}
+          label={label}
         >
-          <SheetTitle className="sr-only">{label}</SheetTitle>
-          <SheetDescription className="sr-only">
-            Move between the dashboard's screens.
-          </SheetDescription>
-          <TooltipProvider delayDuration={0}>
-            <div className="flex h-full w-full flex-col">{children}</div>
-          </TooltipProvider>
-        </SheetContent>
-      </Sheet>
+          {children}
+        </MobileSidebar>
+      </Suspense>
     );
   }
 
@@ -160,9 +164,7 @@ export function Sidebar({
           className,
         )}
       >
-        <TooltipProvider delayDuration={0}>
-          <div className="flex h-full w-full flex-col bg-sidebar">{children}</div>
-        </TooltipProvider>
+        <div className="flex h-full w-full flex-col bg-sidebar">{children}</div>
       </div>
     </div>
   );
@@ -283,13 +285,11 @@ export function SidebarMenuButton({
       {...props}
     />
   );
-  if (!tooltip) return button;
+  // Expanded, or as the narrow-screen panel, the button shows its label: no tooltip.
+  if (!tooltip || state !== "collapsed" || isMobile) return button;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" hidden={state !== "collapsed" || isMobile}>
-        {tooltip}
-      </TooltipContent>
-    </Tooltip>
+    <Suspense fallback={button}>
+      <SidebarTooltip label={tooltip}>{button}</SidebarTooltip>
+    </Suspense>
   );
 }

@@ -1,16 +1,7 @@
 import { ChevronsUpDownIcon, PlusIcon } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu.tsx";
+import { lazyMenu } from "../../../components/ui/lazy-menu.tsx";
 import { useCreateBlogDialog } from "../../../lib/create-blog-dialog-context.tsx";
 import { useSelectedBlog } from "../../../lib/selected-blog-context.tsx";
 
@@ -21,6 +12,11 @@ import { useSelectedBlog } from "../../../lib/selected-blog-context.tsx";
 const CreateBlogDialog = lazy(async () => ({
   default: (await import("./create-blog-dialog.tsx")).CreateBlogDialog,
 }));
+
+/** The 'Switch Blog' menu's code loads when the owner reaches for it (decision 172). */
+const BlogSwitcherMenu = lazyMenu(
+  async () => (await import("./blog-switcher-menu.tsx")).BlogSwitcherMenu,
+);
 
 export const blogSwitcherTriggerId = "blog-switcher-trigger";
 
@@ -58,8 +54,21 @@ export function BlogSwitcher() {
     );
   } else {
     control = (
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
+      <BlogSwitcherMenu
+        blogs={blogs}
+        selectedBlogId={selectedBlog?.id ?? ""}
+        onSelectBlog={selectBlog}
+        onCreateBlog={() => {
+          createAfterMenuCloses.current = true;
+        }}
+        onCloseAutoFocus={() => {
+          // Open the dialog once the menu has closed and focus is back on its trigger,
+          // so the dialog gives focus back there too.
+          if (!createAfterMenuCloses.current) return;
+          createAfterMenuCloses.current = false;
+          setTimeout(() => dialog.setOpen(true), 0);
+        }}
+        trigger={
           <Button
             id={blogSwitcherTriggerId}
             variant="outline"
@@ -69,39 +78,8 @@ export function BlogSwitcher() {
             <span className="truncate">{selectedBlog?.name ?? "Choose a blog"}</span>
             <ChevronsUpDownIcon aria-hidden="true" className="opacity-60" />
           </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent
-          align="start"
-          className="w-[min(20rem,calc(100vw-2rem))]"
-          onCloseAutoFocus={() => {
-            // Open the dialog once the menu has closed and focus is back on its trigger,
-            // so the dialog gives focus back there too.
-            if (!createAfterMenuCloses.current) return;
-            createAfterMenuCloses.current = false;
-            setTimeout(() => dialog.setOpen(true), 0);
-          }}
-        >
-          <DropdownMenuLabel>Switch Blog</DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          <DropdownMenuRadioGroup value={selectedBlog?.id ?? ""} onValueChange={selectBlog}>
-            {blogs.map((blog) => (
-              <DropdownMenuRadioItem key={blog.id} value={blog.id}>
-                <span className="flex min-w-0 flex-col">
-                  <span className="truncate font-medium">{blog.name}</span>
-                  <span className="truncate text-xs text-muted-foreground">
-                    {blog.description || "No description"}
-                  </span>
-                </span>
-              </DropdownMenuRadioItem>
-            ))}
-          </DropdownMenuRadioGroup>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => (createAfterMenuCloses.current = true)}>
-            <PlusIcon aria-hidden="true" />
-            Create New Blog
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+        }
+      />
     );
   }
 
