@@ -3,8 +3,10 @@ import * as Slot from "radix-ui/slot";
 import {
   type ComponentProps,
   type CSSProperties,
+  cloneElement,
   createContext,
   lazy,
+  type PointerEvent,
   type ReactNode,
   Suspense,
   useCallback,
@@ -272,6 +274,7 @@ export function SidebarMenuButton({
 }) {
   const Comp = asChild ? Slot.Root : "button";
   const { isMobile, state } = useSidebar();
+  const [pointerOn, setPointerOn] = useState(false);
   const button = (
     <Comp
       data-slot="sidebar-menu-button"
@@ -287,9 +290,23 @@ export function SidebarMenuButton({
   );
   // Expanded, or as the narrow-screen panel, the button shows its label: no tooltip.
   if (!tooltip || state !== "collapsed" || isMobile) return button;
+  // While the tooltip's code loads, the button notes the pointer resting on it, so the
+  // tooltip opens once there (no pointer move follows to open it).
+  const waiting = cloneElement(button, {
+    onPointerEnter: (event: PointerEvent<HTMLButtonElement>) => {
+      props.onPointerEnter?.(event);
+      setPointerOn(true);
+    },
+    onPointerLeave: (event: PointerEvent<HTMLButtonElement>) => {
+      props.onPointerLeave?.(event);
+      setPointerOn(false);
+    },
+  });
   return (
-    <Suspense fallback={button}>
-      <SidebarTooltip label={tooltip}>{button}</SidebarTooltip>
+    <Suspense fallback={waiting}>
+      <SidebarTooltip label={tooltip} defaultOpen={pointerOn}>
+        {button}
+      </SidebarTooltip>
     </Suspense>
   );
 }
