@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import type { RequestListener } from "node:http";
 import { join } from "node:path";
 import express, { type Express } from "express";
@@ -48,6 +48,7 @@ import {
   noContentEvents,
 } from "./features/publishing/content-events.ts";
 import type { Publishing } from "./features/publishing/publishing.ts";
+import { dashboardAssets, dashboardRoutes } from "./http/dashboard.ts";
 import { apiNotFound, errorHandler } from "./http/errors.ts";
 import { apiFetchesOnly } from "./http/fetch-metadata.ts";
 import { jsonBodies } from "./http/json-bodies.ts";
@@ -188,6 +189,10 @@ export function createApp({
       strictTransportSecurity: env.APP_ORIGIN?.startsWith("https:") ?? false,
     }),
   );
+  const hasDashboard = dashboardDir !== undefined && existsSync(join(dashboardDir, "index.html"));
+  // The dashboard's scripts and styles are the same for everyone: answered before the session
+  // is read (a first load asks for forty of them).
+  if (hasDashboard) app.use(dashboardAssets(dashboardDir));
   app.use(noStoreOwnerAnswers);
   app.use(sameOrigin(env.APP_ORIGIN));
   app.use(apiFetchesOnly);
@@ -321,31 +326,13 @@ export function createApp({
   }
   app.use("/api", apiNotFound);
 
-  if (dashboardDir && existsSync(join(dashboardDir, "index.html"))) {
-    app.use(express.static(dashboardDir, { index: false, maxAge: "1h" }));
-    // The dashboard routes on the client; every other GET gets its shell, which carries the
-    // server's blog domain so the dashboard shows the addresses this server really serves.
-    const shell = dashboardShell(readFileSync(join(dashboardDir, "index.html"), "utf8"), env);
-    app.get(/.*/, (_req, res) => {
-      res.setHeader("Cache-Control", "no-cache");
-      res.type("html").send(shell);
-    });
+  if (hasDashboard) {
+    // The dashboard routes on the client; every other GET gets its shell.
+    app.use(dashboardRoutes(dashboardDir, env));
   }
 
   app.use(errorHandler);
   return app;
-}
-
-const attribute = (value: string) =>
-  value.replace(
-    /[&"<>]/g,
-    (c) => ({ "&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;" })[c] as string,
-  );
-
-/** The dashboard's index.html with the running server's settings it needs at start. */
-export function dashboardShell(html: string, env: Pick<Env, "BLOG_DOMAIN">): string {
-  const meta = `<meta name="blogfleet:blog-domain" content="${attribute(env.BLOG_DOMAIN)}" />`;
-  return html.replace(/<head>/i, `<head>\n    ${meta}`);
 }
 
 /**

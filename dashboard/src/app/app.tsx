@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router";
 import { LoadingScreen } from "../components/loading-screen.tsx";
 import { useAuthUser } from "../lib/api/get-auth-user.ts";
 import { usePublicBlog } from "../lib/api/get-public-blog.ts";
+import { isSignedInPage } from "./early-requests.ts";
 import { AppProviders } from "./providers.tsx";
 import { type RouteMode, routeModeOf, routesFor } from "./routes.tsx";
 
@@ -12,7 +13,9 @@ import { type RouteMode, routeModeOf, routesFor } from "./routes.tsx";
  */
 function RouteSelection() {
   const auth = useAuthUser();
-  const host = usePublicBlog();
+  // A page the server sent to a signed-in owner is on the app's own host: no need to ask.
+  const [onAppHost] = useState(() => isSignedInPage());
+  const host = usePublicBlog(!onAppHost);
   const loading = auth.isLoading || host.isLoading;
   const mode: RouteMode | null = loading
     ? null

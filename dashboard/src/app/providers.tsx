@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { mutate, SWRConfig } from "swr";
-import { Toaster } from "../components/ui/toaster.tsx";
-import { TooltipProvider } from "../components/ui/tooltip.tsx";
+import { LazyToaster } from "../components/ui/lazy-toaster.tsx";
 import { authUserKey } from "../lib/api/get-auth-user.ts";
 import { isUnauthorized } from "../lib/api-client.ts";
 import { swrConfig } from "../lib/swr-config.ts";
@@ -16,10 +15,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <SWRConfig value={{ ...swrConfig, onError: onReadError }}>
       <ThemeProvider>
-        <TooltipProvider>
-          {children}
-          <Toaster />
-        </TooltipProvider>
+        {children}
+        <LazyToaster />
       </ThemeProvider>
     </SWRConfig>
   );

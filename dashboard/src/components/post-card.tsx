@@ -1,29 +1,25 @@
 import { limits } from "@contracts/limits.ts";
 import type { PostSummary } from "@contracts/posts.ts";
-import { format } from "date-fns";
 import {
   CalendarClockIcon,
   EyeIcon,
   FolderIcon,
   MoreHorizontalIcon,
   PencilIcon,
-  Trash2Icon,
-  Undo2Icon,
 } from "lucide-react";
 import { Link } from "react-router";
+import { formatDay, formatDayAndTime } from "../lib/format-date.ts";
 import { PostStatusBadge } from "./post-status-badge.tsx";
 import { ReviewReasons } from "./review-reasons.tsx";
 import { Avatar, AvatarFallback, AvatarImage } from "./ui/avatar.tsx";
 import { Button } from "./ui/button.tsx";
 import { Card } from "./ui/card.tsx";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from "./ui/dropdown-menu.tsx";
+import { lazyMenu } from "./ui/lazy-menu.tsx";
 
 /** A card's post: the list's fields, plus content when the list carried it. */
+/** The card's actions menu: its code loads when the owner reaches for it (decision 172). */
+const PostCardMenu = lazyMenu(async () => (await import("./post-card-menu.tsx")).PostCardMenu);
+
 export type CardPost = PostSummary & { content?: string };
 
 /** Tags removed and whitespace collapsed, for a plain-text preview. */
@@ -78,43 +74,17 @@ export function PostCard({
         <h3 id={`post-${post.id}-title`} className="line-clamp-2 text-base font-semibold">
           {post.title}
         </h3>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
+        <PostCardMenu
+          post={post}
+          onDelete={onDelete}
+          onUnpublish={onUnpublish}
+          trigger={
             <Button variant="ghost" size="icon" className="-mt-1 -mr-2 size-8">
               <MoreHorizontalIcon aria-hidden="true" />
               <span className="sr-only">Actions for {post.title}</span>
             </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuItem asChild>
-              <Link to={viewPostHref(post.id)}>
-                <EyeIcon aria-hidden="true" />
-                View
-              </Link>
-            </DropdownMenuItem>
-            <DropdownMenuItem asChild>
-              <Link to={editPostHref(post.id)}>
-                <PencilIcon aria-hidden="true" />
-                Edit
-              </Link>
-            </DropdownMenuItem>
-            {onUnpublish && post.status === "published" && (
-              <DropdownMenuItem onSelect={() => onUnpublish(post)}>
-                <Undo2Icon aria-hidden="true" />
-                Unpublish
-              </DropdownMenuItem>
-            )}
-            {onDelete && (
-              <DropdownMenuItem
-                className="text-error focus:text-error"
-                onSelect={() => onDelete(post)}
-              >
-                <Trash2Icon aria-hidden="true" />
-                Delete
-              </DropdownMenuItem>
-            )}
-          </DropdownMenuContent>
-        </DropdownMenu>
+          }
+        />
       </div>
       {excerpt && <p className="line-clamp-3 text-sm text-muted-foreground">{excerpt}</p>}
       {post.status === "under_review" && (
@@ -128,11 +98,11 @@ export function PostCard({
             {categoryName}
           </span>
         )}
-        <time dateTime={post.createdAt}>{format(new Date(post.createdAt), "MMM d, yyyy")}</time>
+        <time dateTime={post.createdAt}>{formatDay(new Date(post.createdAt))}</time>
         {post.scheduledPublishAt && (
           <span className="inline-flex items-center gap-1 rounded-full bg-accent px-2 py-0.5 text-accent-foreground">
             <CalendarClockIcon aria-hidden="true" className="size-3.5" />
-            Scheduled for {format(new Date(post.scheduledPublishAt), "MMM d, h:mm a")}
+            Scheduled for {formatDayAndTime(new Date(post.scheduledPublishAt))}
           </span>
         )}
       </div>

@@ -39,12 +39,43 @@ export function pathOf(key: ApiKey): string {
   return typeof key === "string" ? key : key.map(String).join("/");
 }
 
+/** How long a read started early waits for the screen that asked for it (then it is dropped). */
+const earlyReadLifetimeMs = 10_000;
+const earlyReads = new Map<string, { answer: Promise<unknown>; startedAt: number }>();
+
+/**
+ * Starts a read before any screen asks for it (the first screen's data, while its code loads:
+ * `app/early-requests.ts`). The first read of the same path takes its answer, once; a read
+ * nobody took within 10 s is dropped, so a later read never gets an old answer. Returns the
+ * answer (for reads that follow from it).
+ */
+export function startEarlyRead<T>(path: string, read: (path: string) => Promise<T>): Promise<T> {
+  // A read of the path already waiting is replaced, not handed to this one.
+  earlyReads.delete(path);
+  const answer = read(path);
+  // Whoever takes it sees the failure; until then it is not an unhandled rejection.
+  answer.catch(() => {});
+  earlyReads.set(path, { answer, startedAt: performance.now() });
+  return answer;
+}
+
+/** The answer of a read started early for `path`, if one is waiting (taken once). */
+export function takeEarlyRead<T>(path: string): Promise<T> | undefined {
+  const early = earlyReads.get(path);
+  if (!early) return undefined;
+  earlyReads.delete(path);
+  if (performance.now() - early.startedAt > earlyReadLifetimeMs) return undefined;
+  return early.answer as Promise<T>;
+}
+
 /**
  * The default read: GET the key's path and parse JSON. With `on401: "returnNull"` an
  * unauthorized answer is `null` instead of an error (used for "who is signed in?").
  */
 export function createFetcher<T>(options: { on401: "throw" | "returnNull" } = { on401: "throw" }) {
   return async (key: ApiKey): Promise<T | null> => {
+    const early = takeEarlyRead<T | null>(pathOf(key));
+    if (early) return early;
     const res = await fetch(pathOf(key), { credentials: "include" });
     if (options.on401 === "returnNull" && res.status === 401) return null;
     await throwIfNotOk(res);

@@ -7,7 +7,7 @@ afterEach(() => {
 });
 
 describe("the blog domain", () => {
-  it("is the one the server wrote into the page (api/app.ts dashboardShell), else the page's own host", () => {
+  it("is the one the server wrote into the page (api/http/dashboard.ts dashboardShell), else the page's own host", () => {
     expect(blogDomain()).toBe(window.location.hostname);
     document.head.insertAdjacentHTML(
       "afterbegin",

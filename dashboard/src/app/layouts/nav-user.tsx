@@ -1,16 +1,7 @@
 import type { User } from "@contracts/auth.ts";
-import { ChevronsUpDownIcon, LogOutIcon, SettingsIcon } from "lucide-react";
-import { Link } from "react-router";
+import { ChevronsUpDownIcon } from "lucide-react";
 import { Avatar, AvatarFallback, AvatarImage } from "../../components/ui/avatar.tsx";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuGroup,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "../../components/ui/dropdown-menu.tsx";
+import { lazyMenu } from "../../components/ui/lazy-menu.tsx";
 import {
   SidebarMenu,
   SidebarMenuButton,
@@ -18,6 +9,9 @@ import {
   useSidebar,
 } from "../../components/ui/sidebar.tsx";
 import { displayName, initialsOf } from "../../lib/user-display.ts";
+
+/** Its code loads when the owner reaches for it (decision 172). */
+const NavUserMenu = lazyMenu(async () => (await import("./nav-user-menu.tsx")).NavUserMenu);
 
 function UserAvatar({ user }: { user: User | null }) {
   return (
@@ -35,8 +29,10 @@ export function NavUser({ user }: { user: User | null }) {
   return (
     <SidebarMenu>
       <SidebarMenuItem>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
+        <NavUserMenu
+          side={isMobile ? "top" : "right"}
+          onNavigate={() => setOpenMobile(false)}
+          trigger={
             <SidebarMenuButton size="lg">
               <UserAvatar user={user} />
               <span className="grid min-w-0 flex-1 text-left text-sm leading-tight group-data-[collapsible=icon]:sr-only">
@@ -52,31 +48,8 @@ export function NavUser({ user }: { user: User | null }) {
                 className="ml-auto size-4 group-data-[collapsible=icon]:hidden"
               />
             </SidebarMenuButton>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent
-            className="w-(--radix-dropdown-menu-trigger-width) min-w-56"
-            side={isMobile ? "top" : "right"}
-            align="end"
-            sideOffset={4}
-          >
-            <DropdownMenuLabel>My Account</DropdownMenuLabel>
-            <DropdownMenuSeparator />
-            <DropdownMenuGroup>
-              <DropdownMenuItem asChild>
-                <Link to="/settings" onClick={() => setOpenMobile(false)}>
-                  <SettingsIcon aria-hidden="true" />
-                  Settings
-                </Link>
-              </DropdownMenuItem>
-              <DropdownMenuItem asChild>
-                <a href="/api/logout">
-                  <LogOutIcon aria-hidden="true" />
-                  Log out
-                </a>
-              </DropdownMenuItem>
-            </DropdownMenuGroup>
-          </DropdownMenuContent>
-        </DropdownMenu>
+          }
+        />
       </SidebarMenuItem>
     </SidebarMenu>
   );

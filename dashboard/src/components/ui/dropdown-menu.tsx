@@ -1,7 +1,8 @@
 import { CheckIcon } from "lucide-react";
-import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
-import type { ComponentProps } from "react";
+import * as DropdownMenuPrimitive from "radix-ui/dropdown-menu";
+import { type ComponentProps, type ReactNode, useEffect, useRef } from "react";
 import { cn } from "../../lib/cn.ts";
+import type { LazyMenuProps } from "./lazy-menu.tsx";
 
 /**
  * Non-modal by default: a modal menu hides the rest of the page with aria-hidden while focus
@@ -14,6 +15,30 @@ export function DropdownMenu({
   return <DropdownMenuPrimitive.Root modal={modal} {...props} />;
 }
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
+
+/**
+ * The root and trigger of a menu that `lazyMenu` loads on demand: opened at once when the
+ * owner already pressed its stand-in, or given focus when the stand-in had it.
+ */
+export function LoadedDropdownMenu({
+  trigger,
+  defaultOpen,
+  focusTrigger,
+  children,
+}: LazyMenuProps & { children: ReactNode }) {
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusTrigger && !defaultOpen) triggerRef.current?.focus();
+  }, [focusTrigger, defaultOpen]);
+  return (
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild ref={triggerRef}>
+        {trigger}
+      </DropdownMenuTrigger>
+      {children}
+    </DropdownMenu>
+  );
+}
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 
 export function DropdownMenuContent({

@@ -1,10 +1,14 @@
 import { PanelLeftIcon } from "lucide-react";
-import { Slot } from "radix-ui";
+import * as Slot from "radix-ui/slot";
 import {
   type ComponentProps,
   type CSSProperties,
+  cloneElement,
   createContext,
+  lazy,
+  type PointerEvent,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -15,8 +19,17 @@ import { cn } from "../../lib/cn.ts";
 import { readSidebarCookie, writeSidebarCookie } from "../../lib/sidebar-cookie.ts";
 import { useIsMobile } from "../../lib/use-is-mobile.ts";
 import { Button } from "./button.tsx";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "./sheet.tsx";
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "./tooltip.tsx";
+
+/**
+ * The narrow-screen panel and the collapsed sidebar's tooltips load when they can show
+ * (Radix Dialog and Tooltip, with Floating UI: not part of the first screen; decision 172).
+ */
+const MobileSidebar = lazy(async () => ({
+  default: (await import("./sidebar-mobile.tsx")).MobileSidebar,
+}));
+const SidebarTooltip = lazy(async () => ({
+  default: (await import("./sidebar-tooltip.tsx")).SidebarTooltip,
+}));
 
 /** Spec section 9: 16rem wide, 3rem collapsed to icons, 18rem as the narrow-screen panel. */
 const sidebarWidth = "16rem";
@@ -112,7 +125,6 @@ export function SidebarProvider({
   );
 }
 
-/** Tooltips inside the sidebar open at once (spec section 9). */
 export function Sidebar({
   className,
   children,
@@ -126,22 +138,16 @@ export function Sidebar({
 
   if (isMobile) {
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile}>
-        <SheetContent
-          data-slot="sidebar"
-          data-mobile="true"
-          className="w-(--sidebar-width) bg-sidebar p-0 text-sidebar-foreground"
-          style={{ "--sidebar-width": sidebarWidthMobile } as CSSProperties}
+      <Suspense fallback={null}>
+        <MobileSidebar
+          open={openMobile}
+          onOpenChange={setOpenMobile}
+          width={sidebarWidthMobile}
+          label={label}
         >
-          <SheetTitle className="sr-only">{label}</SheetTitle>
-          <SheetDescription className="sr-only">
-            Move between the dashboard's screens.
-          </SheetDescription>
-          <TooltipProvider delayDuration={0}>
-            <div className="flex h-full w-full flex-col">{children}</div>
-          </TooltipProvider>
-        </SheetContent>
-      </Sheet>
+          {children}
+        </MobileSidebar>
+      </Suspense>
     );
   }
 
@@ -160,9 +166,7 @@ export function Sidebar({
           className,
         )}
       >
-        <TooltipProvider delayDuration={0}>
-          <div className="flex h-full w-full flex-col bg-sidebar">{children}</div>
-        </TooltipProvider>
+        <div className="flex h-full w-full flex-col bg-sidebar">{children}</div>
       </div>
     </div>
   );
@@ -270,6 +274,7 @@ export function SidebarMenuButton({
 }) {
   const Comp = asChild ? Slot.Root : "button";
   const { isMobile, state } = useSidebar();
+  const [pointerOn, setPointerOn] = useState(false);
   const button = (
     <Comp
       data-slot="sidebar-menu-button"
@@ -283,13 +288,25 @@ export function SidebarMenuButton({
       {...props}
     />
   );
-  if (!tooltip) return button;
+  // Expanded, or as the narrow-screen panel, the button shows its label: no tooltip.
+  if (!tooltip || state !== "collapsed" || isMobile) return button;
+  // While the tooltip's code loads, the button notes the pointer resting on it, so the
+  // tooltip opens once there (no pointer move follows to open it).
+  const waiting = cloneElement(button, {
+    onPointerEnter: (event: PointerEvent<HTMLButtonElement>) => {
+      props.onPointerEnter?.(event);
+      setPointerOn(true);
+    },
+    onPointerLeave: (event: PointerEvent<HTMLButtonElement>) => {
+      props.onPointerLeave?.(event);
+      setPointerOn(false);
+    },
+  });
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" hidden={state !== "collapsed" || isMobile}>
-        {tooltip}
-      </TooltipContent>
-    </Tooltip>
+    <Suspense fallback={waiting}>
+      <SidebarTooltip label={tooltip} defaultOpen={pointerOn}>
+        {button}
+      </SidebarTooltip>
+    </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import { cva, type VariantProps } from "class-variance-authority";
 import { XIcon } from "lucide-react";
-import { Toast as ToastPrimitive } from "radix-ui";
+import * as ToastPrimitive from "radix-ui/toast";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";
 import { focusRing } from "./button.tsx";
@@ -24,6 +24,7 @@ export function ToastViewport({
 }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
+      data-slot="toast-viewport"
       hotkey={["F8"]}
       className={cn(
         "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]",

@@ -2,10 +2,13 @@ import type { PostStatus } from "@contracts/limits.ts";
 import type { PostPage } from "@contracts/posts.ts";
 import useSWR from "swr";
 import useSWRInfinite from "swr/infinite";
-import { createFetcher, throwIfNotOk } from "../api-client.ts";
+import { createFetcher, takeEarlyRead, throwIfNotOk } from "../api-client.ts";
 import { postsKey } from "./get-posts.ts";
 
 export type PostPageFilter = { q?: string; status?: PostStatus | "all"; limit: number };
+
+/** Cards per page of All Posts: two screens' worth, the next page asked near the end. */
+export const allPostsPageSize = 30;
 
 /**
  * `GET /api/blogs/{blogId}/posts?limit=…&q=…&status=…&cursor=…`: one page of cards, newest
@@ -29,6 +32,8 @@ export const getPostPage = createFetcher<PostPage>() as (key: string) => Promise
 let firstPageRequest: AbortController | null = null;
 
 export async function searchPostPage(key: string): Promise<PostPage> {
+  const early = takeEarlyRead<PostPage>(key);
+  if (early) return early;
   const controller = new AbortController();
   if (!key.includes("cursor=")) {
     firstPageRequest?.abort();

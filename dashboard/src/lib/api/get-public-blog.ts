@@ -10,9 +10,10 @@ export const getPublicBlog = createFetcher<PublicBlog>() as (key: string) => Pro
 
 /**
  * "Is this page on a blog's own host?" Success means yes; any failure (404 on the app's
- * own host, a network error, an older server without the route) means no.
+ * own host, a network error, an older server without the route) means no. Not asked when the
+ * answer is known to be no (`enabled` false).
  */
-export function usePublicBlog() {
-  const { data, isLoading } = useSWR<PublicBlog>(publicBlogKey, getPublicBlog);
+export function usePublicBlog(enabled = true) {
+  const { data, isLoading } = useSWR<PublicBlog>(enabled ? publicBlogKey : null, getPublicBlog);
   return { publicBlog: data ?? null, isLoading };
 }

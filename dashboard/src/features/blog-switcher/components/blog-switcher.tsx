@@ -1,19 +1,22 @@
 import { ChevronsUpDownIcon, PlusIcon } from "lucide-react";
-import { type ReactNode, useRef } from "react";
+import { lazy, type ReactNode, Suspense, useRef, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu.tsx";
+import { lazyMenu } from "../../../components/ui/lazy-menu.tsx";
 import { useCreateBlogDialog } from "../../../lib/create-blog-dialog-context.tsx";
 import { useSelectedBlog } from "../../../lib/selected-blog-context.tsx";
-import { CreateBlogDialog } from "./create-blog-dialog.tsx";
+
+/**
+ * The dialog's form brings zod and react-hook-form (about 40 KB compressed): it loads when the
+ * dialog first opens, not with every screen of the dashboard (issue 20, first load).
+ */
+const CreateBlogDialog = lazy(async () => ({
+  default: (await import("./create-blog-dialog.tsx")).CreateBlogDialog,
+}));
+
+/** The 'Switch Blog' menu's code loads when the owner reaches for it (decision 172). */
+const BlogSwitcherMenu = lazyMenu(
+  async () => (await import("./blog-switcher-menu.tsx")).BlogSwitcherMenu,
+);
 
 export const blogSwitcherTriggerId = "blog-switcher-trigger";
 
@@ -25,6 +28,9 @@ export function BlogSwitcher() {
   const { blogs, blogsError, isLoadingBlogs, selectedBlog, selectBlog } = useSelectedBlog();
   const dialog = useCreateBlogDialog();
   const createAfterMenuCloses = useRef(false);
+  // Mounted from its first opening on, so closing it still animates and returns focus.
+  const [dialogUsed, setDialogUsed] = useState(false);
+  if (dialog.open && !dialogUsed) setDialogUsed(true);
 
   let control: ReactNode;
   if (isLoadingBlogs) {
@@ -48,8 +54,21 @@ export function BlogSwitcher() {
     );
   } else {
     control = (
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
+      <BlogSwitcherMenu
+        blogs={blogs}
+        selectedBlogId={selectedBlog?.id ?? ""}
+        onSelectBlog={selectBlog}
+        onCreateBlog={() => {
+          createAfterMenuCloses.current = true;
+        }}
+        onCloseAutoFocus={() => {
+          // Open the dialog once the menu has closed and focus is back on its trigger,
+          // so the dialog gives focus back there too.
+          if (!createAfterMenuCloses.current) return;
+          createAfterMenuCloses.current = false;
+          setTimeout(() => dialog.setOpen(true), 0);
+        }}
+        trigger={
           <Button
             id={blogSwitcherTriggerId}
             variant="outline"
@@ -59,56 +78,29 @@ export function BlogSwitcher() {
             <span className="truncate">{selectedBlog?.name ?? "Choose a blog"}</span>
             <ChevronsUpDownIcon aria-hidden="true" className="opacity-60" />
           </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent
-          align="start"
-          className="w-[min(20rem,calc(100vw-2rem))]"
-          onCloseAutoFocus={() => {
-            // Open the dialog once the menu has closed and focus is back on its trigger,
-            // so the dialog gives focus back there too.
-            if (!createAfterMenuCloses.current) return;
-            createAfterMenuCloses.current = false;
-            setTimeout(() => dialog.setOpen(true), 0);
-          }}
-        >
-          <DropdownMenuLabel>Switch Blog</DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          <DropdownMenuRadioGroup value={selectedBlog?.id ?? ""} onValueChange={selectBlog}>
-            {blogs.map((blog) => (
-              <DropdownMenuRadioItem key={blog.id} value={blog.id}>
-                <span className="flex min-w-0 flex-col">
-                  <span className="truncate font-medium">{blog.name}</span>
-                  <span className="truncate text-xs text-muted-foreground">
-                    {blog.description || "No description"}
-                  </span>
-                </span>
-              </DropdownMenuRadioItem>
-            ))}
-          </DropdownMenuRadioGroup>
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => (createAfterMenuCloses.current = true)}>
-            <PlusIcon aria-hidden="true" />
-            Create New Blog
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
+        }
+      />
     );
   }
 
   return (
     <>
       {control}
-      <CreateBlogDialog
-        open={dialog.open}
-        onOpenChange={dialog.setOpen}
-        onCreated={(blog) => selectBlog(blog.id)}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          const origin = dialog.openedFrom.current;
-          if (origin?.isConnected) origin.focus();
-          else document.getElementById(blogSwitcherTriggerId)?.focus();
-        }}
-      />
+      {dialogUsed ? (
+        <Suspense fallback={null}>
+          <CreateBlogDialog
+            open={dialog.open}
+            onOpenChange={dialog.setOpen}
+            onCreated={(blog) => selectBlog(blog.id)}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              const origin = dialog.openedFrom.current;
+              if (origin?.isConnected) origin.focus();
+              else document.getElementById(blogSwitcherTriggerId)?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

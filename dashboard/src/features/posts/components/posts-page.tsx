@@ -18,7 +18,7 @@ import { toast } from "../../../components/ui/use-toast.ts";
 import { UnpublishPostDialog } from "../../../components/unpublish-post-dialog.tsx";
 import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
 import { useCategories } from "../../../lib/api/get-categories.ts";
-import { usePostPages } from "../../../lib/api/get-post-page.ts";
+import { allPostsPageSize, usePostPages } from "../../../lib/api/get-post-page.ts";
 import { revalidatePostLists } from "../../../lib/api/get-posts.ts";
 import { unpublishPost } from "../../../lib/api/unpublish-post.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
@@ -27,8 +27,6 @@ import { useDeletePost } from "../api/delete-post.ts";
 
 type StatusFilter = "all" | PostStatus;
 
-/** Cards per page: two screens' worth, the next page asked as the owner nears the end. */
-const pageSize = 30;
 /** Typing pauses this long before the server is asked (each answer takes a few ms). */
 const searchDelayMs = 150;
 
@@ -47,7 +45,7 @@ function AllPosts({ blog }: { blog: Blog }) {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const query = useDebouncedValue(search, searchDelayMs);
-  const pages = usePostPages(blog.id, { q: query, status, limit: pageSize });
+  const pages = usePostPages(blog.id, { q: query, status, limit: allPostsPageSize });
   const { data, error, isLoading, isValidating, mutate, size, setSize } = pages;
   const { data: categories } = useCategories(blog.id);
   const { user } = useAuthUser();
