@@ -37,10 +37,9 @@ const benchmarks: Bench[] = [
   { file: "posts-list.ts" },
   // Issue 16: All Posts at 5,000 and 10,000 posts: first cards and search per keystroke (API).
   { file: "all-posts.ts" },
-  // Issue 5 / 20: full render of 1,000 corpus posts (wall time, peak memory), three runs.
+  // Issue 5 / 20: full render of 1,000 corpus posts as a whole process beside Hugo's build of
+  // the same corpus, taking turns, three runs each (one when quick); wall time, peak memory.
   { file: "full-render.ts", quick: {} },
-  { file: "full-render.ts" },
-  { file: "full-render.ts" },
   // Issue 17: one social card (p50/p95), and a full render of 1,000 posts with their cards.
   { file: "social-cards.ts" },
   // Issue 5 / 20: publish → live at 100, 1,000 and 10,000 posts (50 publishes each).
@@ -49,6 +48,11 @@ const benchmarks: Bench[] = [
     // Quick: 1,000 posts (seeding and rendering 10,000 alone takes minutes on a busy machine).
     quick: { args: ["1000"], env: { BENCH_PUBLISHES: "10" } },
   },
+  // Issue 20: 200 publishes across 20 blogs from 20 clients against the real server: publish →
+  // live and the API's latency while it runs.
+  { file: "publish-under-load.ts", quick: {} },
+  // Issue 20: resident memory of a server started as npm start does, with no blogs and with 100.
+  { file: "idle-memory.ts", quick: {} },
   // Issue 5 / 20: a post page under load, beside one nginx worker, plain and gzip.
   { file: "serving.ts", quick: { env: { BENCH_SECONDS: "2", BENCH_ROUNDS: "2" } } },
   // Issue 13 finding 2 / 20: an unknown path vs a cached page on a 1,500-post blog, and a
@@ -79,6 +83,7 @@ type TargetLine = {
 /** Issue 20's targets, in the issue's order: listed even when no bench reported them. */
 const expected = [
   "full render, 1,000 posts, wall vs Hugo",
+  "full render, 1,000 posts, pages live vs Hugo",
   "full render, 1,000 posts, peak memory",
   "publish → live, 10,000 posts, p50",
   "publish → live, 10,000 posts, p95",
@@ -96,18 +101,80 @@ const expected = [
 
 /** Target lines read from the known JSON keys of benches that do not print them yet. */
 const adapters: Record<string, (line: Record<string, unknown>) => TargetLine[]> = {
-  "full-render.ts": (line) =>
-    typeof line.peakMiB === "number" && line.posts === 1000
-      ? [
-          {
-            target: "full render, 1,000 posts, peak memory",
-            figure: line.peakMiB,
-            unit: "MiB",
-            anchor: 300,
-            anchorLabel: "limit 300 MB",
-          },
-        ]
-      : [],
+  "full-render.ts": (line) => {
+    const { posts, peakMiB, blogfleetMedianMs: ours, hugoMedianMs: hugo } = line;
+    if (posts !== 1000 || typeof peakMiB !== "number") return [];
+    const targets: TargetLine[] = [
+      {
+        target: "full render, 1,000 posts, peak memory",
+        figure: peakMiB,
+        unit: "MiB",
+        anchor: 300,
+        anchorLabel: "limit 300 MB",
+      },
+    ];
+    if (typeof ours === "number" && typeof hugo === "number") {
+      targets.push({
+        target: "full render, 1,000 posts, wall vs Hugo",
+        figure: ours,
+        unit: "ms",
+        anchor: hugo,
+        anchorLabel: "Hugo, same run",
+      });
+      if (typeof line.pagesLiveMedianMs === "number")
+        targets.push({
+          target: "full render, 1,000 posts, pages live vs Hugo",
+          figure: line.pagesLiveMedianMs,
+          unit: "ms",
+          anchor: hugo,
+          anchorLabel: "Hugo, same run",
+        });
+    }
+    return targets;
+  },
+  "idle-memory.ts": (line) => {
+    const { figure, rssMb } = line;
+    if (typeof figure !== "string" || typeof rssMb !== "number") return [];
+    if (figure === "idle memory, no blogs")
+      return [{ target: figure, figure: rssMb, unit: "MB", anchor: 150, anchorLabel: "limit" }];
+    if (/^idle memory, 100 blogs/.test(figure))
+      return [
+        {
+          target: "idle memory, 100 blogs",
+          figure: rssMb,
+          unit: "MB",
+          anchor: 200,
+          anchorLabel: "limit",
+        },
+      ];
+    return [];
+  },
+  "publish-under-load.ts": (line) => {
+    const { figure } = line;
+    if (typeof figure !== "string") return [];
+    if (figure.startsWith("publish → live under load") && typeof line.p95Ms === "number")
+      return [
+        {
+          target: "publish under load, p95 publish → live",
+          figure: line.p95Ms,
+          unit: "ms",
+          anchor: 500,
+          anchorLabel: "limit",
+        },
+      ];
+    const probe = line.probe as { p99Ms?: unknown } | undefined;
+    if (figure === "API latency while it runs" && typeof probe?.p99Ms === "number")
+      return [
+        {
+          target: "publish under load, API p99",
+          figure: probe.p99Ms,
+          unit: "ms",
+          anchor: 200,
+          anchorLabel: "limit",
+        },
+      ];
+    return [];
+  },
   "publish-to-live.ts": (line) => {
     const { posts, homePageP50Ms: p50, homePageP95Ms: p95 } = line;
     if (typeof posts !== "number" || typeof p50 !== "number" || typeof p95 !== "number") return [];
