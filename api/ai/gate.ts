@@ -5,6 +5,7 @@ import type { AiFeature } from "../../contracts/ai-usage.ts";
 import { wordsOf } from "../../contracts/content-text.ts";
 import type { SuggestedBlogIdea } from "../../contracts/recommendations.ts";
 import type { Database } from "../db/client.ts";
+import { first } from "../db/query.ts";
 import { aiUsage } from "../db/schema.ts";
 import type { Env } from "../env.ts";
 import { HttpError } from "../http/errors.ts";
@@ -109,13 +110,14 @@ export async function tokensUsedToday(
   now: Date,
 ): Promise<number> {
   const since = gte(aiUsage.createdAt, startOfUtcDay(now));
-  const row = await db
-    .select({
-      total: sql<number>`coalesce(sum(${aiUsage.promptTokens} + ${aiUsage.completionTokens}), 0)`,
-    })
-    .from(aiUsage)
-    .where(ownerId ? and(eq(aiUsage.ownerId, ownerId), since) : since)
-    .get();
+  const row = await first(
+    db
+      .select({
+        total: sql<number>`coalesce(sum(${aiUsage.promptTokens} + ${aiUsage.completionTokens}), 0)`,
+      })
+      .from(aiUsage)
+      .where(ownerId ? and(eq(aiUsage.ownerId, ownerId), since) : since),
+  );
   return row?.total ?? 0;
 }
 

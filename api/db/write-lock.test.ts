@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./client.ts";
+import { first } from "./query.ts";
 import { users } from "./schema.ts";
 
 let dir: string;
@@ -27,7 +28,7 @@ describe("write lock", () => {
     const started = Date.now();
     const increments = Array.from({ length: 25 }, () =>
       handle.db.transaction(async (tx) => {
-        const row = await tx.select().from(users).where(eq(users.id, id)).get();
+        const row = await first(tx.select().from(users).where(eq(users.id, id)));
         await new Promise((resolve) => setTimeout(resolve, 1));
         await tx
           .update(users)
@@ -39,7 +40,7 @@ describe("write lock", () => {
       handle.db.insert(users).values({ email: `u${i}@example.com` }),
     );
     await Promise.all([...increments, ...inserts]);
-    const after = await handle.db.select().from(users).where(eq(users.id, id)).get();
+    const after = await first(handle.db.select().from(users).where(eq(users.id, id)));
     expect(after?.firstName).toBe("25");
     const count = await handle.db.get<{ n: number }>(sql`select count(*) as n from users`);
     expect(count.n).toBe(26);

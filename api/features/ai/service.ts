@@ -8,6 +8,7 @@ import type {
 import type { AiFeature, AiUsageDay, AiUsageReport } from "../../../contracts/ai-usage.ts";
 import { type AiGate, nextUtcMidnight, startOfUtcDay } from "../../ai/gate.ts";
 import type { Database } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import { aiUsage, automationSettings } from "../../db/schema.ts";
 import { HttpError } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
@@ -27,11 +28,9 @@ export async function generatePost(
 ): Promise<GeneratedPost> {
   const blog = input.blogId ? await findOwnedBlog(deps.db, ownerId, input.blogId) : undefined;
   const settings = blog
-    ? await deps.db
-        .select()
-        .from(automationSettings)
-        .where(eq(automationSettings.blogId, blog.id))
-        .get()
+    ? await first(
+        deps.db.select().from(automationSettings).where(eq(automationSettings.blogId, blog.id)),
+      )
     : undefined;
   try {
     const { post } = await deps.ai.generatePost(

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import { blogs, renderJobs } from "../../db/schema.ts";
 import type { BlogChange, ContentEvents } from "./content-events.ts";
 
@@ -19,7 +20,7 @@ export async function recordChange(
   change: BlogChange,
   now: Date,
 ): Promise<void> {
-  const row = await tx.select().from(renderJobs).where(eq(renderJobs.blogId, blogId)).get();
+  const row = await first(tx.select().from(renderJobs).where(eq(renderJobs.blogId, blogId)));
   if (!row) {
     await tx.insert(renderJobs).values({
       blogId,
