@@ -17,7 +17,7 @@ describe("database", () => {
     const handle = await openDatabase(`file:${join(dir, "nested", "folder", "app.db")}`);
     try {
       const pragma = async (name: string) =>
-        Object.values((await handle.client.execute(`PRAGMA ${name}`)).rows[0] ?? {})[0];
+        Object.values((await handle.client?.execute(`PRAGMA ${name}`))?.rows[0] ?? {})[0];
       expect(await pragma("journal_mode")).toBe("wal");
       expect(await pragma("foreign_keys")).toBe(1);
       expect(await pragma("busy_timeout")).toBe(5000);

@@ -27,7 +27,7 @@ describe("write health", () => {
     await expect(writeMark(handle.db, "a", new Date())).rejects.toThrow();
     expect(handle.writeHealth.failing()?.code).toBe("SQLITE_FULL");
     // Reads are not writes: they neither fail nor clear the mark.
-    await handle.client.execute("select 1");
+    await handle.client?.execute("select 1");
     expect(handle.writeHealth.failing()?.code).toBe("SQLITE_FULL");
     disk.free();
     await handle.db.transaction(async (tx) => writeMark(tx, "b", new Date()));
