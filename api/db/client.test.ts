@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { describeSqliteOnly } from "../test/dialect.ts";
 import { openDatabase } from "./client.ts";
 import { blogs, categories, posts, users } from "./schema.ts";
 
@@ -12,7 +13,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-describe("database", () => {
+describeSqliteOnly("database", () => {
   it("creates its folder, migrates, and runs with the asserted pragmas", async () => {
     const handle = await openDatabase(`file:${join(dir, "nested", "folder", "app.db")}`);
     try {

@@ -2,23 +2,26 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { describeSqliteOnly, onPostgres } from "../test/dialect.ts";
 import { openDatabase } from "./client.ts";
 import { first } from "./query.ts";
 import { users } from "./schema.ts";
 
 let dir: string;
 let handle: Awaited<ReturnType<typeof openDatabase>>;
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), "blogfleet-lock-"));
-  handle = await openDatabase(`file:${join(dir, "db.sqlite")}`);
-});
-afterEach(() => {
-  handle.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+if (!onPostgres) {
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), "blogfleet-lock-"));
+    handle = await openDatabase(`file:${join(dir, "db.sqlite")}`);
+  });
+  afterEach(() => {
+    handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+}
 
-describe("write lock", () => {
+describeSqliteOnly("write lock", () => {
   it("lets concurrent read-then-write transactions and plain writes all commit, none lost", async () => {
     const [user] = await handle.db
       .insert(users)
@@ -61,7 +64,7 @@ describe("write lock", () => {
   });
 });
 
-describe("a write on db inside a transaction", () => {
+describeSqliteOnly("a write on db inside a transaction", () => {
   it("fails at once instead of waiting for itself", async () => {
     const started = Date.now();
     const error = await handle.db

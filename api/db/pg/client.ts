@@ -12,15 +12,13 @@ const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "migra
 /**
  * Counts and sums arrive as int8 and numeric, which node-postgres hands over as strings (they
  * may exceed 2^53). Every such value here is a count, a sum of counts or bytes, or a time in
- * milliseconds, far below that: numbers, as SQLite gives them.
+ * milliseconds, far below that: numbers, as SQLite gives them. Set on node-postgres's shared
+ * registry because drizzle's driver passes its own per-query parsers, which fall back to it.
  */
-const numericTypes = new Set([pg.types.builtins.INT8, pg.types.builtins.NUMERIC]);
-const types = {
-  getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    numericTypes.has(oid) && format !== "binary"
-      ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
+function parseBigNumbersAsNumbers(): void {
+  pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, Number);
+}
 
 /** Any fixed number: all processes that migrate the same database take this one lock. */
 const migrationLock = 4_021_180;
@@ -35,7 +33,8 @@ const attempts = 8;
  * gives every read-then-write transaction that guarantee, and the services rely on it.
  */
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, types, max: 10 });
+  parseBigNumbersAsNumbers();
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection that the server drops must not end the process.
   pool.on("error", () => {});
   const migrator = await pool.connect();
