@@ -80,7 +80,9 @@ export async function usageReport(deps: AiDeps, ownerId: string): Promise<AiUsag
   const today = startOfUtcDay(now);
   const first = new Date(today.getTime() - (reportDays - 1) * dayMs);
   // Days are cut in UTC, like the allowance; timestamps are stored in milliseconds.
-  const day = sql<number>`(${aiUsage.createdAt} - ${first.getTime()}) / ${dayMs}`;
+  // Numbers written into the SQL, not parameters: PostgreSQL matches the GROUP BY expression
+  // to the selected one by its text, and two parameters are two different expressions.
+  const day = sql<number>`(${aiUsage.createdAt} - ${sql.raw(String(first.getTime()))}) / ${sql.raw(String(dayMs))}`;
   const rows = await deps.db
     .select({
       day,
