@@ -237,14 +237,15 @@ export function createAnalytics({
       await tx
         .delete(analyticsDaily)
         .where(and(eq(analyticsDaily.blogId, blogId), eq(analyticsDaily.day, when)));
-      // Each dimension's value and filter are fixed SQL of this file, never input.
+      // Each dimension's value and filter are fixed SQL of this file, never input. Every
+      // selected column is grouped by (PostgreSQL asks it; blog and day are fixed anyway).
       const dimension = (name: string, value: string, where: string) =>
         exec(
           tx,
           sql`insert into analytics_daily (blog_id, day, dimension, value, views, visitors)
           select blog_id, day, ${name}, ${sql.raw(value)}, count(*), count(distinct visitor)
           from page_hits where blog_id = ${blogId} and day = ${when} and ${sql.raw(where)}
-          group by ${sql.raw(value)}`,
+          group by blog_id, day${sql.raw(value === "''" ? "" : `, ${value}`)}`,
         );
       await dimension("total", "''", "status = 200");
       await dimension("page", "path", "status = 200");
@@ -268,7 +269,8 @@ export function createAnalytics({
         sql`insert into analytics_daily (blog_id, day, dimension, value, views, visitors)
         select h.blog_id, h.day, 'post', h.post_id, count(*), count(distinct h.visitor)
         from page_hits h join posts p on p.id = h.post_id and p.blog_id = h.blog_id
-        where h.blog_id = ${blogId} and h.day = ${when} and h.status = 200 group by h.post_id`,
+        where h.blog_id = ${blogId} and h.day = ${when} and h.status = 200
+        group by h.blog_id, h.day, h.post_id`,
       );
       await tx
         .delete(analyticsHourly)
@@ -282,7 +284,7 @@ export function createAnalytics({
         tx,
         sql`insert into analytics_hourly (blog_id, hour, views, visitors)
         select blog_id, hour, count(*), count(distinct visitor) from page_hits
-        where blog_id = ${blogId} and day = ${when} and status = 200 group by hour`,
+        where blog_id = ${blogId} and day = ${when} and status = 200 group by blog_id, hour`,
       );
     });
   }

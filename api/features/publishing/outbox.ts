@@ -56,12 +56,14 @@ export async function withOutbox<T>(
   clock: () => Date = () => new Date(),
 ): Promise<T> {
   const recorded: [string, BlogChange][] = [];
-  const result = await db.transaction((tx) =>
-    work(tx, async (blogId, change) => {
+  const result = await db.transaction((tx) => {
+    // A transaction PostgreSQL retried (decision 180) runs this again: only its last run counts.
+    recorded.length = 0;
+    return work(tx, async (blogId, change) => {
       await recordChange(tx, blogId, change, clock());
       recorded.push([blogId, change]);
-    }),
-  );
+    });
+  });
   for (const [blogId, change] of recorded) await events.blogChanged(blogId, change);
   return result;
 }
