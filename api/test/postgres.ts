@@ -1,5 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { join } from "node:path";
 import pg from "pg";
+import { type DatabaseHandle, type OpenOptions, openDatabase } from "../db/client.ts";
+import { processDialect } from "../db/dialect.ts";
 
 /**
  * A fresh, empty PostgreSQL database for one test app: created through the server's `test`
@@ -32,4 +35,24 @@ async function adminQuery(admin: URL, statement: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A fresh database for a test that opens one itself: a SQLite file in `dir`, or a new
+ * PostgreSQL database when the tests run on PostgreSQL; `close()` also drops the latter.
+ */
+export async function openTestDatabase(
+  dir: string,
+  options: OpenOptions = {},
+): Promise<DatabaseHandle> {
+  if (processDialect !== "postgres") return openDatabase(`file:${join(dir, "db.sqlite")}`, options);
+  const database = await createTestPostgresDatabase();
+  const handle = await openDatabase(database.url, options);
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await database.drop();
+    },
+  };
 }
