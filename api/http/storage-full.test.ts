@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeSqliteOnly } from "../test/dialect.ts";
 import { createBlog, createOwner } from "../test/factories.ts";
 import { fullDatabaseDisk } from "../test/full-disk.ts";
