@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { posts } from "../../db/schema.ts";
+import { onPostgres } from "../../test/dialect.ts";
 import { createOwnerWithBlog, createPost, createPublishedPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 
@@ -96,6 +97,19 @@ describe("All Posts pages (GET /api/blogs/{id}/posts?limit=…)", () => {
     expect(page.counts).toEqual({ all: 4, draft: 3, under_review: 0, published: 1 });
   });
 
+  it("ignores accents and the case of any script, on both databases", async () => {
+    const { owner, blogId } = await createOwnerWithBlog(app);
+    await createPost(owner, blogId, { title: "Été à Québec", content: "<p>ΣΟΦΙΑ garden</p>" });
+    await createPost(owner, blogId, { title: "Winter", content: "<p>Nothing</p>" });
+    const search = async (q: string) =>
+      titlesOf(
+        (await owner.get(`/api/blogs/${blogId}/posts?limit=10&q=${encodeURIComponent(q)}`)).body,
+      );
+    expect(await search("quebec")).toEqual(["Été à Québec"]);
+    expect(await search("ÉTÉ À")).toEqual(["Été à Québec"]);
+    expect(await search("σοφια")).toEqual(["Été à Québec"]);
+  });
+
   it("keeps the index in step with edits and deletes", async () => {
     const { owner, blogId } = await createOwnerWithBlog(app);
     const post = await createPost(owner, blogId, { title: "Old words", content: "<p>alpha</p>" });
@@ -111,10 +125,14 @@ describe("All Posts pages (GET /api/blogs/{id}/posts?limit=…)", () => {
     expect(await find("zeta")).toEqual(["New words"]);
     await owner.delete(`/api/posts/${post.id}`);
     expect(await find("zeta")).toEqual([]);
-    const [check] = await app.db.all<{ ok: number }>(
-      sql`select count(*) as ok from posts_fts where posts_fts match '"zeta"'`,
-    );
-    expect(check?.ok).toBe(0);
+    // SQLite's FTS5 table is kept by triggers; PostgreSQL's expression indexes have no
+    // separate table that could go stale.
+    if (!onPostgres) {
+      const [check] = await app.db.all<{ ok: number }>(
+        sql`select count(*) as ok from posts_fts where posts_fts match '"zeta"'`,
+      );
+      expect(check?.ok).toBe(0);
+    }
   });
 
   it("refuses bad parameters with 400 listing each, and another owner's blog with 404", async () => {

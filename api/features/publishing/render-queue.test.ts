@@ -19,6 +19,7 @@ import {
   renderJobs,
   siteBuilds,
 } from "../../db/schema.ts";
+import { describeSqliteOnly, openTestDatabase } from "../../test/dialect.ts";
 import { insertOwnerAndBlog } from "../../test/factories.ts";
 import { fullDatabaseDisk } from "../../test/full-disk.ts";
 import {
@@ -41,7 +42,7 @@ let blogId: string;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), "blogfleet-render-"));
-  handle = await openDatabase(`file:${join(dir, "db.sqlite")}`);
+  handle = await openTestDatabase(dir);
   output = createSiteOutput(join(dir, "sites"));
   ({ blogId } = await insertOwnerAndBlog(handle.db, {
     name: "Garden Notes",
@@ -50,8 +51,8 @@ beforeEach(async () => {
     description: "Growing food",
   }));
 });
-afterEach(() => {
-  handle.close();
+afterEach(async () => {
+  await handle.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -321,7 +322,8 @@ function fullSitesDisk(inner: SiteOutput): SiteOutput {
   };
 }
 
-describe("render queue on a full disk", () => {
+// SQLITE_FULL is SQLite's (decision 181).
+describeSqliteOnly("render queue on a full disk", () => {
   it("keeps going when the database disk is full: bookkeeping is retried, nothing rejects", async () => {
     const disk = fullDatabaseDisk();
     const full = await openDatabase(`file:${join(dir, "db.sqlite")}`, { wrapClient: disk.wrap });
