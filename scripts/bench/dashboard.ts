@@ -23,6 +23,7 @@ import { openDatabase } from "../../api/db/client.ts";
 import { posts } from "../../api/db/schema.ts";
 import buildTheme from "../../tests/setup/build-theme.ts";
 import { median, percentile } from "./fixtures.ts";
+import { signUpBenchOwner } from "./server.ts";
 
 const quick = process.env.BENCH_QUICK === "1";
 const postCount = Number(process.env.BENCH_DASHBOARD_POSTS ?? 10_000);
@@ -208,13 +209,7 @@ async function setUpSite(root: string, label: string, dashboardDir?: string): Pr
   }
   const { child, base } = await startServerChild(root, dir, resolve(built));
   servers.push(child);
-  const signUp = await fetch(`${base}/auth/sign-up`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email: "bench@example.com", password: "correct horse battery" }),
-  });
-  if (signUp.status !== 201) throw new Error(`sign-up answered ${signUp.status}`);
-  const cookie = (signUp.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+  const cookie = await signUpBenchOwner(base);
   const authed = { cookie, origin: base, "content-type": "application/json" };
   const me = (await (await fetch(`${base}/api/auth/user`, { headers: authed })).json()) as {
     id: string;

@@ -18,6 +18,7 @@ import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { signUpBenchOwner } from "./server.ts";
 
 const quick = process.env.BENCH_QUICK === "1";
 const blogCount = Number(process.env.BENCH_BLOGS ?? 100);
@@ -131,13 +132,7 @@ const getOnHost = (base: string, host: string, path: string) =>
 
 /** Signs up the owner, then makes the blogs, each with its subdomain and published posts. */
 async function createBlogs(base: string) {
-  const signUp = await fetch(`${base}/auth/sign-up`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: base },
-    body: JSON.stringify({ email: "bench@example.com", password: "correct horse battery" }),
-  });
-  if (signUp.status !== 201) throw new Error(`sign-up answered ${signUp.status}`);
-  const cookie = (signUp.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
+  const cookie = await signUpBenchOwner(base);
   const call = async <T>(method: string, path: string, body: unknown): Promise<T> => {
     const res = await fetch(`${base}${path}`, {
       method,

@@ -73,12 +73,17 @@ export async function benchApiWithOwner(dir: string) {
   const server = app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const cookie = await signUpBenchOwner(base);
+  return { database, server, base, cookie };
+}
+
+/** Signs up the bench's owner on a server at `base`; resolves with the session cookie. */
+export async function signUpBenchOwner(base: string): Promise<string> {
   const signUp = await fetch(`${base}/auth/sign-up`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: base },
     body: JSON.stringify({ email: "bench@example.com", password: "correct horse battery" }),
   });
   if (signUp.status !== 201) throw new Error(`sign-up answered ${signUp.status}`);
-  const cookie = (signUp.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
-  return { database, server, base, cookie };
+  return (signUp.headers.getSetCookie()[0] ?? "").split(";")[0] ?? "";
 }
