@@ -130,7 +130,9 @@ process.on("exit", () => {
 });
 try {
   const port = await freePort();
-  child = spawn(process.execPath, ["api/server.ts"], {
+  const cpuProf = process.env.BENCH_CPU_PROF;
+  const profileArgs = cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${cpuProf}`] : [];
+  child = spawn(process.execPath, [...profileArgs, "api/server.ts"], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
