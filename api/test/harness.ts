@@ -48,6 +48,8 @@ type StartOptions = {
   importImages?: ImageImporter;
   /** Wraps the database driver (for example `fullDatabaseDisk().wrap`). */
   wrapDatabaseClient?: OpenOptions["wrapClient"];
+  /** Keep validated sessions in memory this long (as the single-process server does). */
+  sessionCacheMs?: number;
 };
 
 /** The real app on a real SQLite file in a temp dir, listening on a free loopback port. */
@@ -108,6 +110,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     aiGate,
     cpu,
     writeHealth: database.writeHealth,
+    sessionCacheMs: options.sessionCacheMs,
   });
   const server = createServer(withFastPath(app, publishing)).listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));
