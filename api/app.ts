@@ -150,6 +150,7 @@ export function createApp({
         publishing.hostMap,
         reservedLabels,
         removedAddresses,
+        new Set(platformHostsOf(env)),
       ),
     );
 
