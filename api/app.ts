@@ -86,6 +86,11 @@ export type AppDeps = {
   cpu?: CpuPool;
   /** Whether database writes fail (full disk): shown by /healthz. */
   writeHealth?: WriteHealth;
+  /**
+   * How long a validated session is answered from memory (default 0: read on every request).
+   * Only for a single process: sign-outs and user changes reach this process's memory only.
+   */
+  sessionCacheMs?: number;
   /** Runs imports (default: one made here, running in this process). */
   imports?: ImportRunner;
   /** Fetches the images of imported posts into the media library (default: none fetched). */
@@ -110,6 +115,7 @@ export function createApp({
   imports,
   importImages,
   limitStores,
+  sessionCacheMs = 0,
 }: AppDeps): Express {
   const ai =
     aiGate ??
@@ -145,6 +151,7 @@ export function createApp({
         publishing.hostMap,
         reservedLabels,
         removedAddresses,
+        new Set(platformHostsOf(env)),
       ),
     );
 
@@ -197,7 +204,7 @@ export function createApp({
   app.use(sameOrigin(env.APP_ORIGIN));
   app.use(apiFetchesOnly);
 
-  const sessions = createSessionStore(db, clock);
+  const sessions = createSessionStore(db, clock, { ttlMs: sessionCacheMs });
   app.use(loadSession(sessions));
   app.use(jsonBodies());
 
@@ -295,7 +302,7 @@ export function createApp({
         createImportRunner({ db, contentEvents: events, images: importImages, clock, logger }),
     }),
   );
-  app.use(profileRoutes({ db, contentEvents: events }));
+  app.use(profileRoutes({ db, contentEvents: events, onUserChanged: sessions.forgetUser }));
   app.use(categoryRoutes({ db, contentEvents: events }));
   app.use(createMediaFiles(db, storage).appRoute);
   app.use(
@@ -319,7 +326,7 @@ export function createApp({
   );
   app.use(automationRoutes(db, onAutomationDue, limitStores));
   app.use(affiliateRecommendationRoutes({ db, ai, clock }));
-  app.use(blogRecommendationRoutes({ db, ai, clock }));
+  app.use(blogRecommendationRoutes({ db, ai, clock, onUserChanged: sessions.forgetUser }));
   if (publishing) {
     app.use(publicApiRoutes(db, env.BLOG_DOMAIN, publishing.sanitize, reservedLabels));
     app.use(blogPathRoutes(db, publishing.server, removedAddresses));

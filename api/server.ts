@@ -107,6 +107,9 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
           cpu,
           writeHealth: database.writeHealth,
           limitStores: shared.limitStores,
+          // One process (SQLite): validated sessions are kept a few seconds; with other
+          // processes beside it, a sign-out there must count here at once (decision 167).
+          sessionCacheMs: shared.bus ? 0 : 5_000,
           // With a shared queue, starting an import queues a job a worker takes.
           imports: queue ? queuedImports(queue, logger) : imports,
         });

@@ -133,6 +133,12 @@ const subdomain = z
     message: "That subdomain is reserved. Choose another one.",
   });
 
+/** Whether a (normalized) host name has a custom domain's shape: a dot, and a TLD of letters first. */
+export const hasCustomDomainShape = (value: string) =>
+  /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/.test(
+    value,
+  );
+
 const customDomain = z
   .string()
   .trim()
@@ -140,11 +146,7 @@ const customDomain = z
   .transform((value) => value.replace(/\.$/, ""))
   .refine((value) => value.length <= 253, "Domain must be at most 253 characters")
   .refine(
-    (value) =>
-      value === "" ||
-      /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/.test(
-        value,
-      ),
+    (value) => value === "" || hasCustomDomainShape(value),
     "Enter a domain such as blog.example.com",
   );
 

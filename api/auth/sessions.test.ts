@@ -78,3 +78,51 @@ describe("sessions", () => {
     now = start;
   });
 });
+
+describe("sessions kept in memory (one process)", () => {
+  let cached: TestApp;
+  beforeAll(async () => {
+    cached = await startTestApp({ clock: () => new Date(now), sessionCacheMs: 60_000 });
+  });
+  afterAll(() => cached.close());
+
+  it("answers a validated session from memory, and a sign-out counts at once", async () => {
+    const owner = await createOwner(cached);
+    const token = owner.cookies.get("session") as string;
+    expect((await owner.get("/api/auth/user")).status).toBe(200);
+    // The row is gone behind the store's back (as another process would do it): memory answers.
+    await cached.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+    expect((await owner.get("/api/auth/user")).status).toBe(200);
+
+    const other = await createOwner(cached);
+    const otherToken = other.cookies.get("session") as string;
+    expect((await other.get("/api/auth/user")).status).toBe(200);
+    expect((await other.post("/api/logout", {})).status).toBe(303);
+    other.cookies.set("session", otherToken);
+    expect((await other.get("/api/auth/user")).status).toBe(401);
+  });
+
+  it("reads the user again after it changes", async () => {
+    const owner = await createOwner(cached);
+    expect((await owner.get("/api/account/settings")).body).toEqual({ maximumTrust: false });
+    expect((await owner.patch("/api/account/settings", { maximumTrust: true })).status).toBe(200);
+    expect((await owner.get("/api/account/settings")).body).toEqual({ maximumTrust: true });
+  });
+
+  it("renews and expires as without memory", async () => {
+    const owner = await createOwner(cached);
+    const start = now;
+    try {
+      expect((await owner.get("/api/auth/user")).status).toBe(200);
+      now = start + 16 * day;
+      const res = await owner.get("/api/auth/user");
+      expect(res.status).toBe(200);
+      const renewed = res.headers.getSetCookie().find((c) => c.startsWith("session="));
+      expect(renewed).toContain(new Date(now + sessionLifetimeMs).toUTCString());
+      now += sessionLifetimeMs + 1;
+      expect((await owner.get("/api/auth/user")).status).toBe(401);
+    } finally {
+      now = start;
+    }
+  });
+});

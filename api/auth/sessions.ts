@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import type { Database } from "../db/client.ts";
 import { first } from "../db/query.ts";
 import { sessions, users } from "../db/schema.ts";
@@ -39,9 +40,47 @@ export type ValidSession = { id: string; userId: string; expiresAt: Date; renewe
 export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
 
-export function createSessionStore(db: Database, clock: Clock = systemClock) {
+export type SessionCacheOptions = {
+  /**
+   * How long a validated session (and its user) is answered from memory, by token hash; 0 (the
+   * default) reads the database on every request. Only for a single process: a sign-out in
+   * another process would not reach this one's memory.
+   */
+  ttlMs?: number;
+  max?: number;
+};
+
+type CachedSession = { userId: string; expiresAt: Date; user: SessionUser };
+
+export function createSessionStore(
+  db: Database,
+  clock: Clock = systemClock,
+  cacheOptions: SessionCacheOptions = {},
+) {
+  const ttl = cacheOptions.ttlMs ?? 0;
+  const cache =
+    ttl > 0
+      ? new LRUCache<string, CachedSession>({ max: cacheOptions.max ?? 10_000, ttl })
+      : undefined;
+  // Bumped by every sign-out and user change: a database read that began before one is not
+  // put in memory, since it may hold what was just revoked or changed.
+  let revisions = 0;
+  const forget = (id: string) => {
+    revisions++;
+    cache?.delete(id);
+  };
+  const forgetUser = (userId: string) => {
+    revisions++;
+    if (!cache) return;
+    for (const [id, entry] of cache.entries()) if (entry.userId === userId) cache.delete(id);
+  };
   return {
+    /** Drops what memory holds of the user's sessions (call after changing the user's row). */
+    forgetUser,
+
     async create(userId: string): Promise<{ token: string; expiresAt: Date }> {
+      // A sign-in may have just changed the user (OpenID profile fields): other sessions reread it.
+      forgetUser(userId);
       const token = generateSessionToken();
       const expiresAt = new Date(clock().getTime() + sessionLifetimeMs);
       await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
@@ -52,6 +91,22 @@ export function createSessionStore(db: Database, clock: Clock = systemClock) {
     async validate(token: string): Promise<{ session: ValidSession; user: SessionUser } | null> {
       if (!/^[a-z2-7]{32}$/.test(token)) return null;
       const id = hashToken(token);
+      const cached = cache?.get(id);
+      if (cached) {
+        // Answered from memory only while it needs no renewal and has not expired.
+        if (clock().getTime() < cached.expiresAt.getTime() - renewWithinMs) {
+          const session = {
+            id,
+            userId: cached.userId,
+            expiresAt: cached.expiresAt,
+            renewed: false,
+          };
+          // A copy: a request that changes its `req.user` changes no other request's.
+          return { session, user: { ...cached.user } };
+        }
+        cache?.delete(id);
+      }
+      const revisionBefore = revisions;
       const row = await first(
         db
           .select({ session: sessions, user: users })
@@ -62,6 +117,7 @@ export function createSessionStore(db: Database, clock: Clock = systemClock) {
       if (!row) return null;
       const now = clock().getTime();
       if (now >= row.session.expiresAt.getTime()) {
+        forget(id);
         await db.delete(sessions).where(eq(sessions.id, id));
         return null;
       }
@@ -72,11 +128,21 @@ export function createSessionStore(db: Database, clock: Clock = systemClock) {
         await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
         renewed = true;
       }
+      if (cache && revisions === revisionBefore) {
+        cache.set(id, { userId: row.session.userId, expiresAt, user: row.user });
+      }
       return { session: { id, userId: row.session.userId, expiresAt, renewed }, user: row.user };
     },
 
     async invalidate(token: string): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+      const id = hashToken(token);
+      forget(id);
+      try {
+        await db.delete(sessions).where(eq(sessions.id, id));
+      } finally {
+        // A validation that read the row meanwhile must not have put it back.
+        forget(id);
+      }
     },
 
     async deleteExpired(): Promise<void> {

@@ -51,6 +51,8 @@ type StartOptions = {
   wrapDatabaseClient?: OpenOptions["wrapClient"];
   /** A built dashboard to serve (as `npm start` serves dashboard/dist). */
   dashboardDir?: string;
+  /** Keep validated sessions in memory this long (as the single-process server does). */
+  sessionCacheMs?: number;
 };
 
 /**
@@ -116,6 +118,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     cpu,
     writeHealth: database.writeHealth,
     dashboardDir: options.dashboardDir,
+    sessionCacheMs: options.sessionCacheMs,
   });
   const server = createServer(withFastPath(app, publishing)).listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));

@@ -45,6 +45,11 @@ export type RenderOptions = {
    * while such a backlog is known, and for a run with no post of its own (the backlog's run).
    */
   cardBacklog?: boolean;
+  /**
+   * Called once the pages are live, before the cards are drawn: the render queue lets the next
+   * blog's render start then, since what is left (cards, in their own process) waits, not works.
+   */
+  onPagesLive?: () => void;
 };
 
 const defaultCardBudget = 64;
@@ -170,6 +175,7 @@ export async function renderFull(
     await writer.abandon();
     throw error;
   }
+  options.onPagesLive?.();
   // Cards to draw (all of them after a change of look) come after the pages are live, newest
   // posts first, a budget per render (decision 120): at ~30 ms each, 1,000 of them would hold
   // the blog's next publish back for half a minute.
@@ -215,6 +221,7 @@ export async function renderIncremental(
   // milliseconds each). Until then a page names a card that answers 404 — for the moment a
   // share preview is rarely fetched in (decision 120).
   const written = await writePages(theme, after, writer, plan.write);
+  options.onPagesLive?.();
   const scanBacklog = options.cardBacklog === true || postIds.length === 0;
   const drawn = scanBacklog
     ? await output.liveFiles(after.blog.id, "og")

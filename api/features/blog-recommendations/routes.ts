@@ -17,7 +17,12 @@ import {
 
 const accountSettingsInput = z.object({ maximumTrust: z.boolean() });
 
-export function blogRecommendationRoutes(deps: BlogIdeaDeps): Router {
+export function blogRecommendationRoutes(
+  deps: BlogIdeaDeps & {
+    /** Told after the user's row changed (signed-in users kept in memory are read again). */
+    onUserChanged?: (userId: string) => void;
+  },
+): Router {
   const router = Router();
 
   router.get("/api/blog-recommendations", requireUser, async (req, res) => {
@@ -65,10 +70,12 @@ export function blogRecommendationRoutes(deps: BlogIdeaDeps): Router {
     validate({ body: accountSettingsInput }),
     async (req, res) => {
       const { body } = inputOf<z.infer<typeof accountSettingsInput>>(res);
+      const userId = currentUser(req).id;
       await deps.db
         .update(users)
         .set({ maximumTrust: body.maximumTrust })
-        .where(eq(users.id, currentUser(req).id));
+        .where(eq(users.id, userId));
+      deps.onUserChanged?.(userId);
       res.json({ maximumTrust: body.maximumTrust });
     },
   );

@@ -7,7 +7,12 @@ import type { ContentEvents } from "../publishing/content-events.ts";
 import { getPublicProfile, updatePublicProfile } from "./service.ts";
 
 /** The owner's public author identity (decision 055); the provider's fields stay read-only. */
-export function profileRoutes(deps: { db: Database; contentEvents: ContentEvents }): Router {
+export function profileRoutes(deps: {
+  db: Database;
+  contentEvents: ContentEvents;
+  /** Told after the user's row changed (signed-in users kept in memory are read again). */
+  onUserChanged?: (userId: string) => void;
+}): Router {
   const router = Router();
 
   router.get("/api/auth/profile", requireUser, async (req, res) => {
@@ -20,7 +25,10 @@ export function profileRoutes(deps: { db: Database; contentEvents: ContentEvents
     validate({ body: publicProfileInput }),
     async (req, res) => {
       const { body } = inputOf<PublicProfileInput>(res);
-      res.json(await updatePublicProfile(deps, currentUser(req).id, body));
+      const userId = currentUser(req).id;
+      const profile = await updatePublicProfile(deps, userId, body);
+      deps.onUserChanged?.(userId);
+      res.json(profile);
     },
   );
 

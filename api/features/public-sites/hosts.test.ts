@@ -1,5 +1,62 @@
+import type { Request, Response } from "express";
 import { describe, expect, it } from "vitest";
-import { isUsualHostSpelling, normalizeHost } from "./hosts.ts";
+import type { Database } from "../../db/client.ts";
+import { createHostMap } from "./fast-path.ts";
+import { isUsualHostSpelling, normalizeHost, resolveBlogByHost } from "./hosts.ts";
+import { blogHostRoutes } from "./routes.ts";
+import type { BlogServer } from "./serve.ts";
+
+/** A database that fails any query: what must not be asked. */
+const untouchable = new Proxy(
+  {},
+  {
+    get() {
+      throw new Error("the database was asked");
+    },
+  },
+) as Database;
+
+describe("resolveBlogByHost", () => {
+  it("does not ask the database about a host no custom domain can have", async () => {
+    for (const host of [
+      "127.0.0.1:3000",
+      "localhost",
+      "localhost:5173",
+      "[::1]:3000",
+      "10.0.0.7",
+    ]) {
+      expect(await resolveBlogByHost(untouchable, "blogs.test", host), host).toBeUndefined();
+    }
+    // A name with a custom domain's shape is looked up.
+    await expect(resolveBlogByHost(untouchable, "blogs.test", "blog.example.com")).rejects.toThrow(
+      "the database was asked",
+    );
+  });
+});
+
+describe("blogHostRoutes", () => {
+  it("passes the platform's own hosts on to the app without a lookup", async () => {
+    const routes = blogHostRoutes(
+      untouchable,
+      "blogs.test",
+      {} as BlogServer,
+      createHostMap(),
+      new Set(),
+      undefined,
+      new Set(["cms.example.com"]),
+    );
+    const req = {
+      path: "/api/blogs",
+      headers: { host: "cms.example.com" },
+      get: () => "cms.example.com",
+    } as unknown as Request;
+    let passed = false;
+    await routes(req, {} as Response, () => {
+      passed = true;
+    });
+    expect(passed).toBe(true);
+  });
+});
 
 describe("normalizeHost", () => {
   it("reduces a Host header to the bare lower-case name", () => {

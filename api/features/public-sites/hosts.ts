@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { hasCustomDomainShape } from "../../../contracts/blogs.ts";
 import type { Database } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
 import { blogs } from "../../db/schema.ts";
@@ -53,6 +54,9 @@ export async function resolveBlogByHost(
     }
     return undefined;
   }
+  // No custom domain can be set to an address (127.0.0.1) or a one-label name (localhost): the
+  // dashboard's own requests on such hosts do not ask the database.
+  if (!hasCustomDomainShape(host)) return undefined;
   return first(
     db
       .select()

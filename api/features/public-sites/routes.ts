@@ -37,10 +37,15 @@ export function blogHostRoutes(
   hostMap: HostMap,
   reservedLabels: ReadonlySet<string> = new Set(),
   removed?: RemovedAddresses,
+  /** The platform's own hosts (the dashboard's): never a blog's, so never looked up. */
+  platformHosts: ReadonlySet<string> = new Set(),
 ): RequestHandler {
   return async (req, res, next) => {
     // The public JSON API answers on blog hosts too ("which blog is this host?").
     if (req.path.startsWith("/api/public/")) return next();
+    // The dashboard and its API: one database read fewer per request.
+    const platformHost = normalizeHost(req.get("host"));
+    if (platformHost && platformHosts.has(platformHost)) return next();
     // Page views from a host already known skip the lookup: beacons come in bursts.
     const known = req.path.startsWith("/_hit") ? hostMap.lookup(req.headers.host ?? "") : undefined;
     if (known && (await server.serveHit(req, res, known, req.path))) return;

@@ -101,6 +101,59 @@ const liveFile = (file: string) => {
 const builds = () => handle.db.select().from(siteBuilds).where(eq(siteBuilds.blogId, blogId));
 
 describe("render queue", () => {
+  it("starts the next blog's render once a render's pages are live, before its cards are drawn", async () => {
+    const [garden] = await handle.db.select().from(blogs).where(eq(blogs.id, blogId));
+    const [bees] = await handle.db
+      .insert(blogs)
+      .values({
+        ownerId: garden?.ownerId as string,
+        name: "Bee Notes",
+        slug: "bees",
+        subdomain: "bees",
+      })
+      .returning();
+    const beesId = bees?.id as string;
+    await addPost("first");
+    let releaseCards = () => {};
+    const cardsHeld = new Promise<void>((done) => {
+      releaseCards = done;
+    });
+    // One render at a time; every card waits until released.
+    const queue = queueWith({
+      concurrency: 1,
+      drawCard: async () => {
+        await cardsHeld;
+        return new Uint8Array([137, 80, 78, 71]);
+      },
+    });
+    const beesHome = join(dir, "sites", "blogs", beesId, "current", "index.html");
+    try {
+      await queue.enqueue(blogId, { full: true });
+      await queue.enqueue(beesId, { full: true });
+      for (const until = Date.now() + 10_000; !existsSync(beesHome) && Date.now() < until; )
+        await new Promise((done) => setTimeout(done, 10));
+      // The bees' pages went live while the garden's cards were still being drawn.
+      expect(readFileSync(beesHome, "utf8")).toContain("Bee Notes");
+      expect(liveFile("index.html")).toContain("Title first");
+      expect(queue.stateOf(blogId)).toBe("rendering");
+      // Idle means every run has ended, cards and records included.
+      let idle = false;
+      const idling = queue.onIdle().then(() => {
+        idle = true;
+      });
+      await new Promise((done) => setTimeout(done, 50));
+      expect(idle).toBe(false);
+      releaseCards();
+      await idling;
+      expect(queue.stateOf(blogId)).toBe("idle");
+      expect((await builds()).map((b) => b.status)).toEqual(["succeeded"]);
+      expect(await handle.db.select().from(renderJobs)).toEqual([]);
+    } finally {
+      releaseCards();
+      await queue.stop();
+    }
+  });
+
   it("renders the whole blog, maps its host and records the build", async () => {
     const [category] = await handle.db
       .insert(categories)

@@ -116,6 +116,8 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
     concurrency: deps.concurrency ?? Math.max(1, availableParallelism()),
   });
   const scheduled = new Set<string>();
+  /** Runs under way, including those past their pages (drawing cards, recording the build). */
+  const tails = new Set<Promise<void>>();
   const running = new Set<string>();
   // The last snapshot of each blog, reused by its next incremental render; bounded (decision
   // 160): past `liveSnapshotBytes` the least recently rendered blogs' go, and their next render
@@ -136,13 +138,25 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
     const retry = retries.get(blogId);
     if (retry) clearTimeout(retry.timer);
     scheduled.add(blogId);
-    queue
-      .add(() => run(blogId))
-      .catch((error: unknown) => {
-        // run() catches everything it expects; this is the last guard for the process.
-        scheduled.delete(blogId);
-        deps.log?.error({ blogId, err: error }, "render job failed unexpectedly");
-      });
+    // A run holds its place in the queue until its pages are live; its cards (drawn in their
+    // own process) and its record (waiting for the write lock) finish outside it, so they do
+    // not hold the next blog's pages back. The blog itself runs again only after all of it.
+    void queue.add(
+      () =>
+        new Promise<void>((slotFree) => {
+          const tail = run(blogId, slotFree)
+            .catch((error: unknown) => {
+              // run() catches everything it expects; this is the last guard for the process.
+              scheduled.delete(blogId);
+              deps.log?.error({ blogId, err: error }, "render job failed unexpectedly");
+            })
+            .finally(() => {
+              slotFree();
+              tails.delete(tail);
+            });
+          tails.add(tail);
+        }),
+    );
   }
 
   /** A committed request for the blog is pending: run it now (a new change tries at once). */
@@ -200,7 +214,8 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
     }
   }
 
-  async function run(blogId: string): Promise<void> {
+  /** `pagesLive` is called once the run's pages are live (or it ends without any). */
+  async function run(blogId: string, pagesLive: () => void): Promise<void> {
     let again = false;
     let startWrite: Promise<unknown> | undefined;
     running.add(blogId);
@@ -247,6 +262,7 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
           cardBudget: deps.cardBudget,
           cardBacklog: cardBacklogs.has(blogId),
           drawCard: deps.drawCard,
+          onPagesLive: pagesLive,
           onCardError: (card: { file: string }, error: unknown) =>
             deps.log?.warn?.({ blogId, card: card.file, err: error }, "social card not drawn"),
         };
@@ -355,6 +371,14 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
     }
   }
 
+  async function onIdle() {
+    // A run past its pages may queue one more run when it ends.
+    while (queue.size > 0 || queue.pending > 0 || tails.size > 0) {
+      await queue.onIdle();
+      await Promise.all(tails);
+    }
+  }
+
   return {
     async enqueue(blogId, change) {
       await db.transaction((tx) => recordChange(tx, blogId, change, clock()));
@@ -394,13 +418,13 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
 
     liveSnapshot: (blogId) => live.get(blogId),
 
-    onIdle: () => queue.onIdle(),
+    onIdle,
 
     async stop() {
       stopped = true;
       for (const retry of retries.values()) clearTimeout(retry.timer);
       queue.clear();
-      await queue.onIdle();
+      await onIdle();
     },
   };
 }
