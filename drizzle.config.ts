@@ -2,6 +2,6 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./api/db/schema.ts",
+  schema: "./api/db/sqlite/schema.ts",
   out: "./api/db/migrations",
 });

@@ -53,13 +53,19 @@ describe("environment", () => {
   it("names every invalid variable", () => {
     const message = messageOf({
       PORT: "eighty",
-      DATABASE_URL: "postgres://x",
+      DATABASE_URL: "mysql://x",
       APP_ORIGIN: "not a url",
       BLOG_DOMAIN: "bad_domain!",
       TRUST_PROXY: "maybe",
     });
     for (const name of ["PORT", "DATABASE_URL", "APP_ORIGIN", "BLOG_DOMAIN", "TRUST_PROXY"]) {
       expect(message).toContain(`  ${name}:`);
+    }
+  });
+
+  it("takes a PostgreSQL URL as DATABASE_URL (decision 180)", () => {
+    for (const url of ["postgres://blogfleet@db/blogfleet", "postgresql://db:5432/blogfleet"]) {
+      expect(parseEnv({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
     }
   });
 

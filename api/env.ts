@@ -96,8 +96,8 @@ export const envSchema = z
       .string()
       .trim()
       .regex(
-        /^(file:|libsql:|https?:|wss?:|:memory:)/,
-        "must be a libSQL URL such as file:./data/blogfleet.db",
+        /^(file:|libsql:|https?:|wss?:|:memory:|postgres:\/\/|postgresql:\/\/)/,
+        "must be a libSQL URL such as file:./data/blogfleet.db, or a PostgreSQL URL (postgres://…)",
       )
       .default("file:./data/blogfleet.db"),
     APP_ORIGIN: optionalText.pipe(

@@ -5,6 +5,7 @@ import type { AiFeature } from "../../contracts/ai-usage.ts";
 import { wordsOf } from "../../contracts/content-text.ts";
 import type { SuggestedBlogIdea } from "../../contracts/recommendations.ts";
 import type { Database } from "../db/client.ts";
+import { first } from "../db/query.ts";
 import { aiUsage } from "../db/schema.ts";
 import type { Env } from "../env.ts";
 import { HttpError } from "../http/errors.ts";
@@ -109,13 +110,14 @@ export async function tokensUsedToday(
   now: Date,
 ): Promise<number> {
   const since = gte(aiUsage.createdAt, startOfUtcDay(now));
-  const row = await db
-    .select({
-      total: sql<number>`coalesce(sum(${aiUsage.promptTokens} + ${aiUsage.completionTokens}), 0)`,
-    })
-    .from(aiUsage)
-    .where(ownerId ? and(eq(aiUsage.ownerId, ownerId), since) : since)
-    .get();
+  const row = await first(
+    db
+      .select({
+        total: sql<number>`coalesce(sum(${aiUsage.promptTokens} + ${aiUsage.completionTokens}), 0)`,
+      })
+      .from(aiUsage)
+      .where(ownerId ? and(eq(aiUsage.ownerId, ownerId), since) : since),
+  );
   return row?.total ?? 0;
 }
 
@@ -188,6 +190,12 @@ export function createAiGate(deps: AiGateDeps): AiGate {
   /** Tokens reserved by calls in flight, per owner and in all. */
   const reserved = new Map<string, number>();
   let reservedInAll = 0;
+  /**
+   * Tokens this process has recorded so far, per owner and in all. A reading of today's usage
+   * may miss a row committed while it ran, after which that call's reservation is gone too
+   * (PostgreSQL serves reads and writes side by side): what was recorded meanwhile is added.
+   */
+  const recordedSoFar = { byOwner: new Map<string, number>(), inAll: 0 };
   /** Start times of model calls in the last minute, per owner. */
   const recentCalls = new Map<string, number[]>();
   /** Usage that could not be written (a full disk): still counted until the day ends. */
@@ -257,11 +265,16 @@ export function createAiGate(deps: AiGateDeps): AiGate {
   }
 
   async function readUsed(ownerId: string, now: Date) {
+    const ownerBefore = recordedSoFar.byOwner.get(ownerId) ?? 0;
+    const inAllBefore = recordedSoFar.inAll;
     const [owner, inAll] = await Promise.all([
       tokensUsedToday(deps.db, ownerId, now),
       tokensUsedToday(deps.db, undefined, now),
     ]);
-    return { owner, inAll };
+    return {
+      owner: owner + (recordedSoFar.byOwner.get(ownerId) ?? 0) - ownerBefore,
+      inAll: inAll + recordedSoFar.inAll - inAllBefore,
+    };
   }
 
   async function record(caller: AiCaller, usage: AiUsage) {
@@ -276,6 +289,13 @@ export function createAiGate(deps: AiGateDeps): AiGate {
         completionTokens: usage.completionTokens,
         createdAt: now,
       });
+      // Counted once the row is committed, before the call's reservation is released.
+      const tokens = usage.promptTokens + usage.completionTokens;
+      recordedSoFar.byOwner.set(
+        caller.ownerId,
+        (recordedSoFar.byOwner.get(caller.ownerId) ?? 0) + tokens,
+      );
+      recordedSoFar.inAll += tokens;
     } catch (error) {
       // The tokens are spent whether or not the row is written: keep counting them today.
       const tokens = usage.promptTokens + usage.completionTokens;

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { first } from "../db/query.ts";
 import { sessions } from "../db/schema.ts";
 import { createOwner } from "../test/factories.ts";
 import { startTestApp, type TestApp } from "../test/harness.ts";
@@ -19,13 +20,14 @@ describe("sessions", () => {
     const owner = await createOwner(app);
     const token = owner.cookies.get("session") as string;
     expect(token).toMatch(/^[a-z2-7]{32}$/);
-    const byToken = await app.db.select().from(sessions).where(eq(sessions.id, token)).get();
+    const byToken = await first(app.db.select().from(sessions).where(eq(sessions.id, token)));
     expect(byToken).toBeUndefined();
-    const byHash = await app.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.id, hashToken(token)))
-      .get();
+    const byHash = await first(
+      app.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, hashToken(token))),
+    );
     expect(byHash?.expiresAt.getTime()).toBe(now + sessionLifetimeMs);
   });
 
@@ -55,21 +57,23 @@ describe("sessions", () => {
     expect(res.status).toBe(200);
     const renewed = res.headers.getSetCookie().find((c) => c.startsWith("session="));
     expect(renewed).toContain(new Date(now + sessionLifetimeMs).toUTCString());
-    const row = await app.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.id, hashToken(token)))
-      .get();
+    const row = await first(
+      app.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, hashToken(token))),
+    );
     expect(row?.expiresAt.getTime()).toBe(now + sessionLifetimeMs);
 
     now += sessionLifetimeMs + 1;
     res = await owner.get("/api/auth/user");
     expect(res.status).toBe(401);
-    const gone = await app.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.id, hashToken(token)))
-      .get();
+    const gone = await first(
+      app.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, hashToken(token))),
+    );
     expect(gone).toBeUndefined();
     now = start;
   });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { first } from "../db/query.ts";
 import { sessions, users } from "../db/schema.ts";
 
 /** Sessions as the current Lucia guide describes them (lucia-auth.com/sessions/basic). */
@@ -51,12 +52,13 @@ export function createSessionStore(db: Database, clock: Clock = systemClock) {
     async validate(token: string): Promise<{ session: ValidSession; user: SessionUser } | null> {
       if (!/^[a-z2-7]{32}$/.test(token)) return null;
       const id = hashToken(token);
-      const row = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(sessions.userId, users.id))
-        .where(eq(sessions.id, id))
-        .get();
+      const row = await first(
+        db
+          .select({ session: sessions, user: users })
+          .from(sessions)
+          .innerJoin(users, eq(sessions.userId, users.id))
+          .where(eq(sessions.id, id)),
+      );
       if (!row) return null;
       const now = clock().getTime();
       if (now >= row.session.expiresAt.getTime()) {

@@ -12,10 +12,17 @@ import {
 import { copyFile, rm } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { createClient } from "@libsql/client";
+import { isPostgresUrl } from "./dialect.ts";
 import { fullStorageOf } from "./write-health.ts";
 
 /** The file behind a local `file:` database URL (backups work on local databases only). */
 export function databaseFile(url: string): string {
+  if (isPostgresUrl(url)) {
+    // The URL is not repeated: it may hold a password.
+    throw new Error(
+      "DATABASE_URL is a PostgreSQL database: back it up with PostgreSQL's own tools (pg_dump -Fc, or continuous archiving) and restore with pg_restore; npm run backup and restore work on the SQLite file only.",
+    );
+  }
   if (!url.startsWith("file:")) {
     throw new Error(
       `DATABASE_URL is ${url}: backups and restores work on a local file database (file:...) only; back up a remote libSQL database with its own tools.`,

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { describeSqliteOnly } from "../test/dialect.ts";
 import { openDatabase } from "./client.ts";
 import { blogs, categories, posts, users } from "./schema.ts";
 
@@ -12,12 +13,12 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-describe("database", () => {
+describeSqliteOnly("database", () => {
   it("creates its folder, migrates, and runs with the asserted pragmas", async () => {
     const handle = await openDatabase(`file:${join(dir, "nested", "folder", "app.db")}`);
     try {
       const pragma = async (name: string) =>
-        Object.values((await handle.client.execute(`PRAGMA ${name}`)).rows[0] ?? {})[0];
+        Object.values((await handle.client?.execute(`PRAGMA ${name}`))?.rows[0] ?? {})[0];
       expect(await pragma("journal_mode")).toBe("wal");
       expect(await pragma("foreign_keys")).toBe(1);
       expect(await pragma("busy_timeout")).toBe(5000);

@@ -5,6 +5,8 @@ import { type Client, createClient, type ResultSet } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import { isPostgresUrl, processDialect } from "./dialect.ts";
+import { openPostgres } from "./pg/client.ts";
 import * as schema from "./schema.ts";
 import { createWriteHealth, trackWrites, type WriteHealth } from "./write-health.ts";
 import { insideTransaction, withWriteLock } from "./write-lock.ts";
@@ -18,10 +20,11 @@ export type Database = ReturnType<typeof drizzle<typeof schema>>;
 export type Queryable = BaseSQLiteDatabase<"async", ResultSet, typeof schema>;
 export type DatabaseHandle = {
   db: Database;
-  client: Client;
+  /** The libSQL client on SQLite; null on PostgreSQL (its pool stays inside `db`). */
+  client: Client | null;
   /** Whether database writes currently fail for a reason of storage (disk full, I/O). */
   writeHealth: WriteHealth;
-  close: () => void;
+  close: () => Promise<void>;
 };
 
 export type OpenOptions = {
@@ -51,6 +54,15 @@ export async function openDatabase(
   url: string,
   options: OpenOptions = {},
 ): Promise<DatabaseHandle> {
+  const postgres = isPostgresUrl(url);
+  if (postgres !== (processDialect === "postgres")) {
+    // The tables are chosen once per process by DATABASE_URL (decision 180); a database of the
+    // other kind would get SQL for tables it does not have.
+    throw new Error(
+      `This process runs on ${processDialect === "postgres" ? "PostgreSQL" : "SQLite"} (from DATABASE_URL) and cannot open ${url.replace(/\/\/[^@/]*@/, "//…@")}: one database kind per process.`,
+    );
+  }
+  if (postgres) return openPostgres(url);
   ensureDatabaseFolder(url);
   const driver = createClient({ url, timeout: busyTimeoutMs });
   const writeHealth = createWriteHealth();
@@ -68,7 +80,7 @@ export async function openDatabase(
   db.transaction = ((callback, config) =>
     transaction((tx) => insideTransaction(() => callback(tx)), config)) as typeof db.transaction;
   await migrate(db, { migrationsFolder });
-  return { db, client, writeHealth, close: () => client.close() };
+  return { db, client, writeHealth, close: async () => client.close() };
 }
 
 async function pragma(client: Client, name: string): Promise<string> {

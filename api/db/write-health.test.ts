@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { itSqliteOnly, onPostgres } from "../test/dialect.ts";
 import { fullDatabaseDisk } from "../test/full-disk.ts";
 import { writeMark } from "./app-settings.ts";
 import { type DatabaseHandle, openDatabase } from "./client.ts";
@@ -10,34 +11,39 @@ import { fullStorageOf, isStorageFailure, isStorageFull } from "./write-health.t
 let dir: string;
 let handle: DatabaseHandle;
 const disk = fullDatabaseDisk();
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), "blogfleet-write-health-"));
-  handle = await openDatabase(`file:${join(dir, "db.sqlite")}`, { wrapClient: disk.wrap });
-});
-afterEach(() => {
-  disk.free();
-  handle.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+if (!onPostgres) {
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), "blogfleet-write-health-"));
+    handle = await openDatabase(`file:${join(dir, "db.sqlite")}`, { wrapClient: disk.wrap });
+  });
+  afterEach(() => {
+    disk.free();
+    handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+}
 
 describe("write health", () => {
-  it("marks writes failing on SQLITE_FULL (alone or in a transaction) until one succeeds", async () => {
-    expect(handle.writeHealth.failing()).toBeUndefined();
-    disk.fill();
-    await expect(writeMark(handle.db, "a", new Date())).rejects.toThrow();
-    expect(handle.writeHealth.failing()?.code).toBe("SQLITE_FULL");
-    // Reads are not writes: they neither fail nor clear the mark.
-    await handle.client.execute("select 1");
-    expect(handle.writeHealth.failing()?.code).toBe("SQLITE_FULL");
-    disk.free();
-    await handle.db.transaction(async (tx) => writeMark(tx, "b", new Date()));
-    expect(handle.writeHealth.failing()).toBeUndefined();
-    disk.fill();
-    await expect(
-      handle.db.transaction(async (tx) => writeMark(tx, "c", new Date())),
-    ).rejects.toThrow();
-    expect(handle.writeHealth.failing()?.code).toBe("SQLITE_FULL");
-  });
+  itSqliteOnly(
+    "marks writes failing on SQLITE_FULL (alone or in a transaction) until one succeeds",
+    async () => {
+      expect(handle.writeHealth.failing()).toBeUndefined();
+      disk.fill();
+      await expect(writeMark(handle.db, "a", new Date())).rejects.toThrow();
+      expect(handle.writeHealth.failing()?.code).toBe("SQLITE_FULL");
+      // Reads are not writes: they neither fail nor clear the mark.
+      await handle.client?.execute("select 1");
+      expect(handle.writeHealth.failing()?.code).toBe("SQLITE_FULL");
+      disk.free();
+      await handle.db.transaction(async (tx) => writeMark(tx, "b", new Date()));
+      expect(handle.writeHealth.failing()).toBeUndefined();
+      disk.fill();
+      await expect(
+        handle.db.transaction(async (tx) => writeMark(tx, "c", new Date())),
+      ).rejects.toThrow();
+      expect(handle.writeHealth.failing()?.code).toBe("SQLITE_FULL");
+    },
+  );
 
   it("tells a full disk from other errors, through causes", () => {
     const wrapped = new Error("Failed query: insert …", {

@@ -2,22 +2,26 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { describeSqliteOnly, onPostgres } from "../test/dialect.ts";
 import { openDatabase } from "./client.ts";
+import { first } from "./query.ts";
 import { users } from "./schema.ts";
 
 let dir: string;
 let handle: Awaited<ReturnType<typeof openDatabase>>;
-beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), "blogfleet-lock-"));
-  handle = await openDatabase(`file:${join(dir, "db.sqlite")}`);
-});
-afterEach(() => {
-  handle.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+if (!onPostgres) {
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), "blogfleet-lock-"));
+    handle = await openDatabase(`file:${join(dir, "db.sqlite")}`);
+  });
+  afterEach(() => {
+    handle.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+}
 
-describe("write lock", () => {
+describeSqliteOnly("write lock", () => {
   it("lets concurrent read-then-write transactions and plain writes all commit, none lost", async () => {
     const [user] = await handle.db
       .insert(users)
@@ -27,7 +31,7 @@ describe("write lock", () => {
     const started = Date.now();
     const increments = Array.from({ length: 25 }, () =>
       handle.db.transaction(async (tx) => {
-        const row = await tx.select().from(users).where(eq(users.id, id)).get();
+        const row = await first(tx.select().from(users).where(eq(users.id, id)));
         await new Promise((resolve) => setTimeout(resolve, 1));
         await tx
           .update(users)
@@ -39,7 +43,7 @@ describe("write lock", () => {
       handle.db.insert(users).values({ email: `u${i}@example.com` }),
     );
     await Promise.all([...increments, ...inserts]);
-    const after = await handle.db.select().from(users).where(eq(users.id, id)).get();
+    const after = await first(handle.db.select().from(users).where(eq(users.id, id)));
     expect(after?.firstName).toBe("25");
     const count = await handle.db.get<{ n: number }>(sql`select count(*) as n from users`);
     expect(count.n).toBe(26);
@@ -60,7 +64,7 @@ describe("write lock", () => {
   });
 });
 
-describe("a write on db inside a transaction", () => {
+describeSqliteOnly("a write on db inside a transaction", () => {
   it("fails at once instead of waiting for itself", async () => {
     const started = Date.now();
     const error = await handle.db

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limits, maxAffiliateLinksPerBlog } from "../../contracts/limits.ts";
+import { first } from "../db/query.ts";
 import { affiliateLinks, blogs, categories, posts, users } from "../db/schema.ts";
 import { createBlog, createCategory, createOwner } from "../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../test/harness.ts";
@@ -16,7 +17,7 @@ afterAll(() => app.close());
 async function ownerWithBlog(): Promise<{ owner: TestClient; ownerId: string; blogId: string }> {
   const email = `cap-${Math.random().toString(36).slice(2)}@example.com`;
   const owner = await createOwner(app, email);
-  const user = await app.db.select().from(users).where(eq(users.email, email)).get();
+  const user = await first(app.db.select().from(users).where(eq(users.email, email)));
   const blog = await createBlog(owner);
   return { owner, ownerId: user?.id as string, blogId: blog.id };
 }

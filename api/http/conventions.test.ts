@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exec } from "../db/query.ts";
 import { createOwner } from "../test/factories.ts";
 import { startTestApp, type TestApp } from "../test/harness.ts";
 
@@ -106,7 +107,7 @@ describe("unexpected errors", () => {
     try {
       const owner = await createOwner(broken);
       const { sql } = await import("drizzle-orm");
-      await broken.db.run(sql`ALTER TABLE blogs RENAME TO blogs_moved`);
+      await exec(broken.db, sql`ALTER TABLE blogs RENAME TO blogs_moved`);
       const res = await owner.get("/api/blogs");
       expect(res.status).toBe(500);
       expect(res.body).toEqual({

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeSqliteOnly } from "../test/dialect.ts";
 import { createBlog, createOwner } from "../test/factories.ts";
 import { fullDatabaseDisk } from "../test/full-disk.ts";
 import { startTestApp, type TestApp } from "../test/harness.ts";
@@ -10,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-describe("a request whose write finds the database disk full", () => {
+// SQLITE_FULL is SQLite's (decision 181).
+describeSqliteOnly("a request whose write finds the database disk full", () => {
   it("answers 507 saying nothing was saved, and reads go on", async () => {
     const owner = await createOwner(app);
     const blog = await createBlog(owner, "Full Disk");

@@ -1,6 +1,7 @@
 import { and, asc, isNotNull, lte, sql } from "drizzle-orm";
 import { type Clock, systemClock } from "../auth/sessions.ts";
 import type { Database } from "../db/client.ts";
+import { first } from "../db/query.ts";
 import { posts } from "../db/schema.ts";
 import { publishPosts } from "../features/posts/service.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
@@ -70,13 +71,14 @@ export function startScheduledPublishing(options: ScheduledPublishingOptions): S
   let stopped = false;
 
   async function delayUntilNextRun(): Promise<number> {
-    const next = await db
-      .select({ at: posts.scheduledPublishAt })
-      .from(posts)
-      .where(isNotNull(posts.scheduledPublishAt))
-      .orderBy(asc(posts.scheduledPublishAt))
-      .limit(1)
-      .get();
+    const next = await first(
+      db
+        .select({ at: posts.scheduledPublishAt })
+        .from(posts)
+        .where(isNotNull(posts.scheduledPublishAt))
+        .orderBy(asc(posts.scheduledPublishAt))
+        .limit(1),
+    );
     if (!next?.at) return intervalMs;
     return Math.min(intervalMs, Math.max(0, next.at.getTime() - clock().getTime()));
   }

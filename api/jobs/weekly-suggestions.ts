@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { type AiGate, isAiRefusal } from "../ai/gate.ts";
 import { readMark, writeMark } from "../db/app-settings.ts";
 import type { Database } from "../db/client.ts";
+import { first } from "../db/query.ts";
 import { affiliateRecommendations, blogs } from "../db/schema.ts";
 import { findPrograms } from "../features/affiliate-recommendations/service.ts";
 import { runWeeklyBlogIdeas } from "../features/blog-recommendations/service.ts";
@@ -36,13 +37,14 @@ export async function runWeeklyAffiliatePrograms(deps: WeeklyDeps): Promise<stri
     try {
       const [mark, newest] = await Promise.all([
         readMark(deps.db, programsMarkKey(blog.id)),
-        deps.db
-          .select({ createdAt: affiliateRecommendations.createdAt })
-          .from(affiliateRecommendations)
-          .where(eq(affiliateRecommendations.blogId, blog.id))
-          .orderBy(desc(affiliateRecommendations.createdAt))
-          .limit(1)
-          .get(),
+        first(
+          deps.db
+            .select({ createdAt: affiliateRecommendations.createdAt })
+            .from(affiliateRecommendations)
+            .where(eq(affiliateRecommendations.blogId, blog.id))
+            .orderBy(desc(affiliateRecommendations.createdAt))
+            .limit(1),
+        ),
       ]);
       const last = Math.max(mark?.getTime() ?? 0, newest?.createdAt.getTime() ?? 0);
       if (now.getTime() - last < weekMs) continue;

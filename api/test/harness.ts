@@ -16,6 +16,8 @@ import { type ContentEvents, noContentEvents } from "../features/publishing/cont
 import { createPublishing, type Publishing } from "../features/publishing/publishing.ts";
 import { createLogger } from "../logger.ts";
 import { createCpuPool } from "../workers/cpu-pool.ts";
+import { onPostgres } from "./dialect.ts";
+import { createTestPostgresDatabase } from "./postgres.ts";
 
 export type TestApp = {
   express: ReturnType<typeof createApp>;
@@ -50,12 +52,16 @@ type StartOptions = {
   wrapDatabaseClient?: OpenOptions["wrapClient"];
 };
 
-/** The real app on a real SQLite file in a temp dir, listening on a free loopback port. */
+/**
+ * The real app on a real SQLite file in a temp dir (or, with TEST_DATABASE=postgres, a fresh
+ * PostgreSQL database dropped on close), listening on a free loopback port.
+ */
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), "blogfleet-test-"));
+  const postgres = onPostgres ? await createTestPostgresDatabase() : undefined;
   const env = parseEnv({
     NODE_ENV: "test",
-    DATABASE_URL: `file:${join(dir, "test.db")}`,
+    DATABASE_URL: postgres?.url ?? `file:${join(dir, "test.db")}`,
     SITES_DIR: join(dir, "sites"),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     // Tests create owners freely; the sign-up rules have their own tests (decision 061).
@@ -130,7 +136,8 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await cpu.close();
-      database.close();
+      await database.close();
+      await postgres?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

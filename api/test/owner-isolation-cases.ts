@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Express } from "express";
 import { strToU8, zipSync } from "fflate";
 import type { Database } from "../db/client.ts";
+import { isPostgres, rawRows } from "../db/query.ts";
 import { createBlog, createCategory, createPost } from "./factories.ts";
 import type { TestClient } from "./harness.ts";
 import { makeImage, uploadFile } from "./images.ts";
@@ -386,6 +387,7 @@ const ignoredTables = new Set(["sessions", "oidc_login_flows", "__drizzle_migrat
 
 /** Every row of every table the owners' data lives in, in rowid order. */
 export async function snapshotDatabase(db: Database): Promise<Record<string, unknown[]>> {
+  if (isPostgres(db)) return snapshotPostgres(db);
   const tables = await db.all<{ name: string; sql: string | null }>(
     sql`select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`,
   );
@@ -398,6 +400,21 @@ export async function snapshotDatabase(db: Database): Promise<Record<string, unk
   for (const { name } of tables) {
     if (ignoredTables.has(name) || derived(name)) continue;
     result[name] = await db.all(sql.raw(`select * from "${name}" order by rowid`));
+  }
+  return result;
+}
+
+/** The same on PostgreSQL (no rowid there: `changedRows` compares rows in any order). */
+async function snapshotPostgres(db: Database): Promise<Record<string, unknown[]>> {
+  const tables = await rawRows<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables
+        where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const result: Record<string, unknown[]> = {};
+  for (const { name } of tables) {
+    if (ignoredTables.has(name)) continue;
+    result[name] = await rawRows<unknown>(db, sql.raw(`select * from "${name}"`));
   }
   return result;
 }

@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
+import { first } from "../../api/db/query.ts";
 import { users } from "../../api/db/schema.ts";
 import { corpus, percentile, seedPosts } from "./fixtures.ts";
 import { benchApiWithOwner } from "./server.ts";
@@ -22,7 +23,7 @@ const pageSize = 30;
 const dir = mkdtempSync(join(tmpdir(), "blogfleet-bench-all-posts-"));
 try {
   const { database, server, base, cookie } = await benchApiWithOwner(dir);
-  const owner = await database.db.select({ id: users.id }).from(users).get();
+  const owner = await first(database.db.select({ id: users.id }).from(users));
 
   async function timed(path: string): Promise<{ ms: number; cards: number }> {
     const started = performance.now();

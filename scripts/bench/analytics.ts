@@ -14,6 +14,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { eq, sql } from "drizzle-orm";
 import { createApp } from "../../api/app.ts";
+import { first } from "../../api/db/query.ts";
 import { analyticsDaily, pageHits, posts } from "../../api/db/schema.ts";
 import { blogReport, fleetReport } from "../../api/features/analytics/service.ts";
 import { updateAnalyticsSettings } from "../../api/features/analytics/settings.ts";
@@ -102,7 +103,7 @@ try {
   // 1. Ingest.
   const ingest = await load(agents.map(hitRequest));
   await publishing.analytics.rollUp();
-  const stored = (await db.select({ n: sql<number>`count(*)` }).from(pageHits).get())?.n ?? 0;
+  const stored = (await first(db.select({ n: sql<number>`count(*)` }).from(pageHits)))?.n ?? 0;
   print({
     figure: "analytics ingest: beacon hits accepted",
     connections,

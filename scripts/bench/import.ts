@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { and, count, eq } from "drizzle-orm";
 import { openDatabase } from "../../api/db/client.ts";
+import { first } from "../../api/db/query.ts";
 import { blogRedirects, blogs, categories, posts, users } from "../../api/db/schema.ts";
 import { createImportRunner } from "../../api/features/imports/runner.ts";
 import { parseImportFile, startImport } from "../../api/features/imports/service.ts";
@@ -50,7 +51,7 @@ for (const name of files) {
         db.select({ n: count() }).from(blogRedirects).where(eq(blogRedirects.blogId, blogId)),
       ]);
       const { importJobs } = await import("../../api/db/schema.ts");
-      const done = await db.select().from(importJobs).where(eq(importJobs.id, job.id)).get();
+      const done = await first(db.select().from(importJobs).where(eq(importJobs.id, job.id)));
       const report = done?.report as { imagesMissing: unknown[]; skipped: unknown[] };
       console.log(
         `import ${name} run ${run}: ${source.items.length} items, ${all[0]?.n} posts (${published[0]?.n} published), ` +

@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { createApp } from "../../api/app.ts";
+import { first } from "../../api/db/query.ts";
 import { blogs, users } from "../../api/db/schema.ts";
 import { TestClient } from "../../api/test/harness.ts";
 import { median, percentile, seedPosts } from "./fixtures.ts";
@@ -56,7 +57,7 @@ try {
     password: "correct horse battery",
   });
   if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.status}`);
-  const user = await handle.db.select().from(users).get();
+  const user = await first(handle.db.select().from(users));
   const [blog] = await handle.db
     .insert(blogs)
     .values({ ownerId: user?.id as string, name: "Garden", slug: "garden", subdomain: "garden" })
@@ -67,7 +68,7 @@ try {
   await publishing.queue.onIdle();
   const host = "garden.blogs.test";
   const slug = (await publishing.loadSnapshot(blogId))?.site.posts[0]?.slug as string;
-  const built = await handle.db.select().from(blogs).where(eq(blogs.id, blogId)).get();
+  const built = await first(handle.db.select().from(blogs).where(eq(blogs.id, blogId)));
   if (!built) throw new Error("blog missing");
 
   // Warm both paths once (first read from disk, first not-found render), then alternate them.

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { sql } from "drizzle-orm";
 import { excerptFromContent } from "../../api/content/excerpt.ts";
+import { first } from "../../api/db/query.ts";
 import { blogs, posts } from "../../api/db/schema.ts";
 import { postSummariesStatement } from "../../api/features/posts/service.ts";
 import { benchApiWithOwner } from "./server.ts";
@@ -90,7 +91,7 @@ try {
     body: JSON.stringify({ name: "Bench blog" }),
   });
   const blog = (await created.json()) as { id: string };
-  const owner = await database.db.select({ ownerId: blogs.ownerId }).from(blogs).get();
+  const owner = await first(database.db.select({ ownerId: blogs.ownerId }).from(blogs));
 
   const seeding = performance.now();
   const start = Date.now() - postCount * 60_000;

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { LocalCredentials } from "../../../contracts/auth.ts";
 import type { Database } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import { users } from "../../db/schema.ts";
 import type { Env } from "../../env.ts";
 import {
@@ -28,11 +29,12 @@ export function createLocalAccounts(
   policy: SignUpPolicy = { registration: undefined, clock: () => new Date() },
 ) {
   const findByEmail = (email: string) =>
-    db
-      .select()
-      .from(users)
-      .where(and(eq(users.email, email), isNotNull(users.passwordHash)))
-      .get();
+    first(
+      db
+        .select()
+        .from(users)
+        .where(and(eq(users.email, email), isNotNull(users.passwordHash))),
+    );
 
   return {
     async signUp({ email, password }: LocalCredentials, invite?: string) {

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { count, eq } from "drizzle-orm";
 import Provider from "oidc-provider";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { first } from "../../db/query.ts";
 import { sessions, users } from "../../db/schema.ts";
 import { startTestApp, type TestApp, TestClient } from "../../test/harness.ts";
 
@@ -166,7 +167,7 @@ const sessionCookieOf = (headers: Headers) =>
   headers.getSetCookie().find((cookie) => cookie.startsWith("session="));
 
 async function sessionCount(app: TestApp): Promise<number> {
-  const row = await app.db.select({ n: count() }).from(sessions).get();
+  const row = await first(app.db.select({ n: count() }).from(sessions));
   return row?.n ?? 0;
 }
 

@@ -4,6 +4,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import type { BlogAffiliateClicks } from "../../../contracts/affiliate-links.ts";
 import type { Database } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import { affiliateClicks, affiliateLinks, appSettings, blogs, posts } from "../../db/schema.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 import { withSubId } from "./sub-id.ts";
@@ -53,11 +54,9 @@ function clickSecret(db: Database): Promise<string> {
       .insert(appSettings)
       .values({ key: "click_visitor_key", value: randomBytes(32).toString("base64url") })
       .onConflictDoNothing();
-    const row = await db
-      .select()
-      .from(appSettings)
-      .where(eq(appSettings.key, "click_visitor_key"))
-      .get();
+    const row = await first(
+      db.select().from(appSettings).where(eq(appSettings.key, "click_visitor_key")),
+    );
     if (!row) throw new Error("click visitor key missing");
     return row.value;
   })().catch((error) => {
@@ -89,26 +88,28 @@ export async function followAffiliateLink(
   db: Database,
   click: ClickRequest,
 ): Promise<string | undefined> {
-  const link = await db
-    .select({
-      id: affiliateLinks.id,
-      url: affiliateLinks.url,
-      subIdParam: affiliateLinks.subIdParam,
-      subIdTemplate: affiliateLinks.subIdTemplate,
-    })
-    .from(affiliateLinks)
-    .where(and(eq(affiliateLinks.id, click.linkId), eq(affiliateLinks.blogId, click.blogId)))
-    .get();
+  const link = await first(
+    db
+      .select({
+        id: affiliateLinks.id,
+        url: affiliateLinks.url,
+        subIdParam: affiliateLinks.subIdParam,
+        subIdTemplate: affiliateLinks.subIdTemplate,
+      })
+      .from(affiliateLinks)
+      .where(and(eq(affiliateLinks.id, click.linkId), eq(affiliateLinks.blogId, click.blogId))),
+  );
   if (!link) return undefined;
   // Not a navigation: no click and no redirect (the reader's page is unaffected: it was never
   // a link the reader followed).
   if (!isTopLevelNavigation(click.headers)) return undefined;
   const post = click.postId
-    ? await db
-        .select({ id: posts.id, slug: posts.slug })
-        .from(posts)
-        .where(and(eq(posts.id, click.postId), eq(posts.blogId, click.blogId)))
-        .get()
+    ? await first(
+        db
+          .select({ id: posts.id, slug: posts.slug })
+          .from(posts)
+          .where(and(eq(posts.id, click.postId), eq(posts.blogId, click.blogId))),
+      )
     : undefined;
   const target = await targetOf(db, link, click.blogId, post?.slug);
   const userAgent = click.headers["user-agent"];
@@ -138,7 +139,7 @@ async function targetOf(
   postSlug: string | undefined,
 ): Promise<string> {
   if (!link.subIdParam || !link.subIdTemplate || !postSlug) return link.url;
-  const blog = await db.select({ slug: blogs.slug }).from(blogs).where(eq(blogs.id, blogId)).get();
+  const blog = await first(db.select({ slug: blogs.slug }).from(blogs).where(eq(blogs.id, blogId)));
   return withSubId(link.url, link.subIdParam, link.subIdTemplate, {
     post: postSlug,
     blog: blog?.slug ?? "",

@@ -7,6 +7,7 @@ import type {
 import { maxAffiliateLinksPerBlog } from "../../../contracts/limits.ts";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
+import { first } from "../../db/query.ts";
 import { affiliateClicks, affiliateLinks, blogs } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
@@ -29,12 +30,13 @@ export async function findOwnedLink(
   ownerId: string,
   linkId: string,
 ): Promise<AffiliateLinkRow> {
-  const row = await db
-    .select({ link: affiliateLinks })
-    .from(affiliateLinks)
-    .innerJoin(blogs, eq(blogs.id, affiliateLinks.blogId))
-    .where(and(eq(affiliateLinks.id, linkId), eq(blogs.ownerId, ownerId)))
-    .get();
+  const row = await first(
+    db
+      .select({ link: affiliateLinks })
+      .from(affiliateLinks)
+      .innerJoin(blogs, eq(blogs.id, affiliateLinks.blogId))
+      .where(and(eq(affiliateLinks.id, linkId), eq(blogs.ownerId, ownerId))),
+  );
   if (!row) throw NotFound("Affiliate link");
   return row.link;
 }
@@ -131,11 +133,12 @@ export async function linkClicks(
 ): Promise<AffiliateLinkClicks> {
   const link = await findOwnedLink(db, ownerId, linkId);
   const [totals, days] = await Promise.all([
-    db
-      .select({ unique: sql<number>`count(distinct ${affiliateClicks.visitorHash})` })
-      .from(affiliateClicks)
-      .where(eq(affiliateClicks.linkId, link.id))
-      .get(),
+    first(
+      db
+        .select({ unique: sql<number>`count(distinct ${affiliateClicks.visitorHash})` })
+        .from(affiliateClicks)
+        .where(eq(affiliateClicks.linkId, link.id)),
+    ),
     dailyClicks(db, { linkId: link.id }, clock()),
   ]);
   return { total: link.clicks, unique: totals?.unique ?? 0, days };

@@ -6,6 +6,7 @@ import type {
 } from "../../../contracts/recommendations.ts";
 import type { AiGate } from "../../ai/gate.ts";
 import type { Database } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import {
   affiliateRecommendations,
   automationSettings,
@@ -61,12 +62,13 @@ export async function decideRecommendation(
   id: string,
   input: DecideRecommendationInput,
 ): Promise<Row> {
-  const found = await deps.db
-    .select({ rec: affiliateRecommendations })
-    .from(affiliateRecommendations)
-    .innerJoin(blogs, eq(blogs.id, affiliateRecommendations.blogId))
-    .where(and(eq(affiliateRecommendations.id, id), eq(blogs.ownerId, ownerId)))
-    .get();
+  const found = await first(
+    deps.db
+      .select({ rec: affiliateRecommendations })
+      .from(affiliateRecommendations)
+      .innerJoin(blogs, eq(blogs.id, affiliateRecommendations.blogId))
+      .where(and(eq(affiliateRecommendations.id, id), eq(blogs.ownerId, ownerId))),
+  );
   if (!found) throw NotFound("Recommendation");
   const [row] = await deps.db
     .update(affiliateRecommendations)
@@ -90,7 +92,7 @@ export async function findPrograms(
 ): Promise<Row[]> {
   const blog = await findOwnedBlog(deps.db, ownerId, blogId);
   const [settings, categoryRows, recent, existing] = await Promise.all([
-    deps.db.select().from(automationSettings).where(eq(automationSettings.blogId, blogId)).get(),
+    first(deps.db.select().from(automationSettings).where(eq(automationSettings.blogId, blogId))),
     deps.db.select({ name: categories.name }).from(categories).where(eq(categories.blogId, blogId)),
     deps.db
       .select({ title: posts.title })

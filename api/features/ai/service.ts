@@ -8,6 +8,7 @@ import type {
 import type { AiFeature, AiUsageDay, AiUsageReport } from "../../../contracts/ai-usage.ts";
 import { type AiGate, nextUtcMidnight, startOfUtcDay } from "../../ai/gate.ts";
 import type { Database } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import { aiUsage, automationSettings } from "../../db/schema.ts";
 import { HttpError } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
@@ -27,11 +28,9 @@ export async function generatePost(
 ): Promise<GeneratedPost> {
   const blog = input.blogId ? await findOwnedBlog(deps.db, ownerId, input.blogId) : undefined;
   const settings = blog
-    ? await deps.db
-        .select()
-        .from(automationSettings)
-        .where(eq(automationSettings.blogId, blog.id))
-        .get()
+    ? await first(
+        deps.db.select().from(automationSettings).where(eq(automationSettings.blogId, blog.id)),
+      )
     : undefined;
   try {
     const { post } = await deps.ai.generatePost(
@@ -81,7 +80,9 @@ export async function usageReport(deps: AiDeps, ownerId: string): Promise<AiUsag
   const today = startOfUtcDay(now);
   const first = new Date(today.getTime() - (reportDays - 1) * dayMs);
   // Days are cut in UTC, like the allowance; timestamps are stored in milliseconds.
-  const day = sql<number>`(${aiUsage.createdAt} - ${first.getTime()}) / ${dayMs}`;
+  // Numbers written into the SQL, not parameters: PostgreSQL matches the GROUP BY expression
+  // to the selected one by its text, and two parameters are two different expressions.
+  const day = sql<number>`(${aiUsage.createdAt} - ${sql.raw(String(first.getTime()))}) / ${sql.raw(String(dayMs))}`;
   const rows = await deps.db
     .select({
       day,

@@ -236,6 +236,8 @@ describe("counting page views (issue 18)", () => {
     const r = await report(owner, blog.id);
     expect(r.totals.views).toBe(1);
     expect(r.excluded).toEqual([{ reason: "do-not-track", hits: 2 }]);
+    // The privacy page states the rule once the render the change queued has run.
+    await app.publishing?.queue.onIdle();
     const privacy = await send("GET", "/privacy", host, { "user-agent": chrome });
     expect(privacy.body).toContain("your visits are not counted at all");
     // Switched off: pages lose the beacon and hits count nothing.

@@ -7,6 +7,7 @@ import type {
   ImportCommissionsInput,
 } from "../../../contracts/analytics.ts";
 import type { Database } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import {
   affiliateLinks,
   blogs,
@@ -222,13 +223,14 @@ export async function importCommissions(
   input: ImportCommissionsInput,
 ): Promise<CommissionImportResult> {
   const preset = input.network === "other" ? undefined : commissionPresets[input.network];
-  const saved = await db
-    .select({ mapping: commissionMappings.mapping })
-    .from(commissionMappings)
-    .where(
-      and(eq(commissionMappings.ownerId, ownerId), eq(commissionMappings.network, input.network)),
-    )
-    .get();
+  const saved = await first(
+    db
+      .select({ mapping: commissionMappings.mapping })
+      .from(commissionMappings)
+      .where(
+        and(eq(commissionMappings.ownerId, ownerId), eq(commissionMappings.network, input.network)),
+      ),
+  );
   const mapping = (input.mapping ?? saved?.mapping ?? preset) as CommissionMapping | undefined;
   if (!mapping) {
     throw ValidationFailed([

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { exec, first, rawRows } from "../../db/query.ts";
 import {
   analyticsDaily,
   analyticsHourly,
@@ -79,11 +80,9 @@ export function createAnalytics({
     const now = Date.now();
     const known = settings.get(blogId);
     if (known && known.until > now) return known;
-    const row = await db
-      .select()
-      .from(analyticsSettings)
-      .where(eq(analyticsSettings.blogId, blogId))
-      .get();
+    const row = await first(
+      db.select().from(analyticsSettings).where(eq(analyticsSettings.blogId, blogId)),
+    );
     const fresh = {
       enabled: row?.enabled ?? true,
       honorDoNotTrack: row?.honorDoNotTrack ?? false,
@@ -103,11 +102,12 @@ export function createAnalytics({
         .insert(analyticsSalts)
         .values({ blogId, day: today, salt: randomBytes(32).toString("base64url") })
         .onConflictDoNothing();
-      const row = await db
-        .select({ salt: analyticsSalts.salt })
-        .from(analyticsSalts)
-        .where(and(eq(analyticsSalts.blogId, blogId), eq(analyticsSalts.day, today)))
-        .get();
+      const row = await first(
+        db
+          .select({ salt: analyticsSalts.salt })
+          .from(analyticsSalts)
+          .where(and(eq(analyticsSalts.blogId, blogId), eq(analyticsSalts.day, today))),
+      );
       if (!row) throw new Error("analytics salt missing");
       return row.salt;
     })().catch((error) => {
@@ -211,7 +211,7 @@ export function createAnalytics({
         // meanwhile makes its rows fail the foreign key: those are dropped, the rest kept.
         logger?.error({ err: error, hits: rows.length }, "analytics hits could not be written");
         const existing = new Set(
-          (await db.all<{ id: string }>(sql`select id from blogs`).catch(() => [])).map(
+          (await rawRows<{ id: string }>(db, sql`select id from blogs`).catch(() => [])).map(
             (b) => b.id,
           ),
         );
@@ -237,15 +237,19 @@ export function createAnalytics({
       await tx
         .delete(analyticsDaily)
         .where(and(eq(analyticsDaily.blogId, blogId), eq(analyticsDaily.day, when)));
-      // Each dimension's value and filter are fixed SQL of this file, never input.
+      // Each dimension's value and filter are fixed SQL of this file, never input. Every
+      // selected column is grouped by (PostgreSQL asks it; blog and day are fixed anyway).
       const dimension = (name: string, value: string, where: string) =>
-        tx.run(sql`insert into analytics_daily (blog_id, day, dimension, value, views, visitors)
+        exec(
+          tx,
+          sql`insert into analytics_daily (blog_id, day, dimension, value, views, visitors)
           select blog_id, day, ${name}, ${sql.raw(value)}, count(*), count(distinct visitor)
           from page_hits where blog_id = ${blogId} and day = ${when} and ${sql.raw(where)}
-          group by ${sql.raw(value)}`);
+          group by blog_id, day${sql.raw(value === "''" ? "" : `, ${value}`)}`,
+        );
       await dimension("total", "''", "status = 200");
       await dimension("page", "path", "status = 200");
-      await dimension("entry", "path", "status = 200 and entry = 1");
+      await dimension("entry", "path", "status = 200 and entry = true");
       await dimension("notfound", "path", "status = 404");
       await dimension(
         "referrer",
@@ -254,16 +258,20 @@ export function createAnalytics({
       );
       await dimension(
         "utm",
-        "utm_source || char(9) || utm_medium || char(9) || utm_campaign",
+        "utm_source || '\t' || utm_medium || '\t' || utm_campaign",
         "status = 200 and (utm_source <> '' or utm_medium <> '' or utm_campaign <> '')",
       );
       await dimension("device", "device", "status = 200");
       await dimension("browser", "browser", "status = 200");
       // Posts: only ids of the blog's own posts count (the page said which post it shows).
-      await tx.run(sql`insert into analytics_daily (blog_id, day, dimension, value, views, visitors)
+      await exec(
+        tx,
+        sql`insert into analytics_daily (blog_id, day, dimension, value, views, visitors)
         select h.blog_id, h.day, 'post', h.post_id, count(*), count(distinct h.visitor)
         from page_hits h join posts p on p.id = h.post_id and p.blog_id = h.blog_id
-        where h.blog_id = ${blogId} and h.day = ${when} and h.status = 200 group by h.post_id`);
+        where h.blog_id = ${blogId} and h.day = ${when} and h.status = 200
+        group by h.blog_id, h.day, h.post_id`,
+      );
       await tx
         .delete(analyticsHourly)
         .where(
@@ -272,9 +280,12 @@ export function createAnalytics({
             sql`${analyticsHourly.hour} >= ${start} and ${analyticsHourly.hour} < ${end}`,
           ),
         );
-      await tx.run(sql`insert into analytics_hourly (blog_id, hour, views, visitors)
+      await exec(
+        tx,
+        sql`insert into analytics_hourly (blog_id, hour, views, visitors)
         select blog_id, hour, count(*), count(distinct visitor) from page_hits
-        where blog_id = ${blogId} and day = ${when} and status = 200 group by hour`);
+        where blog_id = ${blogId} and day = ${when} and status = 200 group by blog_id, hour`,
+      );
     });
   }
 

@@ -6,6 +6,7 @@ import type {
   RankedRow,
 } from "../../../contracts/analytics.ts";
 import type { Database } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import {
   affiliateClicks,
   affiliateLinks,
@@ -54,13 +55,14 @@ const major = (minor: number) => Math.round(minor) / 100;
 /** The currency most of the rows are in (reports of one owner are assumed in one currency). */
 async function currencyOf(db: Database, blogIds: string[]): Promise<string> {
   if (blogIds.length === 0) return "USD";
-  const row = await db
-    .select({ currency: commissions.currency, n: sql<number>`count(*)` })
-    .from(commissions)
-    .where(inArray(commissions.blogId, blogIds))
-    .groupBy(commissions.currency)
-    .orderBy(sql`count(*) desc`)
-    .get();
+  const row = await first(
+    db
+      .select({ currency: commissions.currency, n: sql<number>`count(*)` })
+      .from(commissions)
+      .where(inArray(commissions.blogId, blogIds))
+      .groupBy(commissions.currency)
+      .orderBy(sql`count(*) desc`),
+  );
   return row?.currency ?? "USD";
 }
 
@@ -132,22 +134,23 @@ export async function blogReport(
     .from(excludedHits)
     .where(and(eq(excludedHits.blogId, blogId), gte(excludedHits.day, from)))
     .groupBy(excludedHits.reason);
-  const last24h = await db
-    .select({
-      views: sql<number>`coalesce(sum(${analyticsHourly.views}), 0)`,
-      visitors: sql<number>`coalesce(sum(${analyticsHourly.visitors}), 0)`,
-    })
-    .from(analyticsHourly)
-    .where(
-      and(
-        eq(analyticsHourly.blogId, blogId),
-        gte(
-          analyticsHourly.hour,
-          Math.floor(now.getTime() / 3_600_000) * 3_600_000 - 23 * 3_600_000,
+  const last24h = await first(
+    db
+      .select({
+        views: sql<number>`coalesce(sum(${analyticsHourly.views}), 0)`,
+        visitors: sql<number>`coalesce(sum(${analyticsHourly.visitors}), 0)`,
+      })
+      .from(analyticsHourly)
+      .where(
+        and(
+          eq(analyticsHourly.blogId, blogId),
+          gte(
+            analyticsHourly.hour,
+            Math.floor(now.getTime() / 3_600_000) * 3_600_000 - 23 * 3_600_000,
+          ),
         ),
       ),
-    )
-    .get();
+  );
 
   // Affiliate clicks in the range, per post and per link.
   const clickRows = await db

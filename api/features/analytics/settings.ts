@@ -4,6 +4,7 @@ import type {
   UpdateAnalyticsSettingsInput,
 } from "../../../contracts/analytics.ts";
 import type { Database, Queryable } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import { analyticsSettings } from "../../db/schema.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
@@ -12,11 +13,9 @@ import { hourlyRetentionDays, rawHitRetentionDays } from "./ingest.ts";
 
 /** A blog's analytics settings (the defaults when the owner never changed them). */
 export async function analyticsOf(db: Queryable, blogId: string) {
-  const row = await db
-    .select()
-    .from(analyticsSettings)
-    .where(eq(analyticsSettings.blogId, blogId))
-    .get();
+  const row = await first(
+    db.select().from(analyticsSettings).where(eq(analyticsSettings.blogId, blogId)),
+  );
   return { enabled: row?.enabled ?? true, honorDoNotTrack: row?.honorDoNotTrack ?? false };
 }
 

@@ -3,6 +3,7 @@ import type { AutomationInput, AutomationSettings } from "../../../contracts/aut
 import type { PostingFrequency } from "../../../contracts/limits.ts";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
+import { first } from "../../db/query.ts";
 import { automationSettings } from "../../db/schema.ts";
 import { Conflict, HttpError, NotFound } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
@@ -56,11 +57,9 @@ export function presentAutomation(row: Row): AutomationSettings {
 /** The blog's settings, or 404 when none were saved yet (the dashboard then creates them). */
 export async function getAutomation(db: Database, ownerId: string, blogId: string): Promise<Row> {
   await findOwnedBlog(db, ownerId, blogId);
-  const row = await db
-    .select()
-    .from(automationSettings)
-    .where(eq(automationSettings.blogId, blogId))
-    .get();
+  const row = await first(
+    db.select().from(automationSettings).where(eq(automationSettings.blogId, blogId)),
+  );
   if (!row) throw NotFound("Automation settings");
   return row;
 }

@@ -3,6 +3,7 @@ import type { BlogRecommendation } from "../../../contracts/recommendations.ts";
 import { type AiGate, isAiRefusal } from "../../ai/gate.ts";
 import { readMark, writeMark } from "../../db/app-settings.ts";
 import type { Database } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import { automationSettings, blogRecommendations, blogs, users } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
 import { type BlogRow, createBlog } from "../blogs/service.ts";
@@ -99,11 +100,12 @@ export async function proposeBlogIdeas(
 }
 
 async function findOwnedIdea(db: Database, ownerId: string, id: string): Promise<Row> {
-  const row = await db
-    .select()
-    .from(blogRecommendations)
-    .where(and(eq(blogRecommendations.id, id), eq(blogRecommendations.ownerId, ownerId)))
-    .get();
+  const row = await first(
+    db
+      .select()
+      .from(blogRecommendations)
+      .where(and(eq(blogRecommendations.id, id), eq(blogRecommendations.ownerId, ownerId))),
+  );
   if (!row) throw NotFound("Recommendation");
   return row;
 }
@@ -195,16 +197,17 @@ export async function runWeeklyBlogIdeas(
     .from(users);
   for (const owner of owners) {
     try {
-      const recent = await deps.db
-        .select({ id: blogRecommendations.id })
-        .from(blogRecommendations)
-        .where(
-          and(
-            eq(blogRecommendations.ownerId, owner.id),
-            gte(blogRecommendations.createdAt, new Date(now.getTime() - weekMs)),
+      const recent = await first(
+        deps.db
+          .select({ id: blogRecommendations.id })
+          .from(blogRecommendations)
+          .where(
+            and(
+              eq(blogRecommendations.ownerId, owner.id),
+              gte(blogRecommendations.createdAt, new Date(now.getTime() - weekMs)),
+            ),
           ),
-        )
-        .get();
+      );
       if (recent) continue;
       // Kept even when nothing new came back, so a quiet model is not asked again every hour.
       const lastAttempt = await readMark(deps.db, ideasMarkKey(owner.id));
@@ -218,17 +221,18 @@ export async function runWeeklyBlogIdeas(
       const ideas = await proposeBlogIdeas(deps, owner.id);
       await writeMark(deps.db, ideasMarkKey(owner.id), now);
       if (!owner.maximumTrust || ideas.length === 0) continue;
-      const createdThisWeek = await deps.db
-        .select({ id: blogs.id })
-        .from(blogs)
-        .where(
-          and(
-            eq(blogs.ownerId, owner.id),
-            eq(blogs.createdByAi, true),
-            gte(blogs.createdAt, new Date(now.getTime() - weekMs)),
+      const createdThisWeek = await first(
+        deps.db
+          .select({ id: blogs.id })
+          .from(blogs)
+          .where(
+            and(
+              eq(blogs.ownerId, owner.id),
+              eq(blogs.createdByAi, true),
+              gte(blogs.createdAt, new Date(now.getTime() - weekMs)),
+            ),
           ),
-        )
-        .get();
+      );
       if (!createdThisWeek)
         await approveBlogIdea(deps, owner.id, (ideas[0] as Row).id, { auto: true });
     } catch (error) {

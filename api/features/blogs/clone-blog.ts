@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { CloneBlogInput } from "../../../contracts/blogs.ts";
 import type { Database } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import { automationSettings, categories, posts } from "../../db/schema.ts";
 import { type BlogRow, createBlog, findOwnedBlog } from "./service.ts";
 
@@ -51,11 +52,9 @@ export async function cloneBlog(
           .returning({ id: categories.id });
         if (row) newIds.set(category.id, row.id);
       }
-      const automation = await tx
-        .select()
-        .from(automationSettings)
-        .where(eq(automationSettings.blogId, source.id))
-        .get();
+      const automation = await first(
+        tx.select().from(automationSettings).where(eq(automationSettings.blogId, source.id)),
+      );
       if (automation) {
         await tx.insert(automationSettings).values({
           blogId: blog.id,

@@ -1,5 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import { blogs, removedBlogAddresses } from "../../db/schema.ts";
 import { NotFound } from "../../http/errors.ts";
 import { hostsOfBlog } from "../public-sites/hosts.ts";
@@ -29,11 +30,12 @@ export async function deleteBlog(deps: DeleteBlogDeps, ownerId: string, blogId: 
   const now = (deps.clock ?? (() => new Date()))();
   const goneUntil = new Date(now.getTime() + goneGraceDays * dayMs);
   const blog = await deps.db.transaction(async (tx) => {
-    const row = await tx
-      .select()
-      .from(blogs)
-      .where(and(eq(blogs.id, blogId), eq(blogs.ownerId, ownerId)))
-      .get();
+    const row = await first(
+      tx
+        .select()
+        .from(blogs)
+        .where(and(eq(blogs.id, blogId), eq(blogs.ownerId, ownerId))),
+    );
     if (!row) throw NotFound("Blog");
     const addresses = [
       ...hostsOfBlog(row, deps.blogDomain, deps.reservedLabels),

@@ -8,6 +8,7 @@ import { limits } from "../../../contracts/limits.ts";
 import { slugify } from "../../../contracts/slug.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
+import { first } from "../../db/query.ts";
 import { blogs } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
 import { checkedFeatureImageId } from "../media/service.ts";
@@ -25,11 +26,12 @@ export async function findOwnedBlog(
   ownerId: string,
   blogId: string,
 ): Promise<BlogRow> {
-  const blog = await db
-    .select()
-    .from(blogs)
-    .where(and(eq(blogs.id, blogId), eq(blogs.ownerId, ownerId)))
-    .get();
+  const blog = await first(
+    db
+      .select()
+      .from(blogs)
+      .where(and(eq(blogs.id, blogId), eq(blogs.ownerId, ownerId))),
+  );
   if (!blog) throw NotFound("Blog");
   return blog;
 }

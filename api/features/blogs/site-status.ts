@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { SiteStatus } from "../../../contracts/blogs.ts";
 import type { Database } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import { renderJobs, siteBuilds } from "../../db/schema.ts";
 
 /**
@@ -19,19 +20,21 @@ export async function siteStatus(
 ): Promise<SiteStatus> {
   const render = renderState(blogId);
   const [job, lastBuild, lastSuccess] = await Promise.all([
-    db.select().from(renderJobs).where(eq(renderJobs.blogId, blogId)).get(),
-    db
-      .select()
-      .from(siteBuilds)
-      .where(eq(siteBuilds.blogId, blogId))
-      .orderBy(desc(siteBuilds.finishedAt))
-      .get(),
-    db
-      .select()
-      .from(siteBuilds)
-      .where(and(eq(siteBuilds.blogId, blogId), eq(siteBuilds.status, "succeeded")))
-      .orderBy(desc(siteBuilds.finishedAt))
-      .get(),
+    first(db.select().from(renderJobs).where(eq(renderJobs.blogId, blogId))),
+    first(
+      db
+        .select()
+        .from(siteBuilds)
+        .where(eq(siteBuilds.blogId, blogId))
+        .orderBy(desc(siteBuilds.finishedAt)),
+    ),
+    first(
+      db
+        .select()
+        .from(siteBuilds)
+        .where(and(eq(siteBuilds.blogId, blogId), eq(siteBuilds.status, "succeeded")))
+        .orderBy(desc(siteBuilds.finishedAt)),
+    ),
   ]);
   const state =
     render.state === "rendering" || render.state === "retrying"

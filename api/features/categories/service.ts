@@ -3,6 +3,7 @@ import type { CreateCategoryInput, UpdateCategoryInput } from "../../../contract
 import { limits } from "../../../contracts/limits.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
+import { first } from "../../db/query.ts";
 import { blogs, categories, posts } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
@@ -35,22 +36,21 @@ export async function findOwnedCategory(
   ownerId: string,
   categoryId: string,
 ): Promise<CategoryRow> {
-  const row = await db
-    .select({ category: categories })
-    .from(categories)
-    .innerJoin(blogs, eq(blogs.id, categories.blogId))
-    .where(and(eq(categories.id, categoryId), eq(blogs.ownerId, ownerId)))
-    .get();
+  const row = await first(
+    db
+      .select({ category: categories })
+      .from(categories)
+      .innerJoin(blogs, eq(blogs.id, categories.blogId))
+      .where(and(eq(categories.id, categoryId), eq(blogs.ownerId, ownerId))),
+  );
   if (!row) throw NotFound("Category");
   return row.category;
 }
 
 async function withPostCount(db: Queryable, category: CategoryRow): Promise<CategoryWithCount> {
-  const row = await db
-    .select({ postCount })
-    .from(categories)
-    .where(eq(categories.id, category.id))
-    .get();
+  const row = await first(
+    db.select({ postCount }).from(categories).where(eq(categories.id, category.id)),
+  );
   return { ...category, postCount: row?.postCount ?? 0 };
 }
 
@@ -65,16 +65,17 @@ export async function listCategories(
     .select({ ...categoryColumns, postCount })
     .from(categories)
     .where(eq(categories.blogId, blogId))
-    .orderBy(asc(sql`${categories.name} collate nocase`), asc(categories.createdAt));
+    .orderBy(asc(sql`lower(${categories.name})`), asc(categories.createdAt));
 }
 
 /** A parent must be a category of the same blog; anything else answers like a missing one. */
 async function checkedParent(tx: Queryable, blogId: string, parentId: string): Promise<string> {
-  const parent = await tx
-    .select({ id: categories.id })
-    .from(categories)
-    .where(and(eq(categories.id, parentId), eq(categories.blogId, blogId)))
-    .get();
+  const parent = await first(
+    tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(eq(categories.id, parentId), eq(categories.blogId, blogId))),
+  );
   if (!parent) throw NotFound("Parent category");
   return parent.id;
 }
@@ -147,11 +148,12 @@ export async function createCategory(
         );
       }
       if (parentId && levelOf(parentOf, parentId) + 1 > limits.categoryDepth) throw tooDeep();
-      const existing = await tx
-        .select({ id: categories.id })
-        .from(categories)
-        .where(and(eq(categories.blogId, blog.id), eq(categories.slug, input.slug)))
-        .get();
+      const existing = await first(
+        tx
+          .select({ id: categories.id })
+          .from(categories)
+          .where(and(eq(categories.blogId, blog.id), eq(categories.slug, input.slug))),
+      );
       if (existing) throw slugTaken(input.slug);
       const [row] = await tx
         .insert(categories)

@@ -3,6 +3,7 @@ import { and, eq, isNotNull, lte, ne, sql } from "drizzle-orm";
 import type { DomainInput } from "../../../contracts/blogs.ts";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
+import { first } from "../../db/query.ts";
 import { blogs } from "../../db/schema.ts";
 import { Conflict, HttpError, NotFound } from "../../http/errors.ts";
 import type { DomainTarget } from "../blogs/presenter.ts";
@@ -101,13 +102,18 @@ export async function updateDomain(
       );
     }
     if (domain) {
-      const holder = await deps.db
-        .select({ id: blogs.id })
-        .from(blogs)
-        .where(
-          and(eq(blogs.customDomain, domain), eq(blogs.domainVerified, true), ne(blogs.id, blogId)),
-        )
-        .get();
+      const holder = await first(
+        deps.db
+          .select({ id: blogs.id })
+          .from(blogs)
+          .where(
+            and(
+              eq(blogs.customDomain, domain),
+              eq(blogs.domainVerified, true),
+              ne(blogs.id, blogId),
+            ),
+          ),
+      );
       if (holder) throw DomainTaken();
     }
     changes = {
@@ -254,15 +260,16 @@ export async function isServedHost(
     const label = domain.slice(0, -(blogDomain.length + 1));
     if (!/^[a-z0-9-]+$/.test(label) || reservedLabels.has(label)) return false;
     return (
-      (await db.select({ id: blogs.id }).from(blogs).where(eq(blogs.subdomain, label)).get()) !==
+      (await first(db.select({ id: blogs.id }).from(blogs).where(eq(blogs.subdomain, label)))) !==
       undefined
     );
   }
   return (
-    (await db
-      .select({ id: blogs.id })
-      .from(blogs)
-      .where(and(eq(blogs.customDomain, domain), eq(blogs.domainVerified, true)))
-      .get()) !== undefined
+    (await first(
+      db
+        .select({ id: blogs.id })
+        .from(blogs)
+        .where(and(eq(blogs.customDomain, domain), eq(blogs.domainVerified, true))),
+    )) !== undefined
   );
 }

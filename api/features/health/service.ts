@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { writeMark } from "../../db/app-settings.ts";
 import type { Database } from "../../db/client.ts";
+import { rawRows } from "../../db/query.ts";
 import type { WriteHealth } from "../../db/write-health.ts";
 
 export type Health = {
@@ -70,22 +71,28 @@ export function createHealthCheck(deps: HealthDeps) {
   return async (now: Date): Promise<Health> => {
     const { db } = deps;
     try {
-      const [queue] = await db.all<{
+      const [queue] = await rawRows<{
         pending: number;
         running: number;
         oldest: number | null;
-      }>(sql`
+      }>(
+        db,
+        sql`
         select
           coalesce(sum(case when started_at is null then 1 else 0 end), 0) as pending,
           coalesce(sum(case when started_at is not null then 1 else 0 end), 0) as running,
           min(requested_at) as oldest
         from render_jobs
-      `);
-      const failedRows = await db.all<{ blogId: string; error: string | null }>(sql`
-        select s.blog_id as blogId, s.error as error from site_builds s
+      `,
+      );
+      const failedRows = await rawRows<{ blogId: string; error: string | null }>(
+        db,
+        sql`
+        select s.blog_id as "blogId", s.error as error from site_builds s
         where s.status = 'failed'
           and s.finished_at = (select max(l.finished_at) from site_builds l where l.blog_id = s.blog_id)
-      `);
+      `,
+      );
       await probe(now);
       const failedBlogs = new Map(failedRows.map((r) => [r.blogId, r.error ?? ""]));
       for (const { blogId, retry } of deps.failingRenders?.() ?? []) {

@@ -4,6 +4,7 @@ import { limits } from "../../../contracts/limits.ts";
 import { slugify } from "../../../contracts/slug.ts";
 import { sanitizePostHtml } from "../../content/sanitize.ts";
 import type { Database, Queryable } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import {
   affiliateLinks,
   blogRedirects,
@@ -45,12 +46,13 @@ export function createImportRunner(deps: ImportRunnerDeps) {
   let stopped = false;
 
   async function nextJob(): Promise<JobRow | undefined> {
-    return deps.db
-      .select()
-      .from(importJobs)
-      .where(inArray(importJobs.status, ["queued", "running"]))
-      .orderBy(asc(importJobs.createdAt))
-      .get();
+    return first(
+      deps.db
+        .select()
+        .from(importJobs)
+        .where(inArray(importJobs.status, ["queued", "running"]))
+        .orderBy(asc(importJobs.createdAt)),
+    );
   }
 
   async function drain() {
@@ -243,7 +245,7 @@ async function runJob(
   const { db } = deps;
   const source = job.payload as ImportSource;
   const report = job.report as ImportReport;
-  const blog = await db.select().from(blogs).where(eq(blogs.id, job.blogId)).get();
+  const blog = await first(db.select().from(blogs).where(eq(blogs.id, job.blogId)));
   if (!blog) return;
   const firstRun = job.status === "queued";
   const categoryIds = await withOutbox(db, deps.contentEvents, async (tx, record) => {
@@ -298,11 +300,9 @@ async function runJob(
 
   for (let index = job.done; index < source.items.length; index++) {
     if (stopped()) return;
-    const current = await db
-      .select({ status: importJobs.status })
-      .from(importJobs)
-      .where(eq(importJobs.id, job.id))
-      .get();
+    const current = await first(
+      db.select({ status: importJobs.status }).from(importJobs).where(eq(importJobs.id, job.id)),
+    );
     if (current?.status !== "running") {
       // Cancelled (or the blog went): nothing will resume it.
       await dropPayload(db, job.id);
@@ -328,11 +328,12 @@ async function runJob(
     await withOutbox(db, deps.contentEvents, async (tx, record) => {
       // Checked again in the transaction: another runner (a restart's) may have written it.
       if (!alreadyImported) {
-        const mine = await tx
-          .select({ jobId: importedItems.jobId })
-          .from(importedItems)
-          .where(and(eq(importedItems.blogId, blog.id), eq(importedItems.sourceKey, item.key)))
-          .get();
+        const mine = await first(
+          tx
+            .select({ jobId: importedItems.jobId })
+            .from(importedItems)
+            .where(and(eq(importedItems.blogId, blog.id), eq(importedItems.sourceKey, item.key))),
+        );
         if (mine) return;
       }
       if (skipReason) {

@@ -3,6 +3,7 @@ import type { ExportedImage } from "../../../contracts/export-format.ts";
 import { emptyImportReport, importLimits } from "../../../contracts/imports.ts";
 import type { Storage } from "../../../site-builder/storage/storage.ts";
 import type { Database } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import { blogs, importJobs } from "../../db/schema.ts";
 import { NotFound } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
@@ -100,12 +101,13 @@ export async function startImport(
 }
 
 export async function findOwnedImport(db: Database, ownerId: string, jobId: string) {
-  const row = await db
-    .select({ job: importJobs })
-    .from(importJobs)
-    .innerJoin(blogs, eq(blogs.id, importJobs.blogId))
-    .where(and(eq(importJobs.id, jobId), eq(blogs.ownerId, ownerId)))
-    .get();
+  const row = await first(
+    db
+      .select({ job: importJobs })
+      .from(importJobs)
+      .innerJoin(blogs, eq(blogs.id, importJobs.blogId))
+      .where(and(eq(importJobs.id, jobId), eq(blogs.ownerId, ownerId))),
+  );
   if (!row) throw NotFound("Import");
   return row.job;
 }

@@ -3,6 +3,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { mediaFilePattern } from "../../../contracts/media.ts";
 import type { Storage } from "../../../site-builder/storage/storage.ts";
 import type { Database } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import { media } from "../../db/schema.ts";
 import { mediaKey } from "./service.ts";
 
@@ -26,15 +27,16 @@ export function createMediaFiles(db: Database, storage: Storage) {
   async function send(req: Request, res: Response, blogId: string | undefined, file: string) {
     const match = mediaFilePattern.exec(file);
     const row = match
-      ? await db
-          .select({ blogId: media.blogId, variants: media.variants })
-          .from(media)
-          .where(
-            blogId
-              ? and(eq(media.hash, match[1] as string), eq(media.blogId, blogId))
-              : eq(media.hash, match[1] as string),
-          )
-          .get()
+      ? await first(
+          db
+            .select({ blogId: media.blogId, variants: media.variants })
+            .from(media)
+            .where(
+              blogId
+                ? and(eq(media.hash, match[1] as string), eq(media.blogId, blogId))
+                : eq(media.hash, match[1] as string),
+            ),
+        )
       : undefined;
     const body =
       row?.variants.some((variant) => variant.file === file) === true

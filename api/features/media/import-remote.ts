@@ -4,6 +4,7 @@ import { request as httpsRequest } from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 import { eq } from "drizzle-orm";
 import { mediaLimits } from "../../../contracts/media.ts";
+import { first } from "../../db/query.ts";
 import { blogs } from "../../db/schema.ts";
 import { HttpError, NotFound, ValidationFailed } from "../../http/errors.ts";
 import { presentMedia } from "./presenter.ts";
@@ -90,7 +91,7 @@ export async function importRemoteImage(
   blogId: string,
   url: string,
 ): Promise<MediaRow> {
-  const blog = await deps.db.select().from(blogs).where(eq(blogs.id, blogId)).get();
+  const blog = await first(deps.db.select().from(blogs).where(eq(blogs.id, blogId)));
   if (!blog) throw NotFound("Blog");
   const { bytes, fileName } = await fetchRemoteImage(url, deps);
   const { item } = await uploadMedia(deps, blog.ownerId, blogId, { bytes, fileName });

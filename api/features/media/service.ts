@@ -10,6 +10,7 @@ import {
 import type { Storage } from "../../../site-builder/storage/storage.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
+import { containsPattern, first } from "../../db/query.ts";
 import { type blogs, media, posts } from "../../db/schema.ts";
 import { Conflict, HttpError, NotFound, ValidationFailed } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
@@ -47,11 +48,12 @@ export async function findOwnedMedia(
   mediaId: string,
 ): Promise<MediaRow> {
   await findOwnedBlog(db, ownerId, blogId);
-  const row = await db
-    .select()
-    .from(media)
-    .where(and(eq(media.id, mediaId), eq(media.blogId, blogId)))
-    .get();
+  const row = await first(
+    db
+      .select()
+      .from(media)
+      .where(and(eq(media.id, mediaId), eq(media.blogId, blogId))),
+  );
   if (!row) throw NotFound("Image");
   return row;
 }
@@ -64,11 +66,12 @@ export async function checkedFeatureImageId(
   what = "Feature image",
 ): Promise<string | null> {
   if (!mediaId) return null;
-  const row = await tx
-    .select({ id: media.id })
-    .from(media)
-    .where(and(eq(media.id, mediaId), eq(media.blogId, blogId)))
-    .get();
+  const row = await first(
+    tx
+      .select({ id: media.id })
+      .from(media)
+      .where(and(eq(media.id, mediaId), eq(media.blogId, blogId))),
+  );
   if (!row) throw NotFound(what);
   return row.id;
 }
@@ -159,11 +162,12 @@ export async function uploadMedia(
 }
 
 const findByHash = (db: Queryable, blogId: string, hash: string) =>
-  db
-    .select()
-    .from(media)
-    .where(and(eq(media.blogId, blogId), eq(media.hash, hash)))
-    .get();
+  first(
+    db
+      .select()
+      .from(media)
+      .where(and(eq(media.blogId, blogId), eq(media.hash, hash))),
+  );
 
 export const tooLarge = (bytes: number) =>
   new HttpError(
@@ -203,8 +207,8 @@ export async function listMedia(
         eq(media.blogId, blogId),
         pattern
           ? or(
-              sql`${media.fileName} like ${pattern} escape '\\'`,
-              sql`${media.alt} like ${pattern} escape '\\'`,
+              containsPattern(db, media.fileName, pattern),
+              containsPattern(db, media.alt, pattern),
             )
           : undefined,
       ),
@@ -262,7 +266,7 @@ async function usageOf(
   const withImages = await db
     .select({ id: posts.id, title: posts.title, status: posts.status, content: posts.content })
     .from(posts)
-    .where(and(eq(posts.blogId, blog.id), sql`instr(${posts.content}, '/media/') > 0`));
+    .where(and(eq(posts.blogId, blog.id), sql`${posts.content} like '%/media/%'`));
   for (const post of withImages) {
     const seen = new Set<string>();
     for (const match of post.content.matchAll(/\/media\/([0-9a-f]{32})-/g)) {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Post } from "../../../contracts/posts.ts";
+import { first } from "../../db/query.ts";
 import { posts } from "../../db/schema.ts";
 import { createBlog, createOwner, createPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
@@ -53,7 +54,7 @@ describe("posts filled by 'Generate with AI'", () => {
   it("records the AI text when the editor says so on create, and nothing otherwise", async () => {
     const ai = await createPost(owner, blogId, { content: generated, generatedByAi: true });
     expect(ai.aiAssisted).toBe(true);
-    const row = await app.db.select().from(posts).where(eq(posts.id, ai.id)).get();
+    const row = await first(app.db.select().from(posts).where(eq(posts.id, ai.id)));
     expect(row?.aiText).toBe(generated);
 
     const plain = await createPost(owner, blogId, { content: generated });

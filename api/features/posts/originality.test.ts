@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limits } from "../../../contracts/limits.ts";
 import type { OriginalityResult } from "../../../contracts/originality.ts";
+import { first } from "../../db/query.ts";
 import { postFingerprints, posts } from "../../db/schema.ts";
 import { createBlog, createOwner, createPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
@@ -137,16 +138,14 @@ describe("POST /api/posts/originality", () => {
       title: "Hill repeats",
       content: article("hill repeats"),
     });
-    const stored = await app.db
-      .select()
-      .from(postFingerprints)
-      .where(eq(postFingerprints.postId, post.id))
-      .get();
+    const stored = await first(
+      app.db.select().from(postFingerprints).where(eq(postFingerprints.postId, post.id)),
+    );
     expect(stored?.shingles.byteLength).toBe(8 * shinglesOf(article("hill repeats")).size);
 
     // The text changes behind the service's back, the row's updated_at kept: the check still
     // compares with what was saved, proof that it did not tokenize the post again.
-    const row = await app.db.select().from(posts).where(eq(posts.id, post.id)).get();
+    const row = await first(app.db.select().from(posts).where(eq(posts.id, post.id)));
     await app.db
       .update(posts)
       .set({ content: "<p>Something else entirely.</p>", updatedAt: row?.updatedAt })
@@ -161,12 +160,10 @@ describe("POST /api/posts/originality", () => {
     // …a change that leaves the text alone keeps it…
     await owner.patch(`/api/posts/${post.id}`, { title: "Tempo runs" });
     await owner.patch(`/api/posts/${post.id}/status`, { status: "under_review" });
-    const kept = await app.db
-      .select()
-      .from(postFingerprints)
-      .where(eq(postFingerprints.postId, post.id))
-      .get();
-    const now = await app.db.select().from(posts).where(eq(posts.id, post.id)).get();
+    const kept = await first(
+      app.db.select().from(postFingerprints).where(eq(postFingerprints.postId, post.id)),
+    );
+    const now = await first(app.db.select().from(posts).where(eq(posts.id, post.id)));
     expect(kept?.postUpdatedAt.getTime()).toBe(now?.updatedAt.getTime());
     // …and a post written elsewhere (or before fingerprints) gets one on first use.
     await app.db.delete(postFingerprints).where(eq(postFingerprints.postId, post.id));
@@ -176,11 +173,9 @@ describe("POST /api/posts/originality", () => {
       .where(eq(posts.id, post.id));
     expect((await check()).body.mostSimilar).toMatchObject({ postId: post.id, similarity: 1 });
     expect(
-      await app.db
-        .select()
-        .from(postFingerprints)
-        .where(eq(postFingerprints.postId, post.id))
-        .get(),
+      await first(
+        app.db.select().from(postFingerprints).where(eq(postFingerprints.postId, post.id)),
+      ),
     ).toBeDefined();
   });
 

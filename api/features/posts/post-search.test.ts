@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { posts } from "../../db/schema.ts";
+import { onPostgres } from "../../test/dialect.ts";
 import { createOwnerWithBlog, createPost, createPublishedPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 
@@ -111,10 +112,14 @@ describe("All Posts pages (GET /api/blogs/{id}/posts?limit=…)", () => {
     expect(await find("zeta")).toEqual(["New words"]);
     await owner.delete(`/api/posts/${post.id}`);
     expect(await find("zeta")).toEqual([]);
-    const [check] = await app.db.all<{ ok: number }>(
-      sql`select count(*) as ok from posts_fts where posts_fts match '"zeta"'`,
-    );
-    expect(check?.ok).toBe(0);
+    // SQLite's FTS5 table is kept by triggers; PostgreSQL's expression indexes have no
+    // separate table that could go stale.
+    if (!onPostgres) {
+      const [check] = await app.db.all<{ ok: number }>(
+        sql`select count(*) as ok from posts_fts where posts_fts match '"zeta"'`,
+      );
+      expect(check?.ok).toBe(0);
+    }
   });
 
   it("refuses bad parameters with 400 listing each, and another owner's blog with 404", async () => {

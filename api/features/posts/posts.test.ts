@@ -2,6 +2,7 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postSlugHistory, posts, users } from "../../db/schema.ts";
 import { recordContentEvents } from "../../test/content-events.ts";
+import { itSqliteOnly } from "../../test/dialect.ts";
 import {
   createBlog,
   createCategory,
@@ -430,7 +431,9 @@ describe("listing posts", () => {
     );
   });
 
-  it("reads the list from posts_blog_created_idx alone, without sorting", async () => {
+  // SQLite's plan (decision 021); PostgreSQL plans by table statistics, so a few test rows
+  // are read by a sequential scan there, whatever the indexes.
+  itSqliteOnly("reads the list from posts_blog_created_idx alone, without sorting", async () => {
     const { blogId } = await ownerWithBlog();
     const plan = async (statement: SQL) =>
       (await app.db.all<{ detail: string }>(sql`EXPLAIN QUERY PLAN ${statement}`))

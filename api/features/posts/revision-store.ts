@@ -2,6 +2,7 @@ import { and, desc, eq, notInArray } from "drizzle-orm";
 import { limits } from "../../../contracts/limits.ts";
 import type { PendingFields } from "../../../contracts/posts.ts";
 import type { Queryable } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import { postRevisions, type posts } from "../../db/schema.ts";
 
 type PostRow = typeof posts.$inferSelect;
@@ -38,18 +39,19 @@ export async function saveRevision(
   const { featureImageId: _image, ...fields } = fieldsOfPost(post);
   const values = { ...fields, postVersion: post.version, autosave, createdAt: now };
   if (autosave) {
-    const newest = await tx
-      .select({
-        id: postRevisions.id,
-        autosave: postRevisions.autosave,
-        authorId: postRevisions.authorId,
-        createdAt: postRevisions.createdAt,
-      })
-      .from(postRevisions)
-      .where(eq(postRevisions.postId, post.id))
-      .orderBy(desc(postRevisions.createdAt), desc(postRevisions.postVersion))
-      .limit(1)
-      .get();
+    const newest = await first(
+      tx
+        .select({
+          id: postRevisions.id,
+          autosave: postRevisions.autosave,
+          authorId: postRevisions.authorId,
+          createdAt: postRevisions.createdAt,
+        })
+        .from(postRevisions)
+        .where(eq(postRevisions.postId, post.id))
+        .orderBy(desc(postRevisions.createdAt), desc(postRevisions.postVersion))
+        .limit(1),
+    );
     if (
       newest?.autosave &&
       newest.authorId === authorId &&

@@ -8,6 +8,7 @@ import type {
 } from "../../../contracts/posts.ts";
 import type { Clock } from "../../auth/sessions.ts";
 import type { Database, Queryable } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import { postPendingChanges, postRevisions, users } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
 import { presentAuthor } from "./presenter.ts";
@@ -76,11 +77,12 @@ export async function getRevision(
   revisionId: string,
 ): Promise<PostRevision> {
   const post = await findOwnedPost(db, ownerId, postId);
-  const row = await db
-    .select()
-    .from(postRevisions)
-    .where(and(eq(postRevisions.id, revisionId), eq(postRevisions.postId, post.id)))
-    .get();
+  const row = await first(
+    db
+      .select()
+      .from(postRevisions)
+      .where(and(eq(postRevisions.id, revisionId), eq(postRevisions.postId, post.id))),
+  );
   if (!row) throw NotFound("Revision");
   const authors = await authorsById(db, [row]);
   return {
@@ -116,11 +118,9 @@ export async function getPendingChanges(
   postId: string,
 ): Promise<PendingChanges | null> {
   const post = await findOwnedPost(db, ownerId, postId);
-  const row = await db
-    .select()
-    .from(postPendingChanges)
-    .where(eq(postPendingChanges.postId, post.id))
-    .get();
+  const row = await first(
+    db.select().from(postPendingChanges).where(eq(postPendingChanges.postId, post.id)),
+  );
   return row ? presentPending(row) : null;
 }
 

@@ -12,6 +12,7 @@ import type { Clock } from "../../auth/sessions.ts";
 import { excerptFromContent, isDerivedExcerpt } from "../../content/excerpt.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
+import { first, isPostgres, rawRows } from "../../db/query.ts";
 import {
   blogs,
   categories,
@@ -108,19 +109,20 @@ export async function findOwnedPost(
   ownerId: string,
   postId: string,
 ): Promise<PostRow> {
-  const row = await db
-    .select({ post: posts })
-    .from(posts)
-    .innerJoin(blogs, eq(blogs.id, posts.blogId))
-    .where(and(eq(posts.id, postId), eq(blogs.ownerId, ownerId)))
-    .get();
+  const row = await first(
+    db
+      .select({ post: posts })
+      .from(posts)
+      .innerJoin(blogs, eq(blogs.id, posts.blogId))
+      .where(and(eq(posts.id, postId), eq(blogs.ownerId, ownerId))),
+  );
   if (!row) throw NotFound("Post");
   return row.post;
 }
 
 async function withAuthor(db: Queryable, post: PostRow): Promise<PostWithAuthor> {
   const author = post.authorId
-    ? await db.select(authorColumns).from(users).where(eq(users.id, post.authorId)).get()
+    ? await first(db.select(authorColumns).from(users).where(eq(users.id, post.authorId)))
     : undefined;
   return { post, author };
 }
@@ -144,13 +146,16 @@ export function postSummariesQuery(db: Queryable, blogId: string, filter: PostFi
   return db
     .select(summaryColumns)
     .from(posts)
-    .where(and(...filterConditions(blogId, filter)))
+    .where(and(...filterConditions(db, blogId, filter)))
     .orderBy(...newestFirst);
 }
 
 /** Milliseconds since the epoch as `Date#toISOString` writes them, in integer arithmetic; null stays null. */
 const isoText = (column: string) =>
   `strftime('%Y-%m-%dT%H:%M:%S', ${column} / 1000, 'unixepoch') || printf('.%03dZ', ${column} % 1000)`;
+/** The same text on PostgreSQL, exact to the millisecond (no floating point on the way). */
+const pgIsoText = (column: string) =>
+  `to_char(timestamp 'epoch' + ${column} * interval '1 millisecond', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The list as one JSON array of positional tuples, built by SQLite: the libSQL client turns
@@ -163,11 +168,19 @@ export function postSummariesStatement(
   blogId: string,
   filter: PostFilter = {},
 ): SQL {
+  const postgres = isPostgres(db);
   const tuple = [
     ...["id", "blog_id", "author_id", "title", "excerpt", "status", "slug", "category_id"],
-    ...["scheduled_publish_at", "published_at", "created_at", "updated_at"].map(isoText),
+    ...["scheduled_publish_at", "published_at", "created_at", "updated_at"].map(
+      postgres ? pgIsoText : isoText,
+    ),
   ].join(", ");
-  return sql`select json_group_array(json_array(${sql.raw(tuple)})) as list from (${postSummariesQuery(db, blogId, filter)})`;
+  const query = postSummariesQuery(db, blogId, filter);
+  // json_agg is told the order (a subquery's order is not promised to an aggregate);
+  // `::text` hands over one string as SQLite's does.
+  return postgres
+    ? sql`select coalesce(json_agg(json_build_array(${sql.raw(tuple)}) order by created_at desc, id desc), '[]')::text as list from (${query}) as summaries`
+    : sql`select json_group_array(json_array(${sql.raw(tuple)})) as list from (${query})`;
 }
 
 type SummaryTuple = [
@@ -189,7 +202,7 @@ export function fullPostsQuery(db: Queryable, blogId: string, filter: PostFilter
   return db
     .select()
     .from(posts)
-    .where(and(...filterConditions(blogId, filter)))
+    .where(and(...filterConditions(db, blogId, filter)))
     .orderBy(...newestFirst);
 }
 
@@ -239,7 +252,7 @@ export async function listPosts(
   filter: PostFilter = {},
 ): Promise<PostList<PostSummaryRow>> {
   await findOwnedBlog(db, ownerId, blogId);
-  const result = await db.get<{ list: string }>(postSummariesStatement(db, blogId, filter));
+  const [result] = await rawRows<{ list: string }>(db, postSummariesStatement(db, blogId, filter));
   const rows: PostSummaryRow[] = (JSON.parse(result?.list ?? "[]") as SummaryTuple[]).map((t) => ({
     id: t[0],
     blogId: t[1],
@@ -299,11 +312,18 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 /** The search as one FTS5 string: found anywhere in a title or content, as typed. */
 const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
-function filterConditions(blogId: string, filter: PostFilter): SQL[] {
+function filterConditions(db: Queryable, blogId: string, filter: PostFilter): SQL[] {
   const conditions: SQL[] = [eq(posts.blogId, blogId)];
   if (filter.status) conditions.push(eq(posts.status, filter.status));
   const q = filter.q?.trim() ?? "";
-  if (q !== "") {
+  if (q !== "" && isPostgres(db)) {
+    // pg_trgm GIN indexes on the folded (lower case, unaccented) title and content answer
+    // the same substring search as SQLite's trigram FTS5 table (decision 182).
+    const pattern = likePattern(q);
+    conditions.push(
+      sql`(blogfleet_fold(${posts.title}) like blogfleet_fold(${pattern}) escape '\\' or blogfleet_fold(${posts.content}) like blogfleet_fold(${pattern}) escape '\\')`,
+    );
+  } else if (q !== "") {
     if (Array.from(q).length >= trigramLength) {
       conditions.push(
         sql`${posts}.rowid in (select rowid from posts_fts where posts_fts match ${ftsPhrase(q)})`,
@@ -364,7 +384,7 @@ export async function listPostPage(
   options: PostFilter & { limit: number; cursor?: string | undefined },
 ): Promise<PostPageRows> {
   await findOwnedBlog(db, ownerId, blogId);
-  const conditions = filterConditions(blogId, options);
+  const conditions = filterConditions(db, blogId, options);
   if (options.cursor) {
     const after = decodeCursor(options.cursor);
     conditions.push(
@@ -404,11 +424,12 @@ async function checkedCategoryId(
   categoryId: string | null,
 ): Promise<string | null> {
   if (categoryId === null) return null;
-  const found = await tx
-    .select({ id: categories.id })
-    .from(categories)
-    .where(and(eq(categories.id, categoryId), eq(categories.blogId, blogId)))
-    .get();
+  const found = await first(
+    tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(and(eq(categories.id, categoryId), eq(categories.blogId, blogId))),
+  );
   if (!found) throw NotFound("Category");
   return found.id;
 }
@@ -447,11 +468,12 @@ async function resolveSlug(
   }
   const given = clampSlug(typedSlug(requested));
   if (given !== "") {
-    const taken = await tx
-      .select({ id: posts.id })
-      .from(posts)
-      .where(and(eq(posts.blogId, blogId), eq(posts.slug, given), notThisPost(posts.id)))
-      .get();
+    const taken = await first(
+      tx
+        .select({ id: posts.id })
+        .from(posts)
+        .where(and(eq(posts.blogId, blogId), eq(posts.slug, given), notThisPost(posts.id))),
+    );
     if (taken) {
       throw Conflict(
         `The URL slug "${given}" is already used by another post in this blog. Choose a different slug.`,
@@ -739,11 +761,12 @@ export async function changePostStatus(
     if (before.status === status) {
       throw Conflict(`The post is already ${label(status)}`, "invalid_status_transition");
     }
-    const blog = await tx
-      .select({ reviewBeforePublishing: blogs.reviewBeforePublishing })
-      .from(blogs)
-      .where(eq(blogs.id, before.blogId))
-      .get();
+    const blog = await first(
+      tx
+        .select({ reviewBeforePublishing: blogs.reviewBeforePublishing })
+        .from(blogs)
+        .where(eq(blogs.id, before.blogId)),
+    );
     if (
       before.status === "draft" &&
       status === "published" &&
@@ -897,11 +920,9 @@ export async function markPostAiGenerated(
   postId: string,
   generatedText: string,
 ): Promise<boolean> {
-  const post = await db
-    .select({ content: posts.content })
-    .from(posts)
-    .where(eq(posts.id, postId))
-    .get();
+  const post = await first(
+    db.select({ content: posts.content }).from(posts).where(eq(posts.id, postId)),
+  );
   if (!post) throw NotFound("Post");
   const aiAssisted = generatedText.trim() !== "" && stillAiAssisted(generatedText, post.content);
   await db

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import { type posts, users } from "../../db/schema.ts";
 import { HttpError } from "../../http/errors.ts";
 import { presentPost } from "./presenter.ts";
@@ -30,17 +31,18 @@ export async function staleVersion(
   status: 409 | 412,
 ): Promise<HttpError> {
   const author = post.authorId
-    ? await tx
-        .select({
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-          profileImageUrl: users.profileImageUrl,
-        })
-        .from(users)
-        .where(eq(users.id, post.authorId))
-        .get()
+    ? await first(
+        tx
+          .select({
+            id: users.id,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            email: users.email,
+            profileImageUrl: users.profileImageUrl,
+          })
+          .from(users)
+          .where(eq(users.id, post.authorId)),
+      )
     : undefined;
   return new HttpError(
     status,

@@ -1,17 +1,19 @@
 import { eq } from "drizzle-orm";
 import type { PublicProfile, PublicProfileInput } from "../../../contracts/profile.ts";
 import type { Database } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import { blogs, users } from "../../db/schema.ts";
 import { NotFound } from "../../http/errors.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { withOutbox } from "../publishing/outbox.ts";
 
 export async function getPublicProfile(db: Database, userId: string): Promise<PublicProfile> {
-  const row = await db
-    .select({ displayName: users.publicName, bio: users.publicBio })
-    .from(users)
-    .where(eq(users.id, userId))
-    .get();
+  const row = await first(
+    db
+      .select({ displayName: users.publicName, bio: users.publicBio })
+      .from(users)
+      .where(eq(users.id, userId)),
+  );
   if (!row) throw NotFound("User");
   return row;
 }

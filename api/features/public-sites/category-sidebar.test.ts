@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limits } from "../../../contracts/limits.ts";
+import { first } from "../../db/query.ts";
 import { blogs, categories, posts } from "../../db/schema.ts";
 import { createBlog, createOwner } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
@@ -61,7 +62,7 @@ beforeAll(async () => {
   expect(
     (await app.db.select().from(categories).where(eq(categories.blogId, blog.id))).length,
   ).toBe(limits.categoriesPerBlog);
-  expect(await app.db.select().from(blogs).where(eq(blogs.id, blog.id)).get()).toBeDefined();
+  expect(await first(app.db.select().from(blogs).where(eq(blogs.id, blog.id)))).toBeDefined();
   await app.publishing?.queue.enqueue(blog.id, { full: true });
   await app.publishing?.queue.onIdle();
 });

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import { blogs } from "../../db/schema.ts";
 
 export type BlogRow = typeof blogs.$inferSelect;
@@ -48,15 +49,16 @@ export async function resolveBlogByHost(
   if (host.endsWith(suffix)) {
     const label = host.slice(0, -suffix.length);
     if (/^[a-z0-9-]+$/.test(label) && !reservedLabels.has(label)) {
-      return db.select().from(blogs).where(eq(blogs.subdomain, label)).get();
+      return first(db.select().from(blogs).where(eq(blogs.subdomain, label)));
     }
     return undefined;
   }
-  return db
-    .select()
-    .from(blogs)
-    .where(and(eq(blogs.customDomain, host), eq(blogs.domainVerified, true)))
-    .get();
+  return first(
+    db
+      .select()
+      .from(blogs)
+      .where(and(eq(blogs.customDomain, host), eq(blogs.domainVerified, true))),
+  );
 }
 
 /** Host names whose requests are this blog's (for the host map the static server reads). */

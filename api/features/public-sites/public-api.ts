@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { Router } from "express";
 import { z } from "../../../contracts/zod.ts";
 import type { Database } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import { blogs, categories, posts } from "../../db/schema.ts";
 import { HttpError } from "../../http/errors.ts";
 import { inputOf, validate } from "../../http/validate.ts";
@@ -31,7 +32,7 @@ export function publicApiRoutes(
 
   const findBlog = async (slugValue: string | undefined, host: string | undefined) => {
     const blog = slugValue
-      ? await db.select().from(blogs).where(eq(blogs.slug, slugValue)).get()
+      ? await first(db.select().from(blogs).where(eq(blogs.slug, slugValue)))
       : await resolveBlogByHost(db, blogDomain, host, reservedLabels);
     if (!blog) throw BlogNotFound();
     return blog;
@@ -92,17 +93,18 @@ export function publicApiRoutes(
         z.infer<typeof postParams>
       >(res);
       const blog = await findBlog(query.blogSlug, req.get("host"));
-      const post = await db
-        .select()
-        .from(posts)
-        .where(
-          and(
-            eq(posts.blogId, blog.id),
-            eq(posts.slug, params.postSlug),
-            eq(posts.status, "published"),
+      const post = await first(
+        db
+          .select()
+          .from(posts)
+          .where(
+            and(
+              eq(posts.blogId, blog.id),
+              eq(posts.slug, params.postSlug),
+              eq(posts.status, "published"),
+            ),
           ),
-        )
-        .get();
+      );
       if (!post) throw PostNotFound();
       const category = post.categoryId
         ? (await categoryOf(blog.id)).get(post.categoryId)

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { archiveCount } from "../../../site-builder/theme/lib/archive.ts";
 import type { Database } from "../../db/client.ts";
+import { first, isPostgres, rawRows } from "../../db/query.ts";
 import {
   blogRedirects,
   blogs,
@@ -168,12 +169,13 @@ async function loadSmallParts(db: Database, blogId: string) {
       .select({ slug: removedPostSlugs.slug })
       .from(removedPostSlugs)
       .where(eq(removedPostSlugs.blogId, blogId)),
-    db
-      .select({ blogName: blogs.name, publicName: users.publicName, publicBio: users.publicBio })
-      .from(blogs)
-      .leftJoin(users, eq(users.id, blogs.ownerId))
-      .where(eq(blogs.id, blogId))
-      .get(),
+    first(
+      db
+        .select({ blogName: blogs.name, publicName: users.publicName, publicBio: users.publicBio })
+        .from(blogs)
+        .leftJoin(users, eq(users.id, blogs.ownerId))
+        .where(eq(blogs.id, blogId)),
+    ),
     db
       .select({ from: blogRedirects.fromPath, to: blogRedirects.toPath })
       .from(blogRedirects)
@@ -232,20 +234,22 @@ export async function loadPublishedIndex(db: Database, blogId: string): Promise<
     // alone, never from the rows, whose bodies sit before those columns, and as one JSON
     // string, not a row object per post (decision 021: that conversion is most of the cost at
     // 10,000).
-    db
-      .get<{ list: string | null }>(
-        sql`select json_group_array(json_array(id, slug, category_id)) as list
-            from posts indexed by posts_blog_created_idx
-            where blog_id = ${blogId} and status = 'published'`,
-      )
-      .then(
-        (row) =>
-          new Map(
-            (JSON.parse(row?.list ?? "[]") as [string, string, string | null][]).map(
-              ([id, slug, categoryId]) => [id, { slug, categoryId }],
-            ),
+    rawRows<{ list: string | null }>(
+      db,
+      isPostgres(db)
+        ? sql`select json_agg(json_build_array(id, slug, category_id))::text as list
+              from posts where blog_id = ${blogId} and status = 'published'`
+        : sql`select json_group_array(json_array(id, slug, category_id)) as list
+              from posts indexed by posts_blog_created_idx
+              where blog_id = ${blogId} and status = 'published'`,
+    ).then(
+      ([row]) =>
+        new Map(
+          (JSON.parse(row?.list ?? "[]") as [string, string, string | null][]).map(
+            ([id, slug, categoryId]) => [id, { slug, categoryId }],
           ),
-      ),
+        ),
+    ),
     loadSmallParts(db, blogId),
   ]);
   return derive(postRows, small);

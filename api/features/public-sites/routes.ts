@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { type Request, type RequestHandler, type Response, Router } from "express";
 import type { Database } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import { blogs } from "../../db/schema.ts";
 import { blogPathAddress, type RemovedAddresses } from "../blogs/delete-blog.ts";
 import type { HostMap } from "./fast-path.ts";
@@ -75,7 +76,7 @@ export function blogPathRoutes(
 
   // The editor's Preview: the owner sees a post as readers will, before it is published.
   router.get("/blog/:slug/preview/:postId", async (req, res) => {
-    const blog = await db.select().from(blogs).where(eq(blogs.slug, req.params.slug)).get();
+    const blog = await first(db.select().from(blogs).where(eq(blogs.slug, req.params.slug)));
     // Anyone but the owner gets the same answer as for a blog that does not exist.
     if (!blog || !req.user || blog.ownerId !== req.user.id)
       return server.serveUnknownBlog(req, res);
@@ -84,13 +85,13 @@ export function blogPathRoutes(
 
   // A page's beacon reports its view (issue 18); every other method on a blog is refused there.
   router.post("/blog/:slug/_hit", async (req, res) => {
-    const blog = await db.select().from(blogs).where(eq(blogs.slug, req.params.slug)).get();
+    const blog = await first(db.select().from(blogs).where(eq(blogs.slug, req.params.slug)));
     if (!blog) return server.serveUnknownBlog(req, res);
     await server.serveBlog(req, res, blog, "/_hit", `/blog/${encodeURIComponent(blog.slug)}/`);
   });
 
   router.get("/blog/:slug/{*rest}", async (req, res) => {
-    const blog = await db.select().from(blogs).where(eq(blogs.slug, req.params.slug)).get();
+    const blog = await first(db.select().from(blogs).where(eq(blogs.slug, req.params.slug)));
     if (!blog) {
       if (removed && (await removed.has(blogPathAddress(req.params.slug))))
         return sendBlogGone(req, res);

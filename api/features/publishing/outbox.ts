@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import { blogs, renderJobs } from "../../db/schema.ts";
 import type { BlogChange, ContentEvents } from "./content-events.ts";
 
@@ -19,7 +20,7 @@ export async function recordChange(
   change: BlogChange,
   now: Date,
 ): Promise<void> {
-  const row = await tx.select().from(renderJobs).where(eq(renderJobs.blogId, blogId)).get();
+  const row = await first(tx.select().from(renderJobs).where(eq(renderJobs.blogId, blogId)));
   if (!row) {
     await tx.insert(renderJobs).values({
       blogId,
@@ -55,12 +56,14 @@ export async function withOutbox<T>(
   clock: () => Date = () => new Date(),
 ): Promise<T> {
   const recorded: [string, BlogChange][] = [];
-  const result = await db.transaction((tx) =>
-    work(tx, async (blogId, change) => {
+  const result = await db.transaction((tx) => {
+    // A transaction PostgreSQL retried (decision 180) runs this again: only its last run counts.
+    recorded.length = 0;
+    return work(tx, async (blogId, change) => {
       await recordChange(tx, blogId, change, clock());
       recorded.push([blogId, change]);
-    }),
-  );
+    });
+  });
   for (const [blogId, change] of recorded) await events.blogChanged(blogId, change);
   return result;
 }

@@ -11,8 +11,10 @@ import {
 import { loadTheme, type Theme } from "../../../site-builder/pipeline/theme.ts";
 import { openDatabase } from "../../db/client.ts";
 import { blogs, categories, posts, renderJobs, siteBuilds } from "../../db/schema.ts";
+import { describeSqliteOnly } from "../../test/dialect.ts";
 import { insertOwnerAndBlog } from "../../test/factories.ts";
 import { fullDatabaseDisk } from "../../test/full-disk.ts";
+import { openTestDatabase } from "../../test/postgres.ts";
 import {
   createRenderQueue,
   defaultRetryDelayMs,
@@ -33,7 +35,7 @@ let blogId: string;
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), "blogfleet-render-"));
-  handle = await openDatabase(`file:${join(dir, "db.sqlite")}`);
+  handle = await openTestDatabase(dir);
   output = createSiteOutput(join(dir, "sites"));
   ({ blogId } = await insertOwnerAndBlog(handle.db, {
     name: "Garden Notes",
@@ -42,8 +44,8 @@ beforeEach(async () => {
     description: "Growing food",
   }));
 });
-afterEach(() => {
-  handle.close();
+afterEach(async () => {
+  await handle.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -282,7 +284,8 @@ function fullSitesDisk(inner: SiteOutput): SiteOutput {
   };
 }
 
-describe("render queue on a full disk", () => {
+// SQLITE_FULL is SQLite's (decision 181).
+describeSqliteOnly("render queue on a full disk", () => {
   it("keeps going when the database disk is full: bookkeeping is retried, nothing rejects", async () => {
     const disk = fullDatabaseDisk();
     const full = await openDatabase(`file:${join(dir, "db.sqlite")}`, { wrapClient: disk.wrap });

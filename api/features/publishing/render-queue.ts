@@ -7,6 +7,7 @@ import type { SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
 import type { Theme } from "../../../site-builder/pipeline/theme.ts";
 import type { Site } from "../../../site-builder/theme/lib/site.ts";
 import type { Database } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import { blogs, renderJobs, siteBuilds } from "../../db/schema.ts";
 import { fullStorageOf } from "../../db/write-health.ts";
 import { recordChange } from "./outbox.ts";
@@ -162,11 +163,7 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
    * go too and nothing is left to retry. False while it exists, or when that cannot be read.
    */
   async function forgetIfDeleted(blogId: string): Promise<boolean> {
-    const exists = await db
-      .select({ id: blogs.id })
-      .from(blogs)
-      .where(eq(blogs.id, blogId))
-      .get()
+    const exists = await first(db.select({ id: blogs.id }).from(blogs).where(eq(blogs.id, blogId)))
       .then(Boolean)
       .catch(() => true);
     if (exists) return false;
@@ -192,7 +189,7 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
     running.add(blogId);
     const attemptsBefore = retries.get(blogId)?.attempts ?? 0;
     try {
-      const job = await db.select().from(renderJobs).where(eq(renderJobs.blogId, blogId)).get();
+      const job = await first(db.select().from(renderJobs).where(eq(renderJobs.blogId, blogId)));
       if (!job) {
         retries.delete(blogId);
         return;

@@ -15,6 +15,7 @@ import {
   type ThemePost,
 } from "../../../site-builder/theme/lib/site.ts";
 import type { Database } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
 import {
   affiliateLinks,
   blogs,
@@ -107,7 +108,7 @@ export async function loadSnapshot(
   options: SnapshotOptions,
   scope: SnapshotScope = { kind: "all" },
 ): Promise<SiteSnapshot | undefined> {
-  const blog = await db.select().from(blogs).where(eq(blogs.id, blogId)).get();
+  const blog = await first(db.select().from(blogs).where(eq(blogs.id, blogId)));
   if (!blog) return undefined;
   const published = and(eq(posts.blogId, blogId), eq(posts.status, "published")) as SQL;
   const where =
@@ -119,11 +120,12 @@ export async function loadSnapshot(
           ? and(eq(posts.blogId, blogId), eq(posts.id, scope.postId))
           : published;
   const [owner, postRows, categoryRows, history, mediaRows] = await Promise.all([
-    db
-      .select({ publicName: users.publicName, publicBio: users.publicBio })
-      .from(users)
-      .where(eq(users.id, blog.ownerId))
-      .get(),
+    first(
+      db
+        .select({ publicName: users.publicName, publicBio: users.publicBio })
+        .from(users)
+        .where(eq(users.id, blog.ownerId)),
+    ),
     scope.kind === "changed" && scope.postIds.length === 0
       ? Promise.resolve([])
       : db.select(postColumns).from(posts).where(where),

@@ -1,0 +1,83 @@
+/**
+ * The posts list and All Posts search on this process's database (decision 180): a SQLite file
+ * by default, a fresh PostgreSQL database with TEST_DATABASE=postgres (TEST_POSTGRES_URL names
+ * the server's `test` database; the bench database is dropped at the end). Run it once per
+ * dialect on the same machine and compare:
+ *
+ *   node scripts/bench/database-dialects.ts [posts]
+ *   TEST_DATABASE=postgres node scripts/bench/database-dialects.ts [posts]
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { processDialect } from "../../api/db/dialect.ts";
+import { blogs, posts, users } from "../../api/db/schema.ts";
+import { listPostPage, listPosts } from "../../api/features/posts/service.ts";
+import { openTestDatabase } from "../../api/test/postgres.ts";
+import { seedPosts } from "./fixtures.ts";
+
+const count = Number(process.argv[2] ?? 10_000);
+const rounds = 15;
+
+async function median(work: () => Promise<unknown>): Promise<number> {
+  await work();
+  const times: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const start = performance.now();
+    await work();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] as number;
+}
+
+const dir = mkdtempSync(join(tmpdir(), "blogfleet-dialects-"));
+const handle = await openTestDatabase(dir);
+try {
+  const { db } = handle;
+  const [owner] = await db.insert(users).values({ email: "bench@example.com" }).returning();
+  const ownerId = owner?.id as string;
+  const [blog] = await db
+    .insert(blogs)
+    .values({ ownerId, name: "Bench", slug: "bench", subdomain: "bench" })
+    .returning();
+  const blogId = blog?.id as string;
+  const seeding = performance.now();
+  await seedPosts(db, blogId, ownerId, count);
+  const seeded = performance.now() - seeding;
+  // A rare search: one post's title, upper-cased (both databases ignore case).
+  const [sample] = await db
+    .select({ title: posts.title })
+    .from(posts)
+    .orderBy(posts.slug)
+    .limit(1)
+    .offset(Math.floor(count / 2));
+  const rare = (sample?.title ?? "").toUpperCase();
+  const figures = {
+    "whole list (summaries)": await median(() => listPosts(db, ownerId, blogId)),
+    "first page of 20": await median(() => listPostPage(db, ownerId, blogId, { limit: 20 })),
+    "search 'tomato', page of 20": await median(() =>
+      listPostPage(db, ownerId, blogId, { limit: 20, q: "tomato" }),
+    ),
+    "search a title, page of 20": await median(() =>
+      listPostPage(db, ownerId, blogId, { limit: 20, q: rare }),
+    ),
+    "search 'zqxj' (no match)": await median(() =>
+      listPostPage(db, ownerId, blogId, { limit: 20, q: "zqxj" }),
+    ),
+  };
+  console.log(
+    `${processDialect}, ${count} posts (seeded in ${(seeded / 1000).toFixed(1)} s), load ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
+  for (const [name, ms] of Object.entries(figures)) console.log(`  ${name}: ${ms.toFixed(1)} ms`);
+  // The same answers on both: the number of posts each search finds (up to 10,000).
+  for (const q of ["tomato", rare, "zqxj"]) {
+    const found = await listPostPage(db, ownerId, blogId, { limit: 10_000, q });
+    console.log(`  '${q}' finds ${found.posts.length} posts`);
+  }
+} finally {
+  await handle.close();
+  rmSync(dir, { recursive: true, force: true });
+}
