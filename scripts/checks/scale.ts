@@ -265,13 +265,13 @@ function wordPressExport(items: number, tag: string): Buffer {
   });
   return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/" xmlns:dc="http://purl.org/dc/elements/1.1/">
-<channel><title>${tag}</title><wp:wxr_version>1.2</wp:wxr_version>
+<channel><title>${tag}</title><wp:wxr_version>1.2</wp:wxr_version><wp:base_site_url>https://example.com</wp:base_site_url><wp:base_blog_url>https://example.com</wp:base_blog_url>
 ${entries.join("\n")}
 </channel></rss>`);
 }
 
 async function startImportOf(owner: TestClient, blogId: string, items: number, tag: string) {
-  const started = await owner.post<{ id: string }>(`/api/blogs/${blogId}/imports`, {
+  const started = await owner.request<{ id: string }>("POST", `/api/blogs/${blogId}/imports`, {
     raw: wordPressExport(items, tag),
     headers: { "x-file-name": `${tag}.xml` },
   });
@@ -399,7 +399,7 @@ async function main() {
     await until(
       "import running",
       () => importRow(importId),
-      (row) => row?.status === "running" && row.done > 0,
+      (row) => row?.status === "running" && Number(row.done) >= importItems / 3,
       120_000,
       50,
     );
@@ -425,7 +425,7 @@ async function main() {
       "kill-9-mid-import",
       {
         items: importItems,
-        doneAtKill: atKill?.done,
+        doneAtKill: Number(atKill?.done),
         status: done?.status ?? "not finished",
         posts,
         importedItems: keys,
@@ -595,6 +595,13 @@ async function main() {
     summary.push(`     two workers / one worker: ${(two / one).toFixed(2)}x`);
   }
 }
+
+// Ctrl-C: stop the processes and drop the database before leaving.
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, () => {
+    console.error(`${signal}: stopping the processes`);
+    void cleanUp().finally(() => process.exit(1));
+  });
 
 let crashed: unknown;
 try {

@@ -22,6 +22,7 @@ export async function startTestS3Server(bucket = "blogfleet-test"): Promise<Test
     directory,
     configureBuckets: [{ name: bucket }],
   });
+  atomicUploads(server);
   const address = await server.run();
   return {
     endpoint: `http://127.0.0.1:${address.port}`,
@@ -30,6 +31,35 @@ export async function startTestS3Server(bucket = "blogfleet-test"): Promise<Test
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },
+  };
+}
+
+type StoredObject = { content: Buffer | NodeJS.ReadableStream };
+
+/**
+ * S3 stores an object whole or not at all. s3rver streams a PUT's body straight into its file
+ * and writes the object's metadata only at the end: a client that dies mid-upload (a worker
+ * killed with SIGKILL during a render) leaves a half-written object without metadata, which s3rver
+ * then lists and answers 500 for, forever. Here the body is read whole first, and an upload
+ * whose client went away stores nothing, as with S3.
+ */
+function atomicUploads(server: S3rver): void {
+  const store = (
+    server as unknown as { store: { putObject: (o: StoredObject) => Promise<unknown> } }
+  ).store;
+  const putObject = store.putObject.bind(store);
+  store.putObject = async (object) => {
+    if (!Buffer.isBuffer(object.content)) {
+      const body = object.content;
+      object.content = await new Promise<Buffer>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        body.on("data", (chunk: Buffer) => chunks.push(chunk));
+        body.once("end", () => resolve(Buffer.concat(chunks)));
+        body.once("error", reject);
+        body.once("close", () => reject(new Error("upload ended before its body")));
+      });
+    }
+    return putObject(object);
   };
 }
 
