@@ -19,7 +19,7 @@ export default defineConfig({
       "docs/**/*.test.ts",
     ],
     setupFiles: ["./tests/setup/fail-on-console-error.ts"],
-    globalSetup: ["./tests/setup/build-theme.ts"],
+    globalSetup: ["./tests/setup/build-theme.ts", "./tests/setup/postgres-template.ts"],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: "forks",

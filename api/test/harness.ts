@@ -16,8 +16,7 @@ import { type ContentEvents, noContentEvents } from "../features/publishing/cont
 import { createPublishing, type Publishing } from "../features/publishing/publishing.ts";
 import { createLogger } from "../logger.ts";
 import { createCpuPool } from "../workers/cpu-pool.ts";
-import { onPostgres } from "./dialect.ts";
-import { createTestPostgresDatabase } from "./postgres.ts";
+import { createPostgresTestDatabase, onPostgres } from "./dialect.ts";
 
 export type TestApp = {
   express: ReturnType<typeof createApp>;
@@ -58,7 +57,7 @@ type StartOptions = {
  */
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), "blogfleet-test-"));
-  const postgres = onPostgres ? await createTestPostgresDatabase() : undefined;
+  const postgres = onPostgres ? await createPostgresTestDatabase() : undefined;
   const env = parseEnv({
     NODE_ENV: "test",
     DATABASE_URL: postgres?.url ?? `file:${join(dir, "test.db")}`,

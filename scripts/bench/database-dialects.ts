@@ -10,10 +10,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { openDatabase } from "../../api/db/client.ts";
 import { processDialect } from "../../api/db/dialect.ts";
 import { blogs, posts, users } from "../../api/db/schema.ts";
 import { listPostPage, listPosts } from "../../api/features/posts/service.ts";
-import { openTestDatabase } from "../../api/test/postgres.ts";
+import { createTestPostgresDatabase } from "../../api/test/postgres.ts";
 import { seedPosts } from "./fixtures.ts";
 
 const count = Number(process.argv[2] ?? 10_000);
@@ -32,7 +33,8 @@ async function median(work: () => Promise<unknown>): Promise<number> {
 }
 
 const dir = mkdtempSync(join(tmpdir(), "blogfleet-dialects-"));
-const handle = await openTestDatabase(dir);
+const postgres = processDialect === "postgres" ? await createTestPostgresDatabase() : undefined;
+const handle = await openDatabase(postgres?.url ?? `file:${join(dir, "bench.db")}`);
 try {
   const { db } = handle;
   const [owner] = await db.insert(users).values({ email: "bench@example.com" }).returning();
@@ -79,5 +81,6 @@ try {
   }
 } finally {
   await handle.close();
+  await postgres?.drop();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -23,9 +23,14 @@ function parseBigNumbersAsNumbers(): void {
 /** Any fixed number: all processes that migrate the same database take this one lock. */
 const migrationLock = 4_021_180;
 
-/** Serialization failures and deadlocks: the transaction is retried from the start. */
+/**
+ * Serialization failures and deadlocks: the transaction is retried from the start, after a
+ * random pause that grows with each attempt, so a burst on one row (twenty changes to one
+ * blog's render job at once) spreads out instead of colliding again.
+ */
 const retryable = new Set(["40001", "40P01"]);
-const attempts = 8;
+const attempts = 25;
+const pauseMs = (attempt: number) => Math.random() * Math.min(250, 2 ** attempt);
 
 /**
  * Opens a pool on PostgreSQL and applies its migrations (decision 180). Transactions run
@@ -58,7 +63,7 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
         const code = (error as { code?: string; cause?: { code?: string } }).code;
         const causeCode = (error as { cause?: { code?: string } }).cause?.code;
         if (attempt >= attempts || !retryable.has(code ?? causeCode ?? "")) throw error;
-        await new Promise((done) => setTimeout(done, Math.random() * 10 * attempt));
+        await new Promise((done) => setTimeout(done, pauseMs(attempt)));
       }
     }
   }) as typeof driver.transaction;

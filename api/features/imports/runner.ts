@@ -235,6 +235,15 @@ async function importImages(
   return out;
 }
 
+/**
+ * Puts `report` back as it is now: called first in a transaction's callback, which PostgreSQL
+ * may run again after a serialization failure (decision 180), so a retry counts nothing twice.
+ */
+function reportRestorer(report: ImportReport): () => void {
+  const saved = structuredClone(report);
+  return () => Object.assign(report, structuredClone(saved));
+}
+
 async function runJob(
   deps: ImportRunnerDeps,
   images: ImageImporter,
@@ -248,7 +257,9 @@ async function runJob(
   const blog = await first(db.select().from(blogs).where(eq(blogs.id, job.blogId)));
   if (!blog) return;
   const firstRun = job.status === "queued";
+  const restoreReport = reportRestorer(report);
   const categoryIds = await withOutbox(db, deps.contentEvents, async (tx, record) => {
+    restoreReport();
     const ids = await ensureCategories(tx, blog.id, source.categories, report, firstRun);
     if (firstRun && source.blog) {
       // A Blogfleet export brings its blog's look and time zone (decision 145).
@@ -325,7 +336,9 @@ async function runJob(
         ? item.html
         : await importImages(images, blog.id, item, sanitizePostHtml(item.html), report);
     const at = now();
+    const restore = reportRestorer(report);
     await withOutbox(db, deps.contentEvents, async (tx, record) => {
+      restore();
       // Checked again in the transaction: another runner (a restart's) may have written it.
       if (!alreadyImported) {
         const mine = await first(

@@ -97,6 +97,19 @@ describe("All Posts pages (GET /api/blogs/{id}/posts?limit=…)", () => {
     expect(page.counts).toEqual({ all: 4, draft: 3, under_review: 0, published: 1 });
   });
 
+  it("ignores accents and the case of any script, on both databases", async () => {
+    const { owner, blogId } = await createOwnerWithBlog(app);
+    await createPost(owner, blogId, { title: "Été à Québec", content: "<p>ΣΟΦΙΑ garden</p>" });
+    await createPost(owner, blogId, { title: "Winter", content: "<p>Nothing</p>" });
+    const search = async (q: string) =>
+      titlesOf(
+        (await owner.get(`/api/blogs/${blogId}/posts?limit=10&q=${encodeURIComponent(q)}`)).body,
+      );
+    expect(await search("quebec")).toEqual(["Été à Québec"]);
+    expect(await search("ÉTÉ À")).toEqual(["Été à Québec"]);
+    expect(await search("σοφια")).toEqual(["Été à Québec"]);
+  });
+
   it("keeps the index in step with edits and deletes", async () => {
     const { owner, blogId } = await createOwnerWithBlog(app);
     const post = await createPost(owner, blogId, { title: "Old words", content: "<p>alpha</p>" });

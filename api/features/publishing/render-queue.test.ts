@@ -11,10 +11,9 @@ import {
 import { loadTheme, type Theme } from "../../../site-builder/pipeline/theme.ts";
 import { openDatabase } from "../../db/client.ts";
 import { blogs, categories, posts, renderJobs, siteBuilds } from "../../db/schema.ts";
-import { describeSqliteOnly } from "../../test/dialect.ts";
+import { describeSqliteOnly, openTestDatabase } from "../../test/dialect.ts";
 import { insertOwnerAndBlog } from "../../test/factories.ts";
 import { fullDatabaseDisk } from "../../test/full-disk.ts";
-import { openTestDatabase } from "../../test/postgres.ts";
 import {
   createRenderQueue,
   defaultRetryDelayMs,
