@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { unlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import S3rver from "s3rver";
@@ -23,6 +24,7 @@ export async function startTestS3Server(bucket = "blogfleet-test"): Promise<Test
     configureBuckets: [{ name: bucket }],
   });
   atomicUploads(server);
+  flatDeletes(server);
   const address = await server.run();
   return {
     endpoint: `http://127.0.0.1:${address.port}`,
@@ -60,6 +62,32 @@ function atomicUploads(server: S3rver): void {
       });
     }
     return putObject(object);
+  };
+}
+
+/**
+ * S3 has no folders. s3rver keeps keys as files in folders and, after deleting an object, removes
+ * its folder when it looks empty: two deletions in one folder at once (one DeleteObjects request,
+ * or a render's staging keys) race, and the one looking into the folder the other removed answers
+ * 500. Here a delete removes the object's files only; empty folders stay (a temp dir).
+ */
+function flatDeletes(server: S3rver): void {
+  const store = (
+    server as unknown as {
+      store: {
+        getResourcePath: (bucket: string, key: string, type: string) => string;
+        deleteObject: (bucket: string, key: string) => Promise<void>;
+      };
+    }
+  ).store;
+  store.deleteObject = async (bucket, key) => {
+    await Promise.all(
+      ["object", "object.md5", "metadata.json"].map((type) =>
+        unlink(store.getResourcePath(bucket, key, type)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== "ENOENT") throw error;
+        }),
+      ),
+    );
   };
 }
 
