@@ -25,6 +25,16 @@ export async function startTestS3Server(bucket = "blogfleet-test"): Promise<Test
   });
   atomicUploads(server);
   flatDeletes(server);
+  // A fault of s3rver itself (not an S3 answer such as NoSuchKey) is a bare 500 for the client:
+  // say which request it was.
+  (server as unknown as NodeJS.EventEmitter).on(
+    "error",
+    (error: Error, ctx?: { method: string; path: string; req: { complete: boolean } }) => {
+      // A request whose client went away mid-body is not a fault of the server.
+      if (error.constructor.name === "S3Error" || !ctx || !ctx.req.complete) return;
+      console.error(`s3 test server: ${ctx.method} ${ctx.path} failed:`, error);
+    },
+  );
   const address = await server.run();
   return {
     endpoint: `http://127.0.0.1:${address.port}`,
@@ -35,6 +45,8 @@ export async function startTestS3Server(bucket = "blogfleet-test"): Promise<Test
     },
   };
 }
+
+const uploadEndedEarly = "upload ended before its body";
 
 type StoredObject = { content: Buffer | NodeJS.ReadableStream };
 
@@ -58,7 +70,7 @@ function atomicUploads(server: S3rver): void {
         body.on("data", (chunk: Buffer) => chunks.push(chunk));
         body.once("end", () => resolve(Buffer.concat(chunks)));
         body.once("error", reject);
-        body.once("close", () => reject(new Error("upload ended before its body")));
+        body.once("close", () => reject(new Error(uploadEndedEarly)));
       });
     }
     return putObject(object);
