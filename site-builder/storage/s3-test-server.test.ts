@@ -103,4 +103,25 @@ describe("the S3-compatible test server", () => {
     );
     expect(listed.Contents ?? []).toEqual([]);
   });
+
+  it("lists more keys than one page holds, page by page", async () => {
+    const keys = ["pages/a", "pages/b", "pages/c", "pages/d", "pages/e"];
+    for (const Key of keys)
+      await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key, Body: "x" }));
+    const seen: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({
+          Bucket: s3.bucket,
+          Prefix: "pages/",
+          MaxKeys: 2,
+          ContinuationToken: token,
+        }),
+      );
+      for (const object of page.Contents ?? []) seen.push(object.Key as string);
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    expect(seen).toEqual(keys);
+  });
 });

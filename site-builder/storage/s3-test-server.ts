@@ -1,8 +1,32 @@
+import crypto from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { unlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import S3rver from "s3rver";
+
+/**
+ * s3rver encrypts a listing's continuation token with single DES, which the OpenSSL 3 of recent
+ * Node versions no longer offers: every listing longer than one page (1,000 keys, or MaxKeys)
+ * answered 500. Triple DES with the key three times is the same cipher, and still offered.
+ */
+function desAsTripleDes(): void {
+  const marked = crypto as typeof crypto & { s3rverDes?: boolean };
+  if (marked.s3rverDes) return;
+  marked.s3rverDes = true;
+  const { createCipheriv, createDecipheriv } = crypto;
+  const triple = (key: crypto.CipherKey) => Buffer.concat([key, key, key] as Buffer[]);
+  Object.assign(crypto, {
+    createCipheriv: (algorithm: string, key: crypto.CipherKey, iv: Buffer, options?: object) =>
+      algorithm === "des"
+        ? createCipheriv("des-ede3-cbc", triple(key), iv)
+        : createCipheriv(algorithm, key, iv, options as never),
+    createDecipheriv: (algorithm: string, key: crypto.CipherKey, iv: Buffer, options?: object) =>
+      algorithm === "des"
+        ? createDecipheriv("des-ede3-cbc", triple(key), iv)
+        : createDecipheriv(algorithm, key, iv, options as never),
+  });
+}
 
 export type TestS3Server = {
   endpoint: string;
@@ -15,6 +39,7 @@ export type TestS3Server = {
  * and checks: the storage talks the real protocol to it, as it would to AWS, MinIO or R2.
  */
 export async function startTestS3Server(bucket = "blogfleet-test"): Promise<TestS3Server> {
+  desAsTripleDes();
   const directory = mkdtempSync(join(tmpdir(), "blogfleet-s3-"));
   const server = new S3rver({
     address: "127.0.0.1",
