@@ -8,9 +8,11 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm;
 CREATE EXTENSION IF NOT EXISTS unaccent;
 --> statement-breakpoint
 -- unaccent() is only STABLE (its dictionary could change); naming the dictionary makes the
--- wrapper safe to declare IMMUTABLE, which an index expression needs.
+-- wrapper safe to declare IMMUTABLE, which an index expression needs. COST 1000: folding a
+-- post's content is expensive, and with the default cost the planner preferred folding every
+-- post of a blog to the trigram indexes (1.3 s instead of 2 ms for a search that finds nothing).
 CREATE FUNCTION blogfleet_fold(value text) RETURNS text
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT COST 1000
   RETURN lower(unaccent('unaccent'::regdictionary, value));
 --> statement-breakpoint
 CREATE INDEX "posts_title_search_idx" ON "posts" USING gin (blogfleet_fold("title") gin_trgm_ops);
