@@ -10,7 +10,7 @@
  *       worker started in its place (time to finish after the kill);
  *   (c) SCALE_SCHEDULED scheduled posts due within seconds, two workers: each published once
  *       (publish events counted by a trigger on the posts table);
- *   (d) full renders of SCALE_BLOGS blogs with one worker, then with two (blogs per minute).
+ *   (d) full renders of SCALE_BLOGS blogs with two workers, then with one (blogs per minute).
  *
  * Prints one JSON line per figure and a readable summary; exits 1 when a correctness check fails
  * (a lost job, a double publish, a page not served), never because of a timing.
@@ -19,6 +19,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import {
   chmodSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -52,6 +53,11 @@ const renderBlogs = num("SCALE_BLOGS", 6);
 const postsPerRenderBlog = num("SCALE_POSTS_PER_BLOG", 150);
 const nginxBinary = process.env.NGINX ?? "/usr/sbin/nginx";
 const blogDomain = "blogs.test";
+
+if (!existsSync(resolve("site-builder/dist/server/entry.mjs"))) {
+  console.error("The blog theme is not built: run `npx astro build` first.");
+  process.exit(2);
+}
 
 const startedAt = Date.now();
 const failures: string[] = [];
