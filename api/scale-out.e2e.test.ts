@@ -22,19 +22,22 @@ import { createPublishing, type Publishing } from "./features/publishing/publish
 import { queuedImports, startSharedJobs } from "./jobs/jobs.ts";
 import { createPgBossQueue } from "./jobs/pg-boss-queue.ts";
 import type { JobQueue } from "./jobs/queue.ts";
-import { createTestPostgresDatabase } from "./jobs/test-postgres.ts";
 import { createLogger } from "./logger.ts";
 import { createWorkerApp } from "./scale-out.ts";
+import { onPostgres } from "./test/dialect.ts";
 import { TestClient } from "./test/harness.ts";
+import { createTestPostgresDatabase } from "./test/postgres.ts";
 import { rawGet } from "./test/raw-http.ts";
 import { createCpuPool } from "./workers/cpu-pool.ts";
 
 // Three processes as api/server.ts composes them in a PostgreSQL set-up (two web, one worker),
-// here in one test process: each with its own database connection, caches, render queue, job
-// queue connection and bus. The shared queue and bus run on a real PostgreSQL; the content is
-// in one SQLite file until the app itself runs on PostgreSQL (issue 21, the dialect work).
+// here in one test process: each with its own database connections, caches, render queue, job
+// queue connection and bus, all on one real PostgreSQL database (content, queue and bus, as in
+// production). Runs with the PostgreSQL API tests (TEST_DATABASE=postgres, `npm run
+// test:api:pg`): a process on SQLite has no PostgreSQL tables, and web/worker roles need
+// PostgreSQL. `npm run check:scale` runs the same set-up as real processes behind nginx.
 let dir: string;
-let queueDatabase: Awaited<ReturnType<typeof createTestPostgresDatabase>>;
+let sharedDatabase: Awaited<ReturnType<typeof createTestPostgresDatabase>>;
 type Process = { baseUrl: string; publishing: Publishing; close: () => Promise<void> };
 let processes: Process[] = [];
 let s3: TestS3Server;
@@ -44,7 +47,7 @@ async function startProcess(role: "web" | "worker"): Promise<Process> {
   const env = parseEnv({
     ...storageEnv,
     NODE_ENV: "test",
-    DATABASE_URL: `file:${join(dir, "blogfleet.db")}`,
+    DATABASE_URL: sharedDatabase.url,
     SITES_DIR: join(dir, "sites"),
     LOG_LEVEL: "silent",
     REGISTRATION: "open",
@@ -55,11 +58,11 @@ async function startProcess(role: "web" | "worker"): Promise<Process> {
   const database = await openDatabase(env.DATABASE_URL);
   const cpu = createCpuPool(1);
   const queue: JobQueue = await createPgBossQueue({
-    connectionString: queueDatabase.url,
+    connectionString: sharedDatabase.url,
     instanceName: role,
     pollingIntervalSeconds: 0.5,
   });
-  const bus: Bus = await createPgBus({ connectionString: queueDatabase.url });
+  const bus: Bus = await createPgBus({ connectionString: sharedDatabase.url });
   const publishing = await createPublishing({
     db: database.db,
     env,
@@ -113,7 +116,7 @@ async function startProcess(role: "web" | "worker"): Promise<Process> {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
       await cpu.close();
-      database.close();
+      await database.close();
     },
   };
   processes.push(process);
@@ -142,16 +145,16 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), "blogfleet-scale-"));
-  queueDatabase = await createTestPostgresDatabase();
+  sharedDatabase = await createTestPostgresDatabase();
 });
 afterEach(async () => {
   for (const started of processes) await started.close();
   processes = [];
-  await queueDatabase?.drop();
+  await sharedDatabase?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe("two web processes and a worker", () => {
+describe.runIf(onPostgres)("two web processes and a worker on PostgreSQL", () => {
   it("render on the worker, and serve a change made through one web process from the other", async () => {
     await publishThroughOneReadThroughAnother("local folder");
   }, 90_000);
