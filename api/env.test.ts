@@ -39,7 +39,9 @@ describe("environment", () => {
       PROCESS_ROLE: "all",
     });
     // Separate web and worker processes need the database they share work through.
-    expect(messageOf({ PROCESS_ROLE: "worker" })).toMatch(/PROCESS_ROLE: must be all with a SQLite/);
+    expect(messageOf({ PROCESS_ROLE: "worker" })).toMatch(
+      /PROCESS_ROLE: must be all with a SQLite/,
+    );
     const message = messageOf({
       STORAGE_URL: "/var/sites",
       AWS_ENDPOINT_URL: "minio",

@@ -4,14 +4,14 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "./db/client.ts";
 import { createLogger } from "./logger.ts";
 import { createWorkerApp, isPostgresUrl, openSharedServices } from "./scale-out.ts";
+import { openTestDatabase } from "./test/dialect.ts";
 
 describe("process roles", () => {
   it("a worker answers /healthz and nothing else", async () => {
     const dir = mkdtempSync(join(tmpdir(), "blogfleet-worker-"));
-    const database = await openDatabase(`file:${join(dir, "worker.db")}`);
+    const database = await openTestDatabase(dir);
     const server = createServer(
       createWorkerApp({ db: database.db, writeHealth: database.writeHealth }),
     ).listen(0, "127.0.0.1");
@@ -28,7 +28,7 @@ describe("process roles", () => {
       }
     } finally {
       server.close();
-      database.close();
+      await database.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
