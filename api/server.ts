@@ -70,6 +70,8 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     ...aiGateOptions(env),
     sanitize: sanitizePostHtml,
     logger,
+    // Several processes on PostgreSQL: calls per minute are counted in the database (decision 196).
+    sharedCalls: shared.limitStores?.("ai-calls"),
   });
   logger.info({ ai: ai.configured ? ai.model : "offline writer" }, "AI provider");
   let jobs: { runSoon: (name: JobName) => void; stop: () => Promise<void> } | undefined;

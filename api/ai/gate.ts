@@ -1,4 +1,5 @@
 import { and, eq, gte, sql } from "drizzle-orm";
+import type { Store } from "express-rate-limit";
 import type { GeneratedPost, GeneratePostInput, OptimizeMetaInput } from "../../contracts/ai.ts";
 import { lengthWords } from "../../contracts/ai.ts";
 import type { AiFeature } from "../../contracts/ai-usage.ts";
@@ -159,6 +160,12 @@ export type AiGateDeps = {
   provider?: AiProvider;
   clock?: () => Date;
   logger?: Logger;
+  /**
+   * Calls per owner per minute counted across every process of the installation (several
+   * processes on PostgreSQL, decision 196): a fixed one-minute window in the database, asked
+   * after this process's own count agreed. Without it, the count is this process's alone.
+   */
+  sharedCalls?: Pick<Store, "init" | "increment" | "decrement" | "get">;
 };
 
 /** The gate's limits and the provider's settings, from the environment. */
@@ -186,7 +193,8 @@ export function createAiGate(deps: AiGateDeps): AiGate {
       deps.sanitize ?? ((html) => html),
     );
   const clock = deps.clock ?? (() => new Date());
-  const { limits } = deps;
+  const { limits, sharedCalls } = deps;
+  sharedCalls?.init?.({ windowMs: minuteMs } as Parameters<NonNullable<Store["init"]>>[0]);
   /** Tokens reserved by calls in flight, per owner and in all. */
   const reserved = new Map<string, number>();
   let reservedInAll = 0;
@@ -335,6 +343,17 @@ export function createAiGate(deps: AiGateDeps): AiGate {
     reserved.set(caller.ownerId, (reserved.get(caller.ownerId) ?? 0) + estimate);
     reservedInAll += estimate;
     try {
+      if (sharedCalls) {
+        // Every process's calls this minute: one more is counted, and given back if too many.
+        const { totalHits, resetTime } = await sharedCalls.increment(caller.ownerId);
+        if (totalHits > limits.ownerCallsPerMinute) {
+          await sharedCalls.decrement(caller.ownerId);
+          const mine = recentCalls.get(caller.ownerId);
+          mine?.splice(mine.lastIndexOf(now.getTime()), 1);
+          const refused = refusal("ai_rate_limited", now, (resetTime?.getTime() ?? 0) - minuteMs);
+          throw new HttpError(429, refused.code, refused.message);
+        }
+      }
       let result: T;
       try {
         result = await call();
@@ -386,7 +405,12 @@ export function createAiGate(deps: AiGateDeps): AiGate {
     async refusalFor(ownerId) {
       if (!provider.configured) return undefined;
       const now = clock();
-      return decide(ownerId, 0, await readUsed(ownerId, now), now);
+      const refused = decide(ownerId, 0, await readUsed(ownerId, now), now);
+      if (refused || !sharedCalls) return refused;
+      const calls = await sharedCalls.get?.(ownerId);
+      return calls && calls.totalHits >= limits.ownerCallsPerMinute
+        ? refusal("ai_rate_limited", now, (calls.resetTime?.getTime() ?? 0) - minuteMs)
+        : undefined;
     },
   };
 }
