@@ -10,6 +10,7 @@ import {
 import type { ThemeImage } from "../../../site-builder/theme/lib/images.ts";
 import {
   buildSite,
+  insertSorted,
   newestFirst,
   type Site,
   type ThemeAuthor,
@@ -294,24 +295,4 @@ export async function loadSnapshot(
   // Posts kept from `previous` were linked with its links: recorded only when those are these.
   if (scope.kind !== "changed" || reusable) linksSignatureOf.set(site, linksSignature);
   return { site, blog };
-}
-
-/**
- * `kept` and `added`, both in the site's order, as one list in that order: each added post
- * goes where a binary search puts it (a publish into 10,000 posts compares a dozen times, where
- * sorting the whole list again compares thousands of slugs).
- */
-export function insertSorted(kept: ThemePost[], added: ThemePost[]): ThemePost[] {
-  const list = kept;
-  for (const post of added) {
-    let low = 0;
-    let high = list.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (newestFirst(list[middle] as ThemePost, post) <= 0) low = middle + 1;
-      else high = middle;
-    }
-    list.splice(low, 0, post);
-  }
-  return list;
 }

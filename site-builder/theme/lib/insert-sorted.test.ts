@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newestFirst, type ThemePost } from "../../../site-builder/theme/lib/site.ts";
-import { insertSorted } from "./snapshot.ts";
+import { insertSorted, newestFirst, type ThemePost } from "./site.ts";
 
 const post = (slug: string, day: number) =>
   ({ id: slug, slug, publishedAt: new Date(Date.UTC(2026, 0, day)) }) as ThemePost;
