@@ -12,10 +12,11 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type CallOptions, call as loopbackCall } from "../checks/loopback-call.ts";
 import { median, percentile } from "./fixtures.ts";
 
 const quick = process.env.BENCH_QUICK === "1" || process.argv.includes("--quick");
@@ -28,44 +29,12 @@ const clientCount = count("BENCH_LOAD_CLIENTS", 20, 6);
 const watchEveryMs = 10;
 const blogDomain = "blogs.test";
 
-type Reply = {
-  status: number;
-  body: string;
-  headers: Record<string, string | string[] | undefined>;
-};
-
 const agent = new Agent({ keepAlive: true, maxSockets: 128 });
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-function call(
-  port: number,
-  path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Reply> {
-  return new Promise((done, fail) => {
-    const headers = { ...options.headers };
-    if (options.body !== undefined)
-      headers["content-length"] = String(Buffer.byteLength(options.body));
-    const req = request(
-      { host: "127.0.0.1", port, path, method: options.method ?? "GET", headers, agent },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          done({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString(),
-            headers: res.headers,
-          }),
-        );
-        res.on("error", fail);
-      },
-    );
-    req.setTimeout(60_000, () => req.destroy(new Error("timeout")));
-    req.on("error", fail);
-    req.end(options.body);
-  });
-}
+/** A request to the server under test, on the bench's keep-alive agent. */
+const call = (port: number, path: string, options: CallOptions = {}) =>
+  loopbackCall(port, path, { ...options, agent, timeoutMs: 60_000 });
 
 async function freePort(): Promise<number> {
   return new Promise((done, fail) => {

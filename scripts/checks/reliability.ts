@@ -15,7 +15,7 @@ import {
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { Agent, createServer, type IncomingHttpHeaders, request } from "node:http";
+import { Agent, createServer } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -23,6 +23,7 @@ import { type Client, createClient, type InValue } from "@libsql/client";
 import { openDatabase } from "../../api/db/client.ts";
 import { passingArticle } from "../../api/test/ai.ts";
 import { median, percentile, seedPosts } from "../bench/fixtures.ts";
+import { call } from "./loopback-call.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Configuration (environment variables; defaults take about five minutes on two cores)
@@ -124,51 +125,6 @@ async function waitUntil(
 
 // ---------------------------------------------------------------------------------------------
 // HTTP
-
-type Reply = { status: number; body: string; headers: IncomingHttpHeaders };
-
-type CallOptions = {
-  method?: string;
-  host?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  agent?: Agent;
-  timeoutMs?: number;
-};
-
-function call(port: number, path: string, options: CallOptions = {}): Promise<Reply> {
-  return new Promise((done, fail) => {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.host) headers.host = options.host;
-    if (options.body !== undefined)
-      headers["content-length"] = String(Buffer.byteLength(options.body));
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port,
-        path,
-        method: options.method ?? "GET",
-        headers,
-        agent: options.agent ?? false,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          done({
-            status: res.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString(),
-            headers: res.headers,
-          }),
-        );
-        res.on("error", fail);
-      },
-    );
-    req.setTimeout(options.timeoutMs ?? 30_000, () => req.destroy(new Error("timeout")));
-    req.on("error", fail);
-    req.end(options.body);
-  });
-}
 
 type Health = { status: string; queue: { pending: number; running: number } | null };
 const health = async (port: number) =>
