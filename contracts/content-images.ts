@@ -1,4 +1,4 @@
-import { mediaSrcPattern } from "./media.ts";
+import { mediaSrcPattern } from "./media-paths.ts";
 
 /** One `<img>` of post HTML: where it is in the text, and its attributes (names lower-cased). */
 export type ContentImage = {

@@ -1,4 +1,13 @@
+import type { MediaVariant } from "./media-paths.ts";
 import { z } from "./zod.ts";
+
+// What the theme and the render need (no zod): decision 202.
+export {
+  type MediaVariant,
+  mediaFilePattern,
+  mediaPath,
+  mediaSrcPattern,
+} from "./media-paths.ts";
 
 /**
  * The media library (docs/decisions/110-media-uploads-and-storage.md): limits, shapes and the
@@ -35,15 +44,6 @@ export const mediaFormatLabels: Record<MediaFormat, string> = {
   gif: "GIF",
 };
 
-export type MediaVariant = {
-  format: "avif" | "webp" | "jpeg" | "png";
-  width: number;
-  height: number;
-  /** Content-hashed file name, served at `/media/{file}` on the blog's host. */
-  file: string;
-  bytes: number;
-};
-
 /** Where an image is used: posts (as feature image or in their content) and the blog's logo. */
 export type MediaUsage = {
   posts: { id: string; title: string; status: string; as: "feature" | "content" }[];
@@ -69,15 +69,6 @@ export type MediaItem = {
   /** Present on the list and on a single item. */
   usage?: MediaUsage;
 };
-
-/** The address of a stored file, on the blog's host and on the app's (`/media/{file}`). */
-export const mediaPath = (file: string) => `/media/${file}`;
-
-/** `{hash}-{width}.{ext}`: what a media address may name. */
-export const mediaFilePattern = /^([0-9a-f]{32})-(\d{1,5})\.(avif|webp|jpg|png)$/;
-
-/** A site-absolute media address in post HTML (`/media/…`), as the editor inserts it. */
-export const mediaSrcPattern = /^\/media\/([0-9a-f]{32})-(\d{1,5})\.(avif|webp|jpg|png)$/;
 
 /** `GET /api/blogs/{blogId}/media?q=…`: search by file name or alt text. */
 export const listMediaQuery = z.object({

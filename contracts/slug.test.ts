@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { asciiSlug } from "./ascii-slug.ts";
 import { slugFromTitle, slugify, typedSlug } from "./slug.ts";
 
 describe("slugify", () => {
@@ -15,6 +16,37 @@ describe("slugify", () => {
     expect(slugify("Ελληνικά")).toBe("ellinika");
     expect(slugify("你好世界")).toBe("ni-hao-shi-jie");
     expect(slugify("안녕하세요")).toBe("annyeonghaseyo");
+  });
+});
+
+describe("asciiSlug (decision 203)", () => {
+  it("gives slugify's slug for every printable ASCII character and mixes of them", () => {
+    const printable = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
+    for (const c of printable) {
+      for (const text of [c, `a${c}b`, `${c}${c}x${c}`, `Ab${c} ${c}9`]) {
+        expect(asciiSlug(text), JSON.stringify(text)).toBe(slugify(text));
+      }
+    }
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let n = 0; n < 2000; n++) {
+      const text = Array.from(
+        { length: 1 + Math.floor(random() * 24) },
+        () => printable[Math.floor(random() * printable.length)],
+      ).join("");
+      expect(asciiSlug(text), JSON.stringify(text)).toBe(slugify(text));
+    }
+    expect(asciiSlug("Hello, World!")).toBe("hello-world");
+    expect(asciiSlug("")).toBe("");
+  });
+
+  it("leaves any other text to slugify", () => {
+    for (const text of ["Straße", "Crème", "你好", "tab\there", "line\nbreak", "\u007f"]) {
+      expect(asciiSlug(text)).toBeUndefined();
+    }
   });
 });
 

@@ -51,6 +51,8 @@ const benchmarks: Bench[] = [
   // Issue 20: 200 publishes across 20 blogs from 20 clients against the real server: publish →
   // live and the API's latency while it runs.
   { file: "publish-under-load.ts", quick: {} },
+  // Issue 20 / decision 220: concurrent SQLite writers with group commit on and off.
+  { file: "sqlite-group-commit.ts" },
   // Issue 20: resident memory of a server started as npm start does, with no blogs and with 100.
   { file: "idle-memory.ts", quick: {} },
   // Issue 5 / 20: a post page under load, beside one nginx worker, plain and gzip.
@@ -101,37 +103,6 @@ const expected = [
 
 /** Target lines read from the known JSON keys of benches that do not print them yet. */
 const adapters: Record<string, (line: Record<string, unknown>) => TargetLine[]> = {
-  "full-render.ts": (line) => {
-    const { posts, peakMiB, blogfleetMedianMs: ours, hugoMedianMs: hugo } = line;
-    if (posts !== 1000 || typeof peakMiB !== "number") return [];
-    const targets: TargetLine[] = [
-      {
-        target: "full render, 1,000 posts, peak memory",
-        figure: peakMiB,
-        unit: "MiB",
-        anchor: 300,
-        anchorLabel: "limit 300 MB",
-      },
-    ];
-    if (typeof ours === "number" && typeof hugo === "number") {
-      targets.push({
-        target: "full render, 1,000 posts, wall vs Hugo",
-        figure: ours,
-        unit: "ms",
-        anchor: hugo,
-        anchorLabel: "Hugo, same run",
-      });
-      if (typeof line.pagesLiveMedianMs === "number")
-        targets.push({
-          target: "full render, 1,000 posts, pages live vs Hugo",
-          figure: line.pagesLiveMedianMs,
-          unit: "ms",
-          anchor: hugo,
-          anchorLabel: "Hugo, same run",
-        });
-    }
-    return targets;
-  },
   "idle-memory.ts": (line) => {
     const { figure, rssMb } = line;
     if (typeof figure !== "string" || typeof rssMb !== "number") return [];

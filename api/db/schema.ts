@@ -16,6 +16,7 @@ export const oidcLoginFlows = chosen.oidcLoginFlows;
 export const invitations = chosen.invitations;
 export const blogs = chosen.blogs;
 export const postFingerprints = chosen.postFingerprints;
+export const preparedBodies = chosen.preparedBodies;
 export const categories = chosen.categories;
 export const posts = chosen.posts;
 export const media = chosen.media;

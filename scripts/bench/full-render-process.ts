@@ -1,11 +1,19 @@
 /**
  * One full render as a process of its own, timed by its parent (full-render.ts) from spawn to
- * exit like Hugo: opens the seeded database, reads the blog's snapshot (every post sanitized on
- * the render workers, as the server's full render does), renders every page on them, swaps the build live, draws the render's budget of
- * social cards, and exits. Prints its own phases and the process's peak resident memory (all
- * threads: the workers are threads of this process).
+ * exit like Hugo. Two kinds (decision 200):
  *
- * Usage: node scripts/bench/full-render-process.ts <database file> <sites dir> <blog id>
+ * - `pages`: opens the seeded database, reads the blog's snapshot (stored post bodies reused,
+ *   any other prepared on the render workers, as the server's full render does), renders every
+ *   page on the workers, swaps the build live and exits: what Hugo's build makes. The render's
+ *   social cards are left to the next kind, as the server leaves them to its card process once
+ *   the pages are live (decisions 160, 166).
+ * - `cards`: the render's budget of social cards (64) drawn into that live build, on the
+ *   render workers, and exits.
+ *
+ * Prints its own phases and the process's peak resident memory (all threads: the workers are
+ * threads of this process).
+ *
+ * Usage: node scripts/bench/full-render-process.ts <database file> <sites dir> <blog id> [pages|cards]
  */
 import { enableCompileCache } from "node:module";
 import { registerModuleFormatCache } from "../../api/module-format.ts";
@@ -16,17 +24,24 @@ import { registerModuleFormatCache } from "../../api/module-format.ts";
 enableCompileCache();
 registerModuleFormatCache();
 const since = () => Math.round(process.uptime() * 1000);
+const [databaseFile, sitesDir, blogId, kind = "pages"] = process.argv.slice(2) as [
+  string,
+  string,
+  string,
+  string?,
+];
+if (kind !== "pages" && kind !== "cards") throw new Error(`No such kind of run: ${kind}`);
 const [{ createRenderWorkers }, { loadTheme }] = await Promise.all([
   import("../../site-builder/pipeline/render-workers.ts"),
   import("../../site-builder/pipeline/theme.ts"),
 ]);
 // As the server's render queue does when a full render starts: the threads load the theme
-// while the blog is read, and prepare (sanitize, link) its posts (api/features/publishing).
+// while the blog is read, and prepare (sanitize, link) any post without a stored body.
 const workers = createRenderWorkers({
   tasksModule: new URL("../../api/workers/cpu-tasks.ts", import.meta.url),
 });
-workers.warm();
-const [{ openDatabase }, { loadSnapshot }, { renderFull }, { createSiteOutput }] =
+if (kind === "pages") workers.warm();
+const [{ openDatabase }, { loadSnapshot }, { renderFull, drawMissingCards }, { createSiteOutput }] =
   await Promise.all([
     import("../../api/db/client.ts"),
     import("../../api/features/publishing/snapshot.ts"),
@@ -34,7 +49,6 @@ const [{ openDatabase }, { loadSnapshot }, { renderFull }, { createSiteOutput }]
     import("../../site-builder/pipeline/site-output.ts"),
   ]);
 const importedMs = since();
-const [databaseFile, sitesDir, blogId] = process.argv.slice(2) as [string, string, string];
 const handle = await openDatabase(`file:${databaseFile}`);
 const snapshot = await loadSnapshot(handle.db, blogId, {
   canonicalBaseOf: (b) => `https://${b.subdomain}.blogs.example`,
@@ -49,34 +63,48 @@ const snapshot = await loadSnapshot(handle.db, blogId, {
     }[],
 });
 if (!snapshot) throw new Error(`No blog ${blogId} in ${databaseFile}`);
+handle.close();
 const snapshotMs = since();
 const output = createSiteOutput(sitesDir);
-let pagesLiveMs = 0;
-output.onChange((_blog, file) => {
-  if (file === undefined && pagesLiveMs === 0) pagesLiveMs = since();
-});
-// The main thread's theme is only the fallback without workers: loaded if ever asked for.
-let theme: ReturnType<typeof loadTheme> | undefined;
-const lazyTheme = () => {
-  theme ??= loadTheme();
-  return theme;
-};
-const result = await renderFull(
-  { render: async (...args) => (await lazyTheme()).render(...args) },
-  output,
-  snapshot.site,
-  { workers },
-);
-handle.close();
-await workers.close();
-console.log(
-  JSON.stringify({
-    pages: result.pagesWritten,
-    cards: result.cardsWritten,
-    importedMs,
-    snapshotMs,
-    pagesLiveMs,
-    doneMs: since(),
-    peakMiB: Math.round(process.resourceUsage().maxRSS / 1024),
-  }),
-);
+if (kind === "cards") {
+  const cards = await drawMissingCards(output, snapshot.site, { workers });
+  await workers.close();
+  console.log(
+    JSON.stringify({
+      cards: cards.cardsWritten,
+      cardsFailed: cards.cardsFailed,
+      importedMs,
+      snapshotMs,
+      doneMs: since(),
+      peakMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+    }),
+  );
+} else {
+  let pagesLiveMs = 0;
+  output.onChange((_blog, file) => {
+    if (file === undefined && pagesLiveMs === 0) pagesLiveMs = since();
+  });
+  // The main thread's theme is only the fallback without workers: loaded if ever asked for.
+  let theme: ReturnType<typeof loadTheme> | undefined;
+  const lazyTheme = () => {
+    theme ??= loadTheme();
+    return theme;
+  };
+  const result = await renderFull(
+    { render: async (...args) => (await lazyTheme()).render(...args) },
+    output,
+    snapshot.site,
+    { workers, cardBudget: 0 },
+  );
+  await workers.close();
+  console.log(
+    JSON.stringify({
+      pages: result.pagesWritten,
+      importedMs,
+      snapshotMs,
+      pagesLiveMs,
+      doneMs: since(),
+      peakMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+    }),
+  );
+}

@@ -2,21 +2,28 @@
  * Issue 20: full render of the 1,000-post corpus beside Hugo's full build of the SAME corpus,
  * both timed the same way: a whole process, from spawn to exit, alternating, in one run.
  *
- * - Blogfleet: `full-render-process.ts` opens the seeded database, reads and sanitizes every
- *   post, renders every page on the render workers, swaps the build live and draws the render's
- *   budget of social cards (what the server's full render does), then exits.
+ * - Blogfleet: `full-render-process.ts pages` opens the seeded database, reads the blog (post
+ *   bodies as stored by the render after their import), renders every page on the render
+ *   workers, swaps the build live and exits. Then `full-render-process.ts cards` draws that
+ *   render's budget of social cards (64) into it, timed apart: Hugo draws none, and the server
+ *   draws them after the pages are live, outside the render's slot (decision 200).
+ *   Both run with `npm start`'s flags and environment (`serverFlags`, `serverEnv`): the server
+ *   runs its renders in such a process.
  * - Hugo: `hugo --quiet` on the corpus's Markdown with ../shared/bench/hugo (what
  *   hugo-baseline.sh runs), into an empty folder each time.
  *
- * Prints each run, both medians, the ratio, when our pages were live (from the process's start,
- * before the social cards Hugo does not make), and our peak resident memory (the process's
- * maxRSS, worker threads included). `--quick` (or BENCH_QUICK=1): one run each. `--runs N`, `--posts N`.
+ * Prints each run, both medians, the ratio, when our pages were live (from the process's start),
+ * the cards process's time and peak, and our peak resident memory (the pages process's maxRSS,
+ * worker threads included), then the target lines (decision 171). `--quick` (or BENCH_QUICK=1): one run each. `--runs N`, `--posts N`.
  */
 import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { sanitizePostHtml } from "../../api/content/sanitize.ts";
+import { loadSnapshot } from "../../api/features/publishing/snapshot.ts";
 import { corpus, median, seededDatabase, sharedBenchDir } from "./fixtures.ts";
+import { startCommand } from "./start-command.ts";
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -27,12 +34,25 @@ const quick = args.includes("--quick") || process.env.BENCH_QUICK === "1";
 const runs = Number(option("--runs") ?? (quick ? 1 : 3));
 const count = Number(option("--posts") ?? 1000);
 const hugo = process.env.HUGO ?? "hugo";
+/**
+ * The server renders in its own process, started by `npm start` (package.json) with these flags
+ * and environment (decisions 160, 204): the TypeScript stripped once into .cache (no type
+ * stripper in any thread), a small young generation on the main thread, two malloc arenas. Our
+ * render processes run with them too.
+ */
+const start = startCommand(resolve("."));
+const serverFlags = start.flags;
+const serverEnv = { ...process.env, ...start.env };
 
 /** Wall time of a process from spawn to exit, and what it printed. */
-function timed(command: string, argv: string[]): Promise<{ ms: number; stdout: string }> {
+function timed(
+  command: string,
+  argv: string[],
+  env?: NodeJS.ProcessEnv,
+): Promise<{ ms: number; stdout: string }> {
   return new Promise((done, fail) => {
     const started = performance.now();
-    const child = spawn(command, argv, { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(command, argv, { stdio: ["ignore", "pipe", "inherit"], env });
     let stdout = "";
     child.stdout.on("data", (chunk: Buffer) => {
       stdout += chunk;
@@ -57,6 +77,20 @@ try {
   const corpusDir = join(dir, "corpus");
   const posts = corpus(count, corpusDir);
   const { handle, blogId } = await seededDatabase(dir, count, undefined, posts);
+  // The posts' prepared bodies, stored as the render that follows their import or publish
+  // stores them (loadSnapshot's prepare step, decision 152): each run below is a render in a
+  // fresh process of a blog whose posts have not changed since.
+  const preparing = performance.now();
+  await loadSnapshot(handle.db, blogId, {
+    canonicalBaseOf: (b) => `https://${b.subdomain}.blogs.example`,
+    sanitize: sanitizePostHtml,
+  });
+  console.log(
+    JSON.stringify({
+      bench: "full-render",
+      preparedBodiesStoredMs: Math.round(performance.now() - preparing),
+    }),
+  );
   handle.close();
   const hugoSite = join(dir, "hugo-site");
   cpSync(join(sharedBenchDir, "hugo"), hugoSite, { recursive: true });
@@ -67,30 +101,53 @@ try {
   const theirs: number[] = [];
   const peaks: number[] = [];
   const pagesLive: number[] = [];
+  const cardRuns: number[] = [];
+  const cardPeaks: number[] = [];
   for (let run = 1; run <= runs; run++) {
     const sites = join(dir, `sites-${run}`);
-    const mine = await timed(process.execPath, [
-      resolve("scripts/bench/full-render-process.ts"),
-      join(dir, "bench.db"),
-      sites,
-      blogId,
-    ]);
-    const inside = JSON.parse(mine.stdout.trim().split("\n").pop() as string) as {
-      pages: number;
-      cards: number;
-      peakMiB: number;
-      pagesLiveMs: number;
-    };
+    const runOurs = (kind: "pages" | "cards") =>
+      timed(
+        process.execPath,
+        [
+          ...serverFlags,
+          resolve("scripts/bench/full-render-process.ts"),
+          join(dir, "bench.db"),
+          sites,
+          blogId,
+          kind,
+        ],
+        serverEnv,
+      );
+    const lastLine = (stdout: string) =>
+      JSON.parse(stdout.trim().split("\n").pop() as string) as Record<string, number>;
+    // Like for like with Hugo: every page rendered and live, then the process exits.
+    const mine = await runOurs("pages");
+    const inside = lastLine(mine.stdout) as { pagesLiveMs: number; peakMiB: number };
     ours.push(mine.ms);
     pagesLive.push(inside.pagesLiveMs);
     peaks.push(inside.peakMiB);
-    rmSync(sites, { recursive: true, force: true });
     console.log(
       JSON.stringify({
         bench: "full-render",
         run,
         blogfleetMs: Math.round(mine.ms),
         ...inside,
+        loadAvg: load(),
+      }),
+    );
+    // The same render's social cards (Hugo draws none), timed apart: in the server they are
+    // drawn after the pages are live, outside the render's slot (decisions 160, 166, 200).
+    const cards = await runOurs("cards");
+    const drawn = lastLine(cards.stdout) as { peakMiB: number };
+    cardRuns.push(cards.ms);
+    cardPeaks.push(drawn.peakMiB);
+    rmSync(sites, { recursive: true, force: true });
+    console.log(
+      JSON.stringify({
+        bench: "full-render",
+        run,
+        cardsProcessMs: Math.round(cards.ms),
+        ...drawn,
         loadAvg: load(),
       }),
     );
@@ -122,14 +179,41 @@ try {
       blogfleetMedianMs: Math.round(blogfleetMs),
       hugoMedianMs: Math.round(hugoMs),
       ratio: Number((blogfleetMs / hugoMs).toFixed(2)),
-      // When every page was live (before the cards), from the process's start: Hugo's output.
+      // When every page was live, from the process's start: Hugo's output.
       pagesLiveMedianMs: median(pagesLive),
       pagesLiveRatio: Number((median(pagesLive) / hugoMs).toFixed(2)),
+      // The render's social cards, a process of their own from spawn to exit.
+      cardsProcessMedianMs: Math.round(median(cardRuns)),
+      cardsPeakMiB: Math.max(...cardPeaks),
       target: "≤ 1.0× Hugo, peak ≤ 300 MiB",
       peakMiB: Math.max(...peaks),
       loadAvg: load(),
     }),
   );
+  // Target lines (decision 171), at the full size only.
+  if (count === 1000) {
+    const hugoAnchor = { unit: "ms", anchor: Math.round(hugoMs), anchorLabel: "Hugo, same run" };
+    for (const line of [
+      {
+        target: "full render, 1,000 posts, wall vs Hugo",
+        figure: Math.round(blogfleetMs),
+        ...hugoAnchor,
+      },
+      {
+        target: "full render, 1,000 posts, pages live vs Hugo",
+        figure: median(pagesLive),
+        ...hugoAnchor,
+      },
+      {
+        target: "full render, 1,000 posts, peak memory",
+        figure: Math.max(...peaks),
+        unit: "MiB",
+        anchor: 300,
+        anchorLabel: "limit 300 MB",
+      },
+    ])
+      console.log(JSON.stringify(line));
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

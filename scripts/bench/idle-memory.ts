@@ -19,6 +19,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { signUpBenchOwner } from "./server.ts";
+import { startCommand as packageStartCommand, parseStartCommand } from "./start-command.ts";
 
 const quick = process.env.BENCH_QUICK === "1";
 const blogCount = Number(process.env.BENCH_BLOGS ?? 100);
@@ -31,18 +32,15 @@ const idleMs = quick ? 20_000 : 30_000;
 const root = resolve(import.meta.dirname, "../..");
 
 /**
- * `node <flags> scripts/start.ts` from package.json's start script: the flags npm start runs
- * with. BENCH_START="node scripts/start.ts" measures another command (an anchor without flags).
+ * `[NAME=value …] node <flags> scripts/start.ts` from package.json's start script: the
+ * environment and flags npm start runs with (start-command.ts). BENCH_START="node
+ * scripts/start.ts" measures another command (an anchor without flags).
  */
-function startCommand(): string[] {
-  const { scripts } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
-    scripts: Record<string, string>;
-  };
-  const start = process.env.BENCH_START ?? scripts.start ?? "";
-  const [command, ...args] = start.trim().split(/\s+/);
-  if (command !== "node" || args.length === 0)
-    throw new Error(`the start command is not "node … script": ${start}`);
-  return args;
+function startCommand(): { env: Record<string, string>; args: string[] } {
+  const start = process.env.BENCH_START
+    ? parseStartCommand(process.env.BENCH_START)
+    : packageStartCommand(root);
+  return { env: start.env, args: [...start.flags, start.script] };
 }
 
 async function freePort(): Promise<number> {
@@ -183,12 +181,13 @@ let child: ChildProcess | undefined;
 try {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const flags = startCommand();
+  const { env: startEnv, args: flags } = startCommand();
   child = spawn(process.execPath, flags, {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
+      ...startEnv,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_URL: `file:${join(dir, "blogfleet.db")}`,
@@ -202,14 +201,18 @@ try {
   const started = performance.now();
   await waitUntilAnswering(base, child);
   const startMs = Math.round(performance.now() - started);
-  const flagText = flags.join(" ");
+  const flagText = [
+    ...Object.entries(startEnv).map(([name, value]) => `${name}=${value}`),
+    "node",
+    ...flags,
+  ].join(" ");
   console.log(
     JSON.stringify({
       figure: "idle memory, no blogs",
       target: "≤ 150 MB",
       ...(await settledRss(pid)),
       startMs,
-      command: `node ${flagText}`,
+      command: flagText,
     }),
   );
 

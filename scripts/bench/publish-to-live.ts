@@ -3,12 +3,15 @@
  * served on the blog's host, through the real API, render queue and serving path. 50 publishes
  * into a blog that already holds N posts (and has a live site), for each N given.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
+import { Session } from "node:inspector/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createApp } from "../../api/app.ts";
 import { TestClient } from "../../api/test/harness.ts";
+import { homeCard } from "../../site-builder/theme/lib/cards.ts";
 import { median, percentile, seedPosts } from "./fixtures.ts";
 import { benchPublishing, listenOnLoopback } from "./server.ts";
 
@@ -17,6 +20,44 @@ const quick = process.env.BENCH_QUICK === "1" || process.argv.includes("--quick"
 const sizeArg = process.argv.slice(2).find((a) => !a.startsWith("--"));
 const sizes = (sizeArg ?? (quick ? "1000" : "100,1000,10000")).split(",").map(Number);
 const publishes = Number(process.env.BENCH_PUBLISHES ?? (quick ? 20 : 50));
+// BENCH_CPU_PROF=<folder>: a CPU profile of the publishes alone (not the seeding and the first
+// full render), one .cpuprofile per blog size.
+const cpuProf = process.env.BENCH_CPU_PROF;
+
+async function startProfile() {
+  if (!cpuProf) return undefined;
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 100 });
+  await session.post("Profiler.start");
+  return session;
+}
+
+async function stopProfile(session: Session | undefined, size: number) {
+  if (!session || !cpuProf) return;
+  const { profile } = await session.post("Profiler.stop");
+  mkdirSync(cpuProf, { recursive: true });
+  writeFileSync(
+    join(cpuProf, `publish-${size}-${process.pid}.cpuprofile`),
+    JSON.stringify(profile),
+  );
+  session.disconnect();
+}
+
+/**
+ * CPU milliseconds of this process's children that have ended (Linux: cutime + cstime of
+ * /proc/self/stat): the card process's, once it is closed. Undefined elsewhere.
+ */
+function endedChildrenCpuMs(): number | undefined {
+  try {
+    const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]?.split(" ") ?? [];
+    const ticks = Number(execFileSync("getconf", ["CLK_TCK"]).toString());
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / ticks;
+  } catch {
+    return undefined;
+  }
+}
 
 function get(port: number, host: string, path: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
@@ -62,9 +103,16 @@ async function measure(size: number) {
     await handle.db.update(blogs).set({ subdomain: "bench" }).where(eq(blogs.id, blog.id));
     await publishing.queue.enqueue(blog.id, { full: true });
     await publishing.queue.onIdle();
-    // Each publish draws its post's real card before its page, as on the server
-    // (BENCH_CARDS=placeholder leaves them out, to see what the card costs a publish).
-    if (process.env.BENCH_CARDS !== "placeholder") cards.drawReal();
+    // Each publish draws its post's real card after its pages, in the card process as on the
+    // server (BENCH_CARDS=placeholder leaves them out, to see what the card costs a publish).
+    // One card before the clock starts the process, as a server drawing cards has it up.
+    const realCards = process.env.BENCH_CARDS !== "placeholder";
+    if (realCards) {
+      cards.drawReal();
+      const live = publishing.queue.liveSnapshot(blog.id);
+      if (live) await cards.warm(homeCard(live));
+    }
+    const childrenCpuBefore = endedChildrenCpuMs();
     const host = "bench.blogs.test";
 
     // Two moments: the post's own page answers (the live route serves it at once, before any
@@ -73,6 +121,7 @@ async function measure(size: number) {
     const homePage: number[] = [];
     // The process's CPU time over the publishes (API, render, serving and this client): on a
     // loaded machine wall times swing, the work a publish costs does not.
+    const profile = await startProfile();
     const cpuBefore = process.cpuUsage();
     for (let i = 0; i < publishes; i++) {
       const created = await owner.post("/api/posts", {
@@ -97,6 +146,14 @@ async function measure(size: number) {
     }
     await publishing.queue.onIdle();
     const cpu = process.cpuUsage(cpuBefore);
+    await stopProfile(profile, size);
+    // The card process's CPU (its start included), counted once it has ended.
+    await cards.close();
+    const childrenCpuAfter = endedChildrenCpuMs();
+    const cardCpuMs =
+      childrenCpuBefore === undefined || childrenCpuAfter === undefined
+        ? undefined
+        : childrenCpuAfter - childrenCpuBefore;
     server.close();
     await publishing.queue.stop();
     handle.close();
@@ -108,6 +165,10 @@ async function measure(size: number) {
       homePageP50Ms: Math.round(median(homePage)),
       homePageP95Ms: Math.round(percentile(homePage, 95)),
       cpuMsPerPublish: Math.round((cpu.user + cpu.system) / 1000 / publishes),
+      // The card process's CPU per publish, its start included (0 with placeholder cards).
+      ...(cardCpuMs === undefined
+        ? {}
+        : { cardProcessCpuMsPerPublish: realCards ? Math.round(cardCpuMs / publishes) : 0 }),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

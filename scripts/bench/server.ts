@@ -8,7 +8,8 @@ import { type DatabaseHandle, openDatabase } from "../../api/db/client.ts";
 import { parseEnv } from "../../api/env.ts";
 import { createPublishing, type Publishing } from "../../api/features/publishing/publishing.ts";
 import { createLogger } from "../../api/logger.ts";
-import { drawCard } from "../../site-builder/pipeline/site-assets.ts";
+import { type CardDrawer, createCardDrawer } from "../../site-builder/cards/card-drawer.ts";
+import type { SocialCard } from "../../site-builder/theme/lib/cards.ts";
 
 /** A 1×1 PNG: stands in for the social cards while a bench sets up its blogs. */
 const placeholderCard = Buffer.from(
@@ -22,10 +23,12 @@ const placeholderCard = Buffer.from(
  *
  * Social cards are placeholders until `cards.drawReal()`: a fresh 10,000-post blog would
  * otherwise spend minutes drawing every card before the figures start (issue 17 measures that
- * in social-cards.ts); after it, each render draws real cards, as the server does.
+ * in social-cards.ts); after it, each render draws real cards, as the server does: in the card
+ * process (decision 160), which `cards.close()` ends.
  */
 export async function benchPublishing(dir: string, handle?: DatabaseHandle) {
   let real = false;
+  let drawer: CardDrawer | undefined;
   const env = parseEnv({
     DATABASE_URL: `file:${join(dir, "bench.db")}`,
     SITES_DIR: join(dir, "sites"),
@@ -39,12 +42,22 @@ export async function benchPublishing(dir: string, handle?: DatabaseHandle) {
     env,
     sanitize: sanitizePostHtml,
     logger,
-    drawCard: async (card) => (real ? drawCard(card) : placeholderCard),
+    drawCard: async (card) => {
+      if (!real) return placeholderCard;
+      drawer ??= createCardDrawer();
+      return drawer.draw(card);
+    },
   });
   const cards = {
     drawReal: () => {
       real = true;
     },
+    /** Starts the card process by drawing `card` (a server drawing cards has it up). */
+    warm: async (card: SocialCard) => {
+      drawer ??= createCardDrawer();
+      await drawer.draw(card);
+    },
+    close: async () => drawer?.close(),
   };
   return { env, handle: db, logger, publishing, cards };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildSite, postsInCategory, type Site, type ThemePost } from "../theme/lib/site.ts";
-import { planIncremental } from "./page-plan.ts";
+import { testBlog } from "../theme/lib/test-blog.ts";
+import { listingPages, planIncremental } from "./page-plan.ts";
 
 const day = 24 * 60 * 60 * 1000;
 const post = (n: number, categoryId: string | null, over: Partial<ThemePost> = {}): ThemePost => ({
@@ -25,17 +26,7 @@ const categories = [
 ];
 const site = (posts: ThemePost[], names = categories) =>
   buildSite({
-    blog: {
-      id: "b",
-      name: "Garden",
-      description: "",
-      slug: "garden",
-      primaryColor: "#df7020",
-      fontFamily: "Inter",
-      logoUrl: null,
-      author: { name: "Ada", slug: "ada", bio: null },
-      aiDisclosure: false,
-    },
+    blog: testBlog(),
     canonicalBase: "https://garden.example",
     posts,
     categories: names,
@@ -59,6 +50,8 @@ describe("planIncremental", () => {
     const plan = planIncremental(before, after, [fresh.id]);
     expect(plan.write).toContain("/post/post-500");
     expect(plan.write).toContain("/");
+    // What readers look for first goes live first: the post, then the home page linking to it.
+    expect(plan.write.slice(0, plan.readersFirst)).toEqual(["/post/post-500", "/"]);
     expect(plan.write).toContain("/author/ada");
     expect(plan.write).toContain("/category/tomatoes");
     expect(plan.write).toContain("/category/vegetables");
@@ -111,6 +104,53 @@ describe("planIncremental", () => {
       "/rss.xml",
       "/sitemap.xml",
     ]);
+    expect(plan.readersFirst).toBe(1);
+  });
+
+  it("writes nothing for a post named again that an earlier render already wrote as it is", () => {
+    const before = live(start);
+    const fresh = post(500, "tom", { publishedAt: new Date(Date.UTC(2026, 0, 1)) });
+    const published = site([...start, fresh]);
+    planIncremental(before, published, [fresh.id]);
+    // The next run names the post again (its job kept it) with the very same object.
+    const again = site([...start, fresh]);
+    expect(planIncremental(published, again, [fresh.id, "p-draft"])).toEqual({
+      write: [],
+      remove: [],
+      readersFirst: 0,
+    });
+    // A post named again beside one that changed: only the changed one's pages.
+    const second = post(501, "fru", { publishedAt: new Date(Date.UTC(2026, 0, 2)) });
+    const plan = planIncremental(again, site([...start, fresh, second]), [fresh.id, second.id]);
+    expect(plan.write).toContain("/post/post-501");
+    expect(plan.write).not.toContain("/post/post-500");
+    expect(plan.write).not.toContain("/category/tomatoes/rss.xml");
+    expect(plan.write).toEqual(expect.arrayContaining(["/", "/rss.xml", "/sitemap.xml"]));
+  });
+
+  it("takes over the archive pages that show what they showed, and makes the others afresh", () => {
+    const fresh = post(500, "tom", { publishedAt: new Date(Date.UTC(2026, 0, 1)) });
+    const changes: [string, (posts: ThemePost[]) => ThemePost[]][] = [
+      ["a publish", (posts) => [...posts, fresh]],
+      ["an old post edited", (posts) => posts.map((p) => (p.id === "p30" ? post(30, "fru") : p))],
+      ["an old post unpublished", (posts) => posts.filter((p) => p.id !== "p30")],
+    ];
+    for (const [, change] of changes) {
+      const before = live(start);
+      const after = site(change(start));
+      const carried = listingPages(after, before);
+      const scratch = listingPages(site(change(start)));
+      expect([...carried.keys()]).toEqual([...scratch.keys()]);
+      for (const [path, listing] of scratch) {
+        const kept = carried.get(path);
+        expect({ ...kept, posts: kept?.posts.map((p) => p.id) }, path).toEqual({
+          ...listing,
+          posts: listing.posts.map((p) => p.id),
+        });
+      }
+      // The oldest archive page shows the same posts in each case: taken over.
+      expect(carried.get("/page/1")).toBe(listingPages(before).get("/page/1"));
+    }
   });
 
   it("rewrites every listing naming a renamed category", () => {

@@ -10,6 +10,7 @@ import {
   categoryTrail,
   newestFirst,
   postsInCategory,
+  postsPerPage,
   type Site,
   sameCategories,
   type ThemePost,
@@ -35,18 +36,32 @@ const listingsOf = new WeakMap<Site, Map<string, Listing>>();
  * of unchanged posts, so two listings compare by identity in a few microseconds, and only a
  * listing showing a changed post builds its signature (a 10,000-post blog has ~1,000 listings).
  */
-function listingPages(site: Site): Map<string, Listing> {
+export function listingPages(site: Site, carry?: Site): Map<string, Listing> {
   const known = listingsOf.get(site);
   if (known) return known;
   const pages = new Map<string, Listing>();
   listingsOf.set(site, pages);
-  const addAll = (posts: Site["posts"], first: string, archive: (n: number) => string) => {
+  // The listings of the snapshot this one was made from (same categories): archive pages that
+  // show the same posts are taken over as they are, not sliced again (a publish changes the
+  // newest archive page of a list; the ~500 older ones stay).
+  const from =
+    carry && carry.blog.author.slug === site.blog.author.slug && sameCategories(carry, site)
+      ? listingsOf.get(carry)
+      : undefined;
+  const addAll = (
+    posts: Site["posts"],
+    first: string,
+    archive: (n: number) => string,
+    before?: Site["posts"],
+  ) => {
     pages.set(first, firstPage(posts));
+    const kept = from && before ? keptArchivePages(before, posts) : 0;
     for (let n = 1; n <= archiveCount(posts.length); n++) {
-      pages.set(archive(n), archivePage(posts, n) as Listing);
+      const same = n <= kept ? from?.get(archive(n)) : undefined;
+      pages.set(archive(n), same ?? (archivePage(posts, n) as Listing));
     }
   };
-  addAll(site.posts, "/", paths.page);
+  addAll(site.posts, "/", paths.page, carry?.posts);
   // Every post of a blog is its owner's: the author page lists them all (decision 056), page
   // for page as the home does, so its listings are the home's (not computed twice).
   const author = site.blog.author.slug;
@@ -55,11 +70,33 @@ function listingPages(site: Site): Map<string, Listing> {
     pages.set(paths.authorArchive(author, n), pages.get(paths.page(n)) as Listing);
   }
   for (const category of site.categories) {
-    addAll(postsInCategory(site, category.id), paths.category(category.slug), (n) =>
-      paths.categoryArchive(category.slug, n),
+    addAll(
+      postsInCategory(site, category.id),
+      paths.category(category.slug),
+      (n) => paths.categoryArchive(category.slug, n),
+      carry && postsInCategory(carry, category.id),
     );
   }
   return pages;
+}
+
+/**
+ * How many archive pages (from page 1, the oldest) of a list show exactly what they showed in
+ * `before`: the pages wholly within the posts both lists share from the oldest, short of the
+ * newest archive page of either (its link to newer posts may differ).
+ */
+function keptArchivePages(before: Site["posts"], after: Site["posts"]): number {
+  let common = Math.min(before.length, after.length);
+  if (before !== after) {
+    for (let o = 0; o < common; o++) {
+      if (before[before.length - 1 - o] !== after[after.length - 1 - o]) {
+        common = o;
+        break;
+      }
+    }
+  }
+  const archives = Math.min(archiveCount(before.length), archiveCount(after.length));
+  return Math.max(0, Math.min(Math.floor(common / postsPerPage), archives - 1));
 }
 
 const categoryNameIn = (site: Site) => (id: string | null) =>
@@ -101,11 +138,26 @@ export function allPages(site: Site): string[] {
   ];
 }
 
+/**
+ * The posts among `postIds` that differ between the two snapshots. An incremental snapshot
+ * keeps the object of a post whose fields are all as they were, so a post named again (a job
+ * names every post changed since the blog's last finished run) costs no page when a run
+ * already rendered it as it is.
+ */
+export function changedPostIds(before: Site, after: Site, postIds: Iterable<string>): string[] {
+  return [...new Set(postIds)].filter((id) => before.postsById.get(id) !== after.postsById.get(id));
+}
+
 export type PagePlan = {
   /** Pages to write, in order: a page is written before any page that links to it. */
   write: string[];
   /** Files to remove, before the writes (pages that no longer exist). */
   remove: string[];
+  /**
+   * How many of `write` readers look for first (the changed posts' pages, then the home page):
+   * they are made live before the rest of the set.
+   */
+  readersFirst: number;
 };
 
 /**
@@ -115,7 +167,7 @@ export type PagePlan = {
  * blog's feed and its sitemap. Blog-wide changes (name, colours, categories) take a full render.
  */
 export function planIncremental(before: Site, after: Site, postIds: string[]): PagePlan {
-  const changed = new Set(postIds);
+  const changed = new Set(changedPostIds(before, after, postIds));
   const postsOf = (site: Site) =>
     [...changed]
       .map((id) => site.postsById.get(id))
@@ -126,10 +178,11 @@ export function planIncremental(before: Site, after: Site, postIds: string[]): P
 
   const listingsBefore = listingPages(before);
   carryPostsInCategory(before, after, changed);
-  const listingsAfter = listingPages(after);
+  const listingsAfter = listingPages(after, before);
   const categoriesKept = sameCategories(before, after);
   const listings = [...listingsAfter].filter(([path, listing]) => {
     const previous = listingsBefore.get(path);
+    if (previous === listing) return false;
     return previous === undefined || !sameListing(previous, listing, before, after, categoriesKept);
   });
 
@@ -139,19 +192,27 @@ export function planIncremental(before: Site, after: Site, postIds: string[]): P
   for (const post of newPosts)
     for (const c of categoryTrail(after, post.categoryId)) feeds.add(c.slug);
 
+  // Nothing a reader sees changed (a run for posts an earlier run already rendered): the feed
+  // and the sitemap, made from the same objects, would come out byte for byte as they are.
+  const siteWideToo = changed.size > 0 || listings.length > 0 || !categoriesKept;
   const write = [
     ...newPosts.map((p) => paths.post(p.slug)),
     ...listings.map(([path]) => path),
     ...[...feeds]
       .filter((slug) => after.categoriesBySlug.has(slug))
       .map((slug) => paths.categoryFeed(slug)),
-    paths.feed(),
-    paths.sitemap(),
+    ...(siteWideToo ? [paths.feed(), paths.sitemap()] : []),
   ];
+  // The listings keep the order of `listingPages`, the home page first.
+  const readersFirst = newPosts.length + (listings[0]?.[0] === "/" ? 1 : 0);
   const writing = new Set(write);
   const stale = [
     ...oldPosts.map((p) => paths.post(p.slug)),
     ...[...listingsBefore.keys()].filter((path) => !listingsAfter.has(path)),
   ];
-  return { write, remove: [...new Set(stale.filter((path) => !writing.has(path)))] };
+  return {
+    write,
+    remove: [...new Set(stale.filter((path) => !writing.has(path)))],
+    readersFirst,
+  };
 }

@@ -6,7 +6,7 @@ import {
   siteCards,
 } from "../theme/lib/cards.ts";
 import type { Site } from "../theme/lib/site.ts";
-import { allPages, fileForPath, planIncremental } from "./page-plan.ts";
+import { allPages, changedPostIds, fileForPath, planIncremental } from "./page-plan.ts";
 import type { PageRequest } from "./render-worker.ts";
 import type { RenderWorkers } from "./render-workers.ts";
 import { type DrawCard, drawCard, fontFiles, writeCards } from "./site-assets.ts";
@@ -94,9 +94,12 @@ const batchesInFlight = 4;
 async function writePagesOnWorkers(
   workers: RenderWorkers,
   site: Site,
-  writer: BuildWriter,
+  /** The build to write into, once it is made (pages may render before). */
+  writerReady: Promise<BuildWriter>,
   pages: PageRequest[],
 ): Promise<number> {
+  // Awaited by each lane before its first write; a failure is thrown there.
+  writerReady.catch(() => {});
   const onThreads = workers.site(site);
   let next = 0;
   let written = 0;
@@ -113,6 +116,8 @@ async function writePagesOnWorkers(
             throw new Error(`The theme answered ${file.status} for ${file.path}`);
           }
         }
+        if (failure) return;
+        const writer = await writerReady;
         if (failure) return;
         await writer.writeAll(files);
         written += files.length;
@@ -145,42 +150,99 @@ export async function renderFull(
 ): Promise<RenderResult> {
   const blogId = site.blog.id;
   const pages = allPages(site);
-  const fonts = await fontFiles(site);
-  const cards = siteCards(site);
-  await output.removeStale(
-    blogId,
-    new Set([...pages.map(fileForPath), "404.html", ...fonts.map((f) => f.file), ...cards.keys()]),
-  );
-  // Cards already drawn (same title, same look) are carried over, not drawn again.
-  const drawn = await output.liveFiles(blogId, "og");
+  // The new build and its bookkeeping: stale pages taken down from the live build first, the
+  // fonts written, the cards already drawn (same title, same look) carried over.
+  const build = (async () => {
+    const fonts = await fontFiles(site);
+    const cards = siteCards(site);
+    await output.removeStale(
+      blogId,
+      new Set([
+        ...pages.map(fileForPath),
+        "404.html",
+        ...fonts.map((f) => f.file),
+        ...cards.keys(),
+      ]),
+    );
+    const drawn = await output.liveFiles(blogId, "og");
+    const writer = await output.beginFull(blogId);
+    try {
+      await writer.writeAll(fonts);
+      await writer.keep([...cards.keys()].filter((file) => drawn.has(file)));
+    } catch (error) {
+      await writer.abandon();
+      throw error;
+    }
+    return { writer, cards, drawn };
+  })();
+  // Awaited below (or by the page lanes); a failure is thrown there, not left unhandled.
+  build.catch(() => {});
   const { workers } = options;
-  const writer = await output.beginFull(blogId);
   let written: number;
   try {
-    await writer.writeAll(fonts);
-    await writer.keep([...cards.keys()].filter((file) => drawn.has(file)));
     if (workers) {
-      written = await writePagesOnWorkers(workers, site, writer, [
-        ...pages.map((path) => ({ path, file: fileForPath(path) })),
-        { path: notFoundPath, homeHref: "/", file: "404.html" },
-      ]);
+      // The threads start on the pages at once (the site is sent with their first batches);
+      // the bookkeeping above runs meanwhile, and rendered batches wait for the build.
+      written = await writePagesOnWorkers(
+        workers,
+        site,
+        build.then((b) => b.writer),
+        [
+          ...pages.map((path) => ({ path, file: fileForPath(path) })),
+          { path: notFoundPath, homeHref: "/", file: "404.html" },
+        ],
+      );
     } else {
+      const { writer } = await build;
       written = await writePages(theme, site, writer, pages);
       const notFound = await theme.render(site, notFoundPath, { homeHref: "/" });
       await writer.write("404.html", notFound.body);
       written++;
     }
-    await writer.commit();
+    await (await build).writer.commit();
   } catch (error) {
-    await writer.abandon();
+    const made = await build.catch(() => undefined);
+    await made?.writer.abandon();
     throw error;
   }
   options.onPagesLive?.();
-  // Cards to draw (all of them after a change of look) come after the pages are live, newest
-  // posts first, a budget per render (decision 120): at ~30 ms each, 1,000 of them would hold
-  // the blog's next publish back for half a minute.
+  const { cards, drawn } = await build;
   const missing = [...cards.values()].filter((card) => !drawn.has(card.file));
+  return {
+    pagesWritten: written,
+    full: true,
+    ...(await drawCards(output, blogId, missing, options)),
+  };
+}
+
+/**
+ * The social cards a full render draws after its pages are live: those of `site` not drawn yet
+ * (all of them after a change of look), within the budget. On their own for the full-render
+ * bench, which times them apart from the pages (decision 200).
+ */
+export async function drawMissingCards(
+  output: SiteOutput,
+  site: Site,
+  options: RenderOptions = {},
+): Promise<Omit<RenderResult, "pagesWritten" | "full">> {
+  const drawn = await output.liveFiles(site.blog.id, "og");
+  const missing = [...siteCards(site).values()].filter((card) => !drawn.has(card.file));
+  return drawCards(output, site.blog.id, missing, options);
+}
+
+async function drawCards(
+  output: SiteOutput,
+  blogId: string,
+  missing: SocialCard[],
+  options: RenderOptions,
+): Promise<Omit<RenderResult, "pagesWritten" | "full">> {
+  // Newest posts first, a budget per render (decision 120): at ~30 ms each, 1,000 of them would
+  // hold the blog's next publish back for half a minute.
   const budget = options.cardBudget ?? defaultCardBudget;
+  // A budget of 0 draws none and asks for no further run (as before: nothing was drawn).
+  if (budget === 0 || missing.length === 0)
+    return { cardsWritten: 0, cardsFailed: 0, cardsPending: 0 };
+  const { workers } = options;
   const live = await output.beginIncremental(blogId);
   const result = await writeCards(
     live,
@@ -189,8 +251,6 @@ export async function renderFull(
     options.onCardError,
   );
   return {
-    pagesWritten: written,
-    full: true,
     cardsWritten: result.written,
     cardsFailed: result.failed,
     // No card drawn at all (every one failed): no more runs for them until the next change.
@@ -213,14 +273,18 @@ export async function renderIncremental(
   options: RenderOptions = {},
 ): Promise<RenderResult> {
   const plan = planIncremental(before, after, postIds);
-  const cards = cardsOfChange(before, after, postIds);
+  const cards = cardsOfChange(before, after, changedPostIds(before, after, postIds));
   const writer = await output.beginIncremental(after.blog.id);
   for (const path of plan.remove) await writer.remove(fileForPath(path));
   for (const file of cards.stale) await writer.remove(file);
-  // Readers first: the pages go live, then the changed posts' cards are drawn (tens of
-  // milliseconds each). Until then a page names a card that answers 404 — for the moment a
+  // Readers first: the changed posts' pages and the home page go live before the rest of the
+  // set (archives, categories, feeds, the sitemap), each file by its own rename as always, a
+  // post page before the home that links to it. Then the changed posts' cards are drawn (tens
+  // of milliseconds each). Until then a page names a card that answers 404 — for the moment a
   // share preview is rarely fetched in (decision 120).
-  const written = await writePages(theme, after, writer, plan.write);
+  const written =
+    (await writePages(theme, after, writer, plan.write.slice(0, plan.readersFirst))) +
+    (await writePages(theme, after, writer, plan.write.slice(plan.readersFirst)));
   options.onPagesLive?.();
   const scanBacklog = options.cardBacklog === true || postIds.length === 0;
   const drawn = scanBacklog

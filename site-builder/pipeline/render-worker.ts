@@ -3,7 +3,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import type { CardOptions } from "../cards/social-card.ts";
 import type { SocialCard } from "../theme/lib/cards.ts";
 import type { Site } from "../theme/lib/site.ts";
-import { loadTheme, type Theme } from "./theme.ts";
+import { type LoadedTheme, loadTheme } from "./theme.ts";
 
 /**
  * One thread of the render workers (render-workers.ts): renders pages of the sites it is sent
@@ -15,7 +15,14 @@ export type WorkerRequest =
   | { kind: "warm" }
   | { kind: "site"; siteId: number; site: Site }
   | { kind: "drop"; siteId: number }
-  | { kind: "pages"; id: number; siteId: number; pages: PageRequest[] }
+  | {
+      kind: "pages";
+      id: number;
+      siteId: number;
+      pages: PageRequest[];
+      /** The bodies of the batch's posts that the site was sent without (render-workers.ts). */
+      bodies?: [postId: string, html: string][];
+    }
   | { kind: "card"; id: number; card: SocialCard; options: CardOptions }
   | { kind: "task"; id: number; name: string; input: unknown };
 
@@ -47,27 +54,61 @@ async function runTask(name: string, input: unknown): Promise<unknown> {
   return task(input);
 }
 const sites = new Map<number, Site>();
-let theme: Promise<Theme> | undefined;
-const encoder = new TextEncoder();
+let theme: Promise<LoadedTheme> | undefined;
 
-async function renderPages(siteId: number, pages: PageRequest[]): Promise<RenderedFile[]> {
+/**
+ * Posts sent without their body get it with their page's batch: until then, reading it fails
+ * loudly (a page that needs a body nobody sent is a bug, not an empty article).
+ */
+function bodiesOnDemand(site: Site) {
+  for (const post of site.posts) {
+    if (post.html !== undefined) continue;
+    let html: string | undefined;
+    Object.defineProperty(post, "html", {
+      enumerable: true,
+      get() {
+        if (html === undefined) throw new Error(`The body of post ${post.id} was not sent`);
+        return html;
+      },
+      set(value: string | undefined) {
+        html = value;
+      },
+    });
+  }
+}
+
+async function renderPages(
+  siteId: number,
+  pages: PageRequest[],
+  bodies: [string, string][] = [],
+): Promise<RenderedFile[]> {
   const site = sites.get(siteId);
   if (!site) throw new Error(`Render worker has no site ${siteId}`);
   theme ??= loadTheme(themeEntry);
   const loaded = await theme;
+  const withBodies = bodies.map(([id, html]) => {
+    const post = site.postsById.get(id);
+    if (post) post.html = html;
+    return post;
+  });
+  try {
+    return await renderEach(loaded, site, pages);
+  } finally {
+    // Kept only while their pages render.
+    for (const post of withBodies) if (post) post.html = undefined as unknown as string;
+  }
+}
+
+async function renderEach(loaded: LoadedTheme, site: Site, pages: PageRequest[]) {
   const files: RenderedFile[] = [];
   for (const page of pages) {
-    const rendered = await loaded.render(
+    // The theme's own bytes: never decoded to a string here and encoded again.
+    const rendered = await loaded.renderBytes(
       site,
       page.path,
       page.homeHref ? { homeHref: page.homeHref } : {},
     );
-    files.push({
-      path: page.path,
-      file: page.file,
-      status: rendered.status,
-      body: encoder.encode(rendered.body),
-    });
+    files.push({ path: page.path, file: page.file, status: rendered.status, body: rendered.body });
   }
   return files;
 }
@@ -82,6 +123,7 @@ parentPort?.on("message", async (request: WorkerRequest) => {
     return;
   }
   if (request.kind === "site") {
+    bodiesOnDemand(request.site);
     sites.set(request.siteId, request.site);
     return;
   }
@@ -91,7 +133,7 @@ parentPort?.on("message", async (request: WorkerRequest) => {
   }
   try {
     if (request.kind === "pages") {
-      const pages = await renderPages(request.siteId, request.pages);
+      const pages = await renderPages(request.siteId, request.pages, request.bodies);
       parentPort?.postMessage(
         { id: request.id, pages } satisfies WorkerAnswer,
         pages.map((p) => p.body.buffer as ArrayBuffer),

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { postCard } from "../theme/lib/cards.ts";
 import { preloadedFont, webFonts } from "../theme/lib/fonts.ts";
 import { buildSite, type ThemePost } from "../theme/lib/site.ts";
-import { renderFull, renderIncremental } from "./render-site.ts";
+import { drawMissingCards, renderFull, renderIncremental } from "./render-site.ts";
 import { type DrawCard, drawCard } from "./site-assets.ts";
 import { createSiteOutput, type SiteOutput } from "./site-output.ts";
 import { loadTheme, type Theme } from "./theme.ts";
@@ -216,6 +216,18 @@ describe("the card budget of a render", () => {
     });
     expect(drawn.slice(2)).toEqual(["Middle", "Oldest"]);
     expect(next).toMatchObject({ cardsWritten: 2, cardsPending: 0 });
+  });
+
+  it("draws none with a budget of 0; drawMissingCards then draws the render's budget", async () => {
+    const { drawn, draw } = countingDraw();
+    const s = site([post("a", "Oldest"), post("bb", "Middle"), post("ccc", "Newest")]);
+    const result = await renderFull(theme, output, s, { drawCard: draw, cardBudget: 0 });
+    expect(drawn).toEqual([]);
+    expect(result).toMatchObject({ cardsWritten: 0, cardsPending: 0 });
+    const cards = await drawMissingCards(output, s, { drawCard: draw, cardBudget: 2 });
+    expect(drawn).toEqual(["Garden Notes", "Newest"]);
+    expect(cards).toMatchObject({ cardsWritten: 2, cardsPending: 2 });
+    expect(existsSync(await live(postCard(s, s.posts[0] as ThemePost).file))).toBe(true);
   });
 
   it("asks for no further run when no card could be drawn", async () => {

@@ -23,20 +23,38 @@ export type Theme = {
   ) => Promise<RenderedPage>;
 };
 
-export async function loadTheme(entry = themeEntry): Promise<Theme> {
+/**
+ * A page as the theme's UTF-8 bytes and status, for a caller that only writes it to its file
+ * (the render workers): no headers read, no decoding.
+ */
+export type RenderedBytes = { status: number; body: Uint8Array };
+
+/** The built theme; `renderBytes` spares decoding the page to a string and encoding it again. */
+export type LoadedTheme = Theme & {
+  renderBytes: (
+    site: Site | undefined,
+    path: string,
+    options?: { homeHref?: string },
+  ) => Promise<RenderedBytes>;
+};
+
+export async function loadTheme(entry = themeEntry): Promise<LoadedTheme> {
   if (!existsSync(entry)) {
     throw new Error(`The blog theme is not built (${entry} is missing). Run \`npm run build\`.`);
   }
   let loading: Promise<RenderEntry> | undefined;
+  async function respond(site: Site | undefined, path: string, homeHref: string | undefined) {
+    loading ??= import(pathToFileURL(entry).href) as Promise<RenderEntry>;
+    const module = await loading;
+    const request = new Request(
+      `http://blog.invalid${path}`,
+      homeHref ? { headers: { [homeHrefHeader]: homeHref } } : undefined,
+    );
+    return module.render(request, { site });
+  }
   return {
     async render(site, path, options = {}) {
-      loading ??= import(pathToFileURL(entry).href) as Promise<RenderEntry>;
-      const module = await loading;
-      const headers = new Headers();
-      if (options.homeHref) headers.set(homeHrefHeader, options.homeHref);
-      const response = await module.render(new Request(`http://blog.invalid${path}`, { headers }), {
-        site,
-      });
+      const response = await respond(site, path, options.homeHref);
       const location = response.headers.get("location") ?? undefined;
       return {
         status: response.status,
@@ -44,6 +62,10 @@ export async function loadTheme(entry = themeEntry): Promise<Theme> {
         body: await response.text(),
         ...(location ? { location } : {}),
       };
+    },
+    async renderBytes(site, path, options = {}) {
+      const response = await respond(site, path, options.homeHref);
+      return { status: response.status, body: await response.bytes() };
     },
   };
 }

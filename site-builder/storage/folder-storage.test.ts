@@ -1,4 +1,13 @@
-import { mkdtempSync, readlinkSync, rmSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  watch,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -28,6 +37,77 @@ describe("the folder storage", () => {
       );
       await storage.setAliases("hosts", "blogs/x", ["a.example.com"]);
       expect(readlinkSync(join(root, "hosts", "a.example.com"))).toBe("../blogs/x/current");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("renames in order; a failing rename leaves those before it live and told", async () => {
+    const root = mkdtempSync(join(tmpdir(), "blogfleet-storage-"));
+    try {
+      const storage = createFolderStorage(root);
+      await storage.put("site/index.html", "old index");
+      // A folder where a page should go: its rename fails (EISDIR), after the first one's.
+      mkdirSync(join(root, "site", "blocked.html", "inside"), { recursive: true });
+      writeFileSync(join(root, "site", "blocked.html", "inside", "x"), "x");
+      const told: string[] = [];
+      await expect(
+        storage.putAll(
+          [
+            { key: "site/post.html", body: "post" },
+            { key: "site/blocked.html", body: "blocked" },
+            { key: "site/index.html", body: "new index" },
+          ],
+          (entry) => told.push(entry.key),
+        ),
+      ).rejects.toMatchObject({ code: expect.stringMatching(/^(EISDIR|ENOTEMPTY|EEXIST)$/) });
+      expect(told).toEqual(["site/post.html"]);
+      expect(readFileSync(join(root, "site", "post.html"), "utf8")).toBe("post");
+      expect(readFileSync(join(root, "site", "index.html"), "utf8")).toBe("old index");
+      // No temporary file is left behind.
+      expect(readdirSync(join(root, "site")).sort()).toEqual([
+        "blocked.html",
+        "index.html",
+        "post.html",
+      ]);
+      // The storage keeps working after a failure.
+      await storage.putAll([{ key: "site/index.html", body: "newer index" }]);
+      expect(readFileSync(join(root, "site", "index.html"), "utf8")).toBe("newer index");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("has every file flushed under its temporary name before the first is renamed into place", async () => {
+    const root = mkdtempSync(join(tmpdir(), "blogfleet-storage-"));
+    try {
+      const storage = createFolderStorage(root);
+      const names = ["a.html", "b.html", "c.html", "d.html", "index.html"];
+      await storage.put("site/index.html", "old index");
+      // One inotify watch on one folder: its events arrive in the order they happened.
+      const events: { type: string; name: string }[] = [];
+      const watcher = watch(join(root, "site"), (type, name) => {
+        events.push({ type, name: String(name) });
+      });
+      try {
+        await storage.putAll(
+          names.map((name) => ({ key: `site/${name}`, body: `<p>${name}</p>` })),
+        );
+        const deadline = Date.now() + 5_000;
+        while (!events.some((e) => e.name === "index.html") && Date.now() < deadline)
+          await new Promise((done) => setTimeout(done, 10));
+      } finally {
+        watcher.close();
+      }
+      const lastTempWrite = events.findLastIndex(
+        (e) => e.name.endsWith(".tmp") && e.type === "change",
+      );
+      const firstLive = events.findIndex((e) => names.includes(e.name));
+      expect(lastTempWrite).toBeGreaterThanOrEqual(0);
+      expect(firstLive).toBeGreaterThan(lastTempWrite);
+      // And they were renamed in the order given.
+      const live = events.filter((e) => names.includes(e.name)).map((e) => e.name);
+      expect([...new Set(live)]).toEqual(names);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

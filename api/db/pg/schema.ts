@@ -182,6 +182,23 @@ export const postFingerprints = pgTable("post_fingerprints", {
   shingles: bytes("shingles").notNull(),
 });
 
+/**
+ * A published post's body as readers get it (sanitized, affiliate buttons routed, keywords
+ * linked), so a full render in a fresh process does not prepare unchanged posts again
+ * (decision 152). Valid while the post's `updatedAt`, the blog's links and the sanitizer's
+ * version are the ones it was prepared with; a stale row is simply prepared again.
+ */
+export const preparedBodies = pgTable("prepared_bodies", {
+  postId: text("post_id")
+    .primaryKey()
+    .references((): AnyPgColumn => posts.id, { onDelete: "cascade" }),
+  postUpdatedAt: timestamp("post_updated_at").notNull(),
+  /** SHA-256 of the blog's affiliate links (ids, keywords, auto-insert) it was linked with. */
+  linksSignature: text("links_signature").notNull(),
+  sanitizerVersion: integer("sanitizer_version").notNull(),
+  html: text("html").notNull(),
+});
+
 export const categories = pgTable(
   "categories",
   {

@@ -1,23 +1,16 @@
-import { eq } from "drizzle-orm";
 import type {
   AnalyticsSettings,
   UpdateAnalyticsSettingsInput,
 } from "../../../contracts/analytics.ts";
-import type { Database, Queryable } from "../../db/client.ts";
-import { first } from "../../db/query.ts";
+import type { Database } from "../../db/client.ts";
 import { analyticsSettings } from "../../db/schema.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { withOutbox } from "../publishing/outbox.ts";
+import { analyticsOf } from "./analytics-of.ts";
 import { hourlyRetentionDays, rawHitRetentionDays } from "./ingest.ts";
 
-/** A blog's analytics settings (the defaults when the owner never changed them). */
-export async function analyticsOf(db: Queryable, blogId: string) {
-  const row = await first(
-    db.select().from(analyticsSettings).where(eq(analyticsSettings.blogId, blogId)),
-  );
-  return { enabled: row?.enabled ?? true, honorDoNotTrack: row?.honorDoNotTrack ?? false };
-}
+export { analyticsOf };
 
 const present = (settings: { enabled: boolean; honorDoNotTrack: boolean }): AnalyticsSettings => ({
   ...settings,

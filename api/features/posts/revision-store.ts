@@ -26,7 +26,8 @@ export const fieldsOfPost = (post: PostRow): PendingFields => ({
  * Keeps the post as it is now as a revision (inside the caller's transaction). An autosave
  * replaces the newest revision when that one is an autosave of the same author from the last
  * ten minutes, so typing makes one revision, not one per pause; the newest
- * `limits.revisionsKept` revisions are kept.
+ * `limits.revisionsKept` revisions are kept. A post just inserted (`newPost`) has this one
+ * revision only: nothing to replace or prune.
  */
 export async function saveRevision(
   tx: Queryable,
@@ -34,11 +35,12 @@ export async function saveRevision(
   authorId: string | null,
   autosave: boolean,
   now: Date,
+  { newPost = false }: { newPost?: boolean } = {},
 ): Promise<void> {
   // Revisions keep the text and its fields; the feature image is not versioned (decision 096).
   const { featureImageId: _image, ...fields } = fieldsOfPost(post);
   const values = { ...fields, postVersion: post.version, autosave, createdAt: now };
-  if (autosave) {
+  if (autosave && !newPost) {
     const newest = await first(
       tx
         .select({
@@ -62,6 +64,7 @@ export async function saveRevision(
     }
   }
   await tx.insert(postRevisions).values({ ...values, postId: post.id, authorId });
+  if (newPost) return;
   const kept = tx
     .select({ id: postRevisions.id })
     .from(postRevisions)

@@ -101,7 +101,7 @@ export function postRoutes(deps: PostDeps & { limitStores?: RateLimitStores }): 
 
   router.get("/api/posts/:id", requireUser, validate({ params: idParams }), async (req, res) => {
     const { params } = inputOf<unknown, unknown, IdParams>(res);
-    const { post, author } = await getPost(db, currentUser(req).id, params.id);
+    const { post, author } = await getPost(db, currentUser(req), params.id);
     res.set("ETag", postETag(post)).json(presentPost(post, author));
   });
 
@@ -136,7 +136,7 @@ export function postRoutes(deps: PostDeps & { limitStores?: RateLimitStores }): 
       const { params, body } = inputOf<UpdatePostInput, unknown, IdParams>(res);
       const { post, author } = await updatePost(
         deps,
-        currentUser(req).id,
+        currentUser(req),
         params.id,
         body,
         preconditionOf(req),
@@ -153,7 +153,7 @@ export function postRoutes(deps: PostDeps & { limitStores?: RateLimitStores }): 
       const { params, body } = inputOf<UpdatePostStatusInput, unknown, IdParams>(res);
       const { post, author } = await changePostStatus(
         deps,
-        currentUser(req).id,
+        currentUser(req),
         params.id,
         body.status,
         preconditionOf(req, body.version),
@@ -170,7 +170,7 @@ export function postRoutes(deps: PostDeps & { limitStores?: RateLimitStores }): 
       const { params, body } = inputOf<SchedulePostInput, unknown, IdParams>(res);
       const { post, author } = await schedulePost(
         deps,
-        currentUser(req).id,
+        currentUser(req),
         params.id,
         body.scheduledPublishAt,
       );

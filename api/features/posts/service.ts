@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, like, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, like, ne, or, type SQL, sql } from "drizzle-orm";
 import { limits, type PostStatus, postStatusLabels } from "../../../contracts/limits.ts";
 import {
   type CreatePostInput,
@@ -24,7 +24,6 @@ import {
 } from "../../db/schema.ts";
 import { Conflict, HttpError, NotFound, ValidationFailed } from "../../http/errors.ts";
 import type { CpuPool } from "../../workers/cpu-pool.ts";
-import { findOwnedBlog } from "../blogs/service.ts";
 import { checkedFeatureImageId, imagesMissingAlt, missingAltConflict } from "../media/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { type RecordChange, withOutbox } from "../publishing/outbox.ts";
@@ -101,6 +100,21 @@ const authorColumns = {
 };
 
 /**
+ * The owner's blog exists, or 404 (another owner's blog answers exactly like a missing one).
+ * Only its id is read: the posts' routes need the check, not the blog's row.
+ */
+async function checkOwnedBlog(db: Queryable, ownerId: string, blogId: string): Promise<string> {
+  const blog = await first(
+    db
+      .select({ id: blogs.id })
+      .from(blogs)
+      .where(and(eq(blogs.id, blogId), eq(blogs.ownerId, ownerId))),
+  );
+  if (!blog) throw NotFound("Blog");
+  return blog.id;
+}
+
+/**
  * The owner's post, or 404: the post is reached through its blog, so another owner's post
  * answers exactly like a missing one.
  */
@@ -109,30 +123,53 @@ export async function findOwnedPost(
   ownerId: string,
   postId: string,
 ): Promise<PostRow> {
+  return (await findOwnedPostAndBlog(db, ownerId, postId)).post;
+}
+
+/** `findOwnedPost`, with the blog's review setting read by the same join. */
+async function findOwnedPostAndBlog(
+  db: Queryable,
+  ownerId: string,
+  postId: string,
+): Promise<{ post: PostRow; reviewBeforePublishing: boolean }> {
   const row = await first(
     db
-      .select({ post: posts })
+      .select({ post: posts, reviewBeforePublishing: blogs.reviewBeforePublishing })
       .from(posts)
       .innerJoin(blogs, eq(blogs.id, posts.blogId))
       .where(and(eq(posts.id, postId), eq(blogs.ownerId, ownerId))),
   );
   if (!row) throw NotFound("Post");
-  return row.post;
+  return row;
 }
 
-async function withAuthor(db: Queryable, post: PostRow): Promise<PostWithAuthor> {
+/**
+ * The post and its author. Posts are written by their blog's owner (decision 101), so the
+ * signed-in owner, already in hand from the session, is the author but for imported posts.
+ */
+async function withAuthor(db: Queryable, post: PostRow, owner: AuthorRow): Promise<PostWithAuthor> {
+  if (post.authorId === owner.id) return { post, author: authorOf(owner) };
   const author = post.authorId
     ? await first(db.select(authorColumns).from(users).where(eq(users.id, post.authorId)))
     : undefined;
   return { post, author };
 }
 
+/** Only the author's columns, whatever else the signed-in user's row holds. */
+const authorOf = (user: AuthorRow): AuthorRow => ({
+  id: user.id,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  profileImageUrl: user.profileImageUrl,
+});
+
 export async function getPost(
   db: Database,
-  ownerId: string,
+  owner: AuthorRow,
   postId: string,
 ): Promise<PostWithAuthor> {
-  return withAuthor(db, await findOwnedPost(db, ownerId, postId));
+  return withAuthor(db, await findOwnedPost(db, owner.id, postId), owner);
 }
 
 /**
@@ -251,7 +288,7 @@ export async function listPosts(
   blogId: string,
   filter: PostFilter = {},
 ): Promise<PostList<PostSummaryRow>> {
-  await findOwnedBlog(db, ownerId, blogId);
+  await checkOwnedBlog(db, ownerId, blogId);
   const [result] = await rawRows<{ list: string }>(db, postSummariesStatement(db, blogId, filter));
   const rows: PostSummaryRow[] = (JSON.parse(result?.list ?? "[]") as SummaryTuple[]).map((t) => ({
     id: t[0],
@@ -288,7 +325,7 @@ export async function listPostsWithContent(
   blogId: string,
   filter: PostFilter = {},
 ): Promise<PostList<PostRow>> {
-  await findOwnedBlog(db, ownerId, blogId);
+  await checkOwnedBlog(db, ownerId, blogId);
   const rows = (await fullPostsQuery(db, blogId, filter)).map((row) =>
     row.excerpt ? row : { ...row, excerpt: excerptFromContent(row.content) },
   );
@@ -383,7 +420,7 @@ export async function listPostPage(
   blogId: string,
   options: PostFilter & { limit: number; cursor?: string | undefined },
 ): Promise<PostPageRows> {
-  await findOwnedBlog(db, ownerId, blogId);
+  await checkOwnedBlog(db, ownerId, blogId);
   const conditions = filterConditions(db, blogId, options);
   if (options.cursor) {
     const after = decodeCursor(options.cursor);
@@ -555,16 +592,16 @@ export async function createPost(
   const fingerprint = await fingerprintOfContent(deps.cpu, content);
   try {
     const post = await deps.db.transaction(async (tx) => {
-      const blog = await findOwnedBlog(tx, author.id, input.blogId);
-      await checkRoomForPost(tx, blog.id);
-      const categoryId = await checkedCategoryId(tx, blog.id, input.categoryId ?? null);
-      const featureImageId = await checkedFeatureImageId(tx, blog.id, input.featureImageId);
-      const slug = await resolveSlug(tx, blog.id, input.slug ?? "", input.title, null);
-      await claimSlug(tx, blog.id, slug);
+      const blogId = await checkOwnedBlog(tx, author.id, input.blogId);
+      await checkRoomForPost(tx, blogId);
+      const categoryId = await checkedCategoryId(tx, blogId, input.categoryId ?? null);
+      const featureImageId = await checkedFeatureImageId(tx, blogId, input.featureImageId);
+      const slug = await resolveSlug(tx, blogId, input.slug ?? "", input.title, null);
+      await claimSlug(tx, blogId, slug);
       const [row] = await tx
         .insert(posts)
         .values({
-          blogId: blog.id,
+          blogId,
           authorId: author.id,
           categoryId,
           featureImageId,
@@ -581,7 +618,7 @@ export async function createPost(
         .returning();
       if (!row) throw new Error("insert returned no row");
       await saveFingerprint(tx, row, fingerprint);
-      await saveRevision(tx, row, author.id, false, deps.clock());
+      await saveRevision(tx, row, author.id, false, deps.clock(), { newPost: true });
       return row;
     });
     // A new post is a draft: nothing readers see has changed.
@@ -599,7 +636,7 @@ export async function createPost(
  */
 export async function updatePost(
   deps: PostDeps,
-  ownerId: string,
+  owner: AuthorRow,
   postId: string,
   input: UpdatePostInput,
   precondition?: Precondition,
@@ -609,7 +646,7 @@ export async function updatePost(
     input.content === undefined ? undefined : await fingerprintOfContent(deps.cpu, input.content);
   try {
     result = await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
-      const before = await findOwnedPost(tx, ownerId, postId);
+      const before = await findOwnedPost(tx, owner.id, postId);
       // A save from an older version never overwrites newer work (decision 095).
       await checkPrecondition(tx, before, { ...precondition, version: input.version });
       // The editor's 'Update' carries the edits kept apart for the live page: they are done.
@@ -699,14 +736,14 @@ export async function updatePost(
       if (fingerprint && changes.content !== undefined)
         await saveFingerprint(tx, after, fingerprint);
       else await keepFingerprint(tx, before, after);
-      await saveRevision(tx, after, ownerId, input.autosave === true, deps.clock());
+      await saveRevision(tx, after, owner.id, input.autosave === true, deps.clock());
       if (after.status === "published") await record(after.blogId, { postIds: [after.id] });
       return { post: after, changed: true };
     });
   } catch (error) {
     throw slugConflictOr(error);
   }
-  return withAuthor(deps.db, result.post);
+  return withAuthor(deps.db, result.post, owner);
 }
 
 const label = (status: PostStatus) => postStatusLabels[status];
@@ -735,12 +772,20 @@ async function rememberRemoved(tx: Queryable, post: PostRow, now: Date): Promise
     });
 }
 
-/** Published again: its addresses are no longer gone. */
+/** Published again: its addresses (current and former slugs) are no longer gone. */
 async function forgetRemoved(tx: Queryable, post: PostRow): Promise<void> {
-  const slugs = await addressesOf(tx, post);
+  const formerSlugs = tx
+    .select({ slug: postSlugHistory.slug })
+    .from(postSlugHistory)
+    .where(eq(postSlugHistory.postId, post.id));
   await tx
     .delete(removedPostSlugs)
-    .where(and(eq(removedPostSlugs.blogId, post.blogId), inArray(removedPostSlugs.slug, slugs)));
+    .where(
+      and(
+        eq(removedPostSlugs.blogId, post.blogId),
+        or(eq(removedPostSlugs.slug, post.slug), inArray(removedPostSlugs.slug, formerSlugs)),
+      ),
+    );
 }
 
 /**
@@ -750,28 +795,22 @@ async function forgetRemoved(tx: Queryable, post: PostRow): Promise<void> {
  */
 export async function changePostStatus(
   deps: PostDeps,
-  ownerId: string,
+  owner: AuthorRow,
   postId: string,
   status: PostStatus,
   precondition?: Precondition,
 ): Promise<PostWithAuthor> {
   const after = await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
-    const before = await findOwnedPost(tx, ownerId, postId);
+    const { post: before, reviewBeforePublishing } = await findOwnedPostAndBlog(
+      tx,
+      owner.id,
+      postId,
+    );
     await checkPrecondition(tx, before, precondition);
     if (before.status === status) {
       throw Conflict(`The post is already ${label(status)}`, "invalid_status_transition");
     }
-    const blog = await first(
-      tx
-        .select({ reviewBeforePublishing: blogs.reviewBeforePublishing })
-        .from(blogs)
-        .where(eq(blogs.id, before.blogId)),
-    );
-    if (
-      before.status === "draft" &&
-      status === "published" &&
-      blog?.reviewBeforePublishing !== false
-    ) {
+    if (before.status === "draft" && status === "published" && reviewBeforePublishing) {
       throw Conflict(
         "This blog reviews posts before publishing: submit the draft for review first, or turn off 'Review before publishing' in Settings to publish in one step.",
         "invalid_status_transition",
@@ -786,7 +825,7 @@ export async function changePostStatus(
     if (status === "published") {
       const missing = await imagesMissingAlt(tx, before);
       if (missing.length > 0) throw missingAltConflict(missing);
-      const [published] = await publishPosts(tx, record, [before.id], deps.clock());
+      const [published] = await publishPosts(tx, record, [before.id], deps.clock(), [before]);
       if (!published) throw new Error("publish updated no row");
       return published;
     }
@@ -803,7 +842,7 @@ export async function changePostStatus(
     }
     return after;
   });
-  return withAuthor(deps.db, after);
+  return withAuthor(deps.db, after, owner);
 }
 
 /**
@@ -819,14 +858,18 @@ export async function publishPosts(
   record: RecordChange,
   postIds: string[],
   now: Date,
+  /** The posts as the caller read them in this transaction, when it has (not read again). */
+  read?: Pick<PostRow, "id" | "updatedAt">[],
 ): Promise<PostRow[]> {
   if (postIds.length === 0) return [];
+  const known = read?.filter((row) => postIds.includes(row.id)) ?? [];
   const before = new Map(
-    (
-      await tx
-        .select({ id: posts.id, updatedAt: posts.updatedAt })
-        .from(posts)
-        .where(inArray(posts.id, postIds))
+    (known.length === postIds.length
+      ? known
+      : await tx
+          .select({ id: posts.id, updatedAt: posts.updatedAt })
+          .from(posts)
+          .where(inArray(posts.id, postIds))
     ).map((row) => [row.id, row]),
   );
   const published = await tx
@@ -858,7 +901,7 @@ export async function publishPosts(
  */
 export async function schedulePost(
   deps: PostDeps,
-  ownerId: string,
+  owner: AuthorRow,
   postId: string,
   scheduledPublishAt: string | null,
 ): Promise<PostWithAuthor> {
@@ -872,7 +915,7 @@ export async function schedulePost(
     ]);
   }
   const post = await deps.db.transaction(async (tx) => {
-    const before = await findOwnedPost(tx, ownerId, postId);
+    const before = await findOwnedPost(tx, owner.id, postId);
     if (at && before.status === "published") {
       throw new HttpError(
         409,
@@ -895,7 +938,7 @@ export async function schedulePost(
     return after;
   });
   // A schedule is not visible to readers until it publishes (see api/jobs/scheduled-publishing.ts).
-  return withAuthor(deps.db, post);
+  return withAuthor(deps.db, post, owner);
 }
 
 export async function deletePost(deps: PostDeps, ownerId: string, postId: string): Promise<void> {
@@ -979,7 +1022,7 @@ export async function insertGeneratedPost(
     })
     .returning();
   if (!row) throw new Error("insert returned no row");
-  await saveRevision(tx, row, post.authorId, false, post.now);
+  await saveRevision(tx, row, post.authorId, false, post.now, { newPost: true });
   return row;
 }
 

@@ -71,6 +71,14 @@ describe("patching a blog's index from the posts a change names (decision 081)",
     expect(source.posts.get(post.id)?.categoryId).toBe(child?.id);
   });
 
+  it("leaves out another blog's post named by mistake", async () => {
+    const otherBlog = (await createBlog(owner, "Elsewhere")).id;
+    const stranger = await createPublishedPost(owner, otherBlog, { title: "Not from here" });
+    const index = await expectPatchEqualsLoad([stranger.id]);
+    expect(index.posts.has(stranger.slug)).toBe(false);
+    expect(source.posts.has(stranger.id)).toBe(false);
+  });
+
   it("moves a renamed post's address, keeping the former one as a redirect", async () => {
     const post = await createPublishedPost(owner, blogId, { title: "Watering" });
     source = await patchPublishedIndex(app.db, blogId, source, [post.id]);

@@ -11,7 +11,7 @@ import {
   removedPostSlugs,
   users,
 } from "../../db/schema.ts";
-import { authorOf } from "../publishing/snapshot.ts";
+import { authorOf } from "../publishing/author.ts";
 
 /**
  * What a blog's addresses can name, without its content: the slugs of its published posts
@@ -269,18 +269,21 @@ export async function patchPublishedIndex(
     db
       .select({
         id: posts.id,
+        blogId: posts.blogId,
         slug: posts.slug,
         status: posts.status,
         categoryId: posts.categoryId,
       })
       .from(posts)
-      .where(and(eq(posts.blogId, blogId), inArray(posts.id, [...postIds]))),
+      // By primary key alone: with the blog in the query SQLite walks the blog's index over
+      // every post (decision 213); another blog's post is skipped below.
+      .where(inArray(posts.id, [...postIds])),
     loadSmallParts(db, blogId),
   ]);
   const next = new Map(base.posts);
   for (const id of postIds) next.delete(id);
   for (const row of changed) {
-    if (row.status === "published")
+    if (row.status === "published" && row.blogId === blogId)
       next.set(row.id, { slug: row.slug, categoryId: row.categoryId });
   }
   return derive(next, small);

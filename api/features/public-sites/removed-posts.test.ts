@@ -1,7 +1,9 @@
 import { existsSync } from "node:fs";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Blog } from "../../../contracts/blogs.ts";
 import type { Post } from "../../../contracts/posts.ts";
+import { removedPostSlugs } from "../../db/schema.ts";
 import { createBlog, createOwner, createPublishedPost } from "../../test/factories.ts";
 import type { TestClient } from "../../test/harness.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
@@ -79,6 +81,20 @@ describe("posts that were published and are not any more (issue 14 finding 6)", 
     await unpublish(moved);
     expect((await read("moved-away")).status).toBe(410);
     expect((await read("moved-again")).status).toBe(410);
+  });
+
+  it("forgets the tombstones of both addresses when the renamed post is published again", async () => {
+    for (const status of ["under_review", "published"]) {
+      expect((await owner.patch(`/api/posts/${moved.id}/status`, { status })).status).toBe(200);
+    }
+    const tombstones = await app.db
+      .select({ slug: removedPostSlugs.slug })
+      .from(removedPostSlugs)
+      .where(eq(removedPostSlugs.blogId, blog.id));
+    // The deleted post's stays.
+    expect(tombstones.map((row) => row.slug)).toEqual(["soon-gone"]);
+    expect((await read("moved-away")).status).toBe(301);
+    await unpublish(moved);
   });
 
   it("answers 404 for a draft that was never published", async () => {

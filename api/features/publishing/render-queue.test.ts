@@ -27,6 +27,8 @@ import {
   defaultRetryDelayMs,
   maxRetryDelayMs,
   type RenderQueueDeps,
+  sizeAfterChange,
+  snapshotBytes,
 } from "./render-queue.ts";
 import { loadSnapshot } from "./snapshot.ts";
 
@@ -154,6 +156,46 @@ describe("render queue", () => {
     }
   });
 
+  it("starts a blog's next run once its pages are live, while its cards are still being drawn", async () => {
+    await addPost("first");
+    let held: Promise<void> | undefined;
+    let release = () => {};
+    const queue = queueWith({
+      drawCard: async () => {
+        await held;
+        return new Uint8Array([137, 80, 78, 71]);
+      },
+    });
+    const waitFor = async (file: string) => {
+      for (const until = Date.now() + 5_000; !liveFile(file) && Date.now() < until; )
+        await new Promise((done) => setTimeout(done, 5));
+      return liveFile(file);
+    };
+    try {
+      await queue.enqueue(blogId, { full: true });
+      await queue.onIdle();
+      held = new Promise<void>((done) => {
+        release = done;
+      });
+      const second = await addPost("second");
+      await queue.enqueue(blogId, { postIds: [second.id] });
+      expect(await waitFor("post/second.html")).toContain("Title second");
+      // The second post's card is held; the third's pages go live all the same.
+      const third = await addPost("third");
+      await queue.enqueue(blogId, { postIds: [third.id] });
+      expect(await waitFor("post/third.html")).toContain("Title third");
+      expect(liveFile("index.html")).toContain("Title third");
+      expect(liveFile("index.html")).toContain("Title second");
+    } finally {
+      release();
+      await queue.onIdle();
+    }
+    expect(queue.stateOf(blogId)).toBe("idle");
+    expect((await builds()).map((b) => b.status)).toEqual(["succeeded", "succeeded", "succeeded"]);
+    const jobs = await handle.db.select().from(renderJobs).where(eq(renderJobs.blogId, blogId));
+    expect(jobs).toEqual([]);
+  });
+
   it("renders the whole blog, maps its host and records the build", async () => {
     const [category] = await handle.db
       .insert(categories)
@@ -203,6 +245,83 @@ describe("render queue", () => {
     expect(liveFile("post/first.html")).toBeUndefined();
     expect(liveFile("index.html")).not.toContain("Title first");
     expect(liveFile("sitemap.xml")).not.toContain("/post/first<");
+  });
+
+  it("makes a published post's page and the home page live before the rest of what it touches", async () => {
+    await addPost("first");
+    const batches: string[][] = [];
+    const recording: SiteOutput = {
+      ...output,
+      async beginIncremental(id) {
+        const writer = await output.beginIncremental(id);
+        return {
+          ...writer,
+          async writeAll(files) {
+            batches.push(files.map((f) => f.file));
+            await writer.writeAll(files);
+          },
+        };
+      },
+    };
+    const queue = queueWith({ output: recording });
+    await queue.enqueue(blogId, { full: true });
+    await queue.onIdle();
+    batches.length = 0;
+    const second = await addPost("second");
+    await queue.enqueue(blogId, { postIds: [second.id] });
+    await queue.onIdle();
+    expect(batches[0]).toEqual(["post/second.html", "index.html"]);
+    expect(batches.slice(1).flat()).toEqual(
+      expect.arrayContaining(["author/garden-notes.html", "rss.xml", "sitemap.xml"]),
+    );
+    expect(liveFile("index.html")).toContain("Title second");
+  });
+
+  it("writes no page again for a post named again unchanged (a job keeps the posts of a run overtaken by a change)", async () => {
+    const first = await addPost("first");
+    const queue = queueWith();
+    await queue.enqueue(blogId, { full: true });
+    await queue.onIdle();
+    const second = await addPost("second");
+    await queue.enqueue(blogId, { postIds: [second.id] });
+    await queue.onIdle();
+    const rendered = queue.liveSnapshot(blogId)?.postsById.get(second.id);
+    expect(rendered?.title).toBe("Title second");
+
+    await queue.enqueue(blogId, { postIds: [second.id] });
+    await queue.onIdle();
+    expect((await builds()).at(-1)?.pagesWritten).toBe(0);
+    expect(queue.liveSnapshot(blogId)?.postsById.get(second.id)).toBe(rendered);
+
+    // Named beside a post that did change: only that one's pages.
+    await handle.db.update(posts).set({ title: "First again" }).where(eq(posts.id, first.id));
+    await queue.enqueue(blogId, { postIds: [second.id, first.id] });
+    await queue.onIdle();
+    expect(liveFile("post/first.html")).toContain("First again");
+    expect(queue.liveSnapshot(blogId)?.postsById.get(second.id)).toBe(rendered);
+    // the first post's page, the home and author pages, the feed and the sitemap
+    expect((await builds()).at(-1)?.pagesWritten).toBe(5);
+  });
+
+  it("sizes an incremental snapshot from its changes, as the whole sum would", async () => {
+    const first = await addPost("first");
+    const queue = queueWith();
+    await queue.enqueue(blogId, { full: true });
+    await queue.onIdle();
+    const before = queue.liveSnapshot(blogId);
+    const second = await addPost("second", "published", { content: "<p>A longer body</p>" });
+    await handle.db.update(posts).set({ status: "draft" }).where(eq(posts.id, first.id));
+    await queue.enqueue(blogId, { postIds: [second.id, first.id] });
+    await queue.onIdle();
+    const after = queue.liveSnapshot(blogId);
+    if (!before || !after) throw new Error("no live snapshot");
+    expect(after.posts.map((p) => p.slug)).toEqual(["second"]);
+    expect(sizeAfterChange(before, after, [second.id, first.id, "none"])).toBe(
+      snapshotBytes(after),
+    );
+    // Changes it was not told about: the whole sum.
+    expect(sizeAfterChange(before, after, [first.id])).toBe(snapshotBytes(after));
+    expect(snapshotBytes(after)).not.toBe(snapshotBytes(before));
   });
 
   it("keeps snapshots for incremental renders within its bound: an evicted blog renders in full", async () => {
@@ -269,10 +388,24 @@ describe("render queue", () => {
   });
 
   it("coalesces a burst of changes into at most two renders", async () => {
-    const queue = queueWith();
+    // The first run's pages wait until every change of the burst is recorded: on PostgreSQL
+    // the 20 recording transactions retry (SERIALIZABLE, one job row) and so come in spread
+    // out, and a run that was quicker than the spread would be followed by more than one.
+    let burstRecorded = () => {};
+    const recorded = new Promise<void>((resolve) => {
+      burstRecorded = resolve;
+    });
+    const held: Theme = {
+      render: async (site, path, options) => {
+        await recorded;
+        return theme.render(site, path, options);
+      },
+    };
+    const queue = queueWith({ theme: held });
     const created = [];
     for (let i = 0; i < 20; i++) created.push(await addPost(`post-${i}`));
     await Promise.all(created.map((p) => queue.enqueue(blogId, { postIds: [p.id] })));
+    burstRecorded();
     await queue.onIdle();
     expect((await builds()).length).toBeLessThanOrEqual(2);
     for (const p of created) expect(liveFile(`post/${p.slug}.html`)).toContain(p.title);

@@ -105,9 +105,32 @@ const messageOf = renderErrorMessage;
  * database disk: such a failure is logged and the job retried like a failed render. Nothing a
  * job does can reject out of the queue (decision 070).
  */
-/** About the memory a snapshot holds: its posts' HTML and excerpts, and the rest of each post. */
-const snapshotBytes = (site: Site) =>
-  site.posts.reduce((bytes, post) => bytes + post.html.length + post.excerpt.length + 512, 4096);
+/** About the memory a post holds in a snapshot: its HTML and excerpt, and the rest of it. */
+const postBytes = (post: Site["posts"][number] | undefined) =>
+  post ? post.html.length + post.excerpt.length + 512 : 0;
+
+/** About the memory a snapshot holds: its posts, and a little for the rest. */
+export const snapshotBytes = (site: Site) =>
+  site.posts.reduce((bytes, post) => bytes + postBytes(post), 4096);
+
+/** Sizes of the snapshots kept, so an incremental one is sized from its changes. */
+const sizes = new WeakMap<Site, number>();
+
+/**
+ * The size of `after`, an incremental snapshot of `before` that differs in the posts
+ * `postIds` only: the same sum as `snapshotBytes`, without walking 10,000 posts per publish.
+ */
+export function sizeAfterChange(before: Site, after: Site, postIds: string[]): number {
+  let bytes = sizes.get(before) ?? snapshotBytes(before);
+  let count = before.posts.length;
+  for (const id of new Set(postIds)) {
+    const [was, is] = [before.postsById.get(id), after.postsById.get(id)];
+    bytes += postBytes(is) - postBytes(was);
+    count += Number(is !== undefined) - Number(was !== undefined);
+  }
+  // Read whole after all (a change nobody announced): sized whole.
+  return count === after.posts.length ? bytes : snapshotBytes(after);
+}
 
 export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
   const clock = deps.clock ?? (() => new Date());
@@ -115,16 +138,22 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
   const queue = new PQueue({
     concurrency: deps.concurrency ?? Math.max(1, availableParallelism()),
   });
+  /** Blogs with a run waiting for a place or making its pages (at most one each). */
   const scheduled = new Set<string>();
   /** Runs under way, including those past their pages (drawing cards, recording the build). */
   const tails = new Set<Promise<void>>();
   const running = new Set<string>();
+  /** The latest run of each blog (an earlier one may still be drawing its cards). */
+  const latestRun = new Map<string, object>();
+  /** Blogs whose run is making its pages: a change dispatched now runs again once they are live. */
+  const makingPages = new Set<string>();
+  const changedWhileMaking = new Set<string>();
   // The last snapshot of each blog, reused by its next incremental render; bounded (decision
   // 160): past `liveSnapshotBytes` the least recently rendered blogs' go, and their next render
   // is a full one.
   const live = new LRUCache<string, Site>({
     maxSize: deps.liveSnapshotBytes ?? 128 * 1024 * 1024,
-    sizeCalculation: snapshotBytes,
+    sizeCalculation: (site) => sizes.get(site) ?? snapshotBytes(site),
   });
   const retries = new Map<string, RenderRetry & { timer: NodeJS.Timeout }>();
   /** Blogs whose last render left social cards undrawn (past its budget): the next one looks. */
@@ -134,20 +163,25 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
   const { db } = deps;
 
   function schedule(blogId: string) {
-    if (stopped || scheduled.has(blogId)) return;
+    if (stopped) return;
+    if (scheduled.has(blogId)) {
+      // The run may have read its job before this change: one more run once its pages are live.
+      if (makingPages.has(blogId)) changedWhileMaking.add(blogId);
+      return;
+    }
     const retry = retries.get(blogId);
     if (retry) clearTimeout(retry.timer);
     scheduled.add(blogId);
-    // A run holds its place in the queue until its pages are live; its cards (drawn in their
-    // own process) and its record (waiting for the write lock) finish outside it, so they do
-    // not hold the next blog's pages back. The blog itself runs again only after all of it.
+    // A run holds its place in the queue, and its blog, until its pages are live; its cards
+    // (drawn in their own process) and its record (waiting for the write lock) finish outside
+    // it, so they hold back neither the next blog's pages nor the blog's own next publish.
     void queue.add(
       () =>
         new Promise<void>((slotFree) => {
           const tail = run(blogId, slotFree)
             .catch((error: unknown) => {
               // run() catches everything it expects; this is the last guard for the process.
-              scheduled.delete(blogId);
+              if (latestRun.get(blogId) === undefined) scheduled.delete(blogId);
               deps.log?.error({ blogId, err: error }, "render job failed unexpectedly");
             })
             .finally(() => {
@@ -218,12 +252,34 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
   async function run(blogId: string, pagesLive: () => void): Promise<void> {
     let again = false;
     let startWrite: Promise<unknown> | undefined;
+    const token = {};
+    latestRun.set(blogId, token);
     running.add(blogId);
+    makingPages.add(blogId);
+    let released = false;
+    /**
+     * The pages are live (`site` is what they show): the blog is free for its next run, which
+     * renders from this snapshot while this one draws its cards and records itself. Their files
+     * differ (pages, content-named cards); the build record of each run names its own job.
+     */
+    const release = (site?: Site, size?: number) => {
+      if (released) return;
+      released = true;
+      if (site) live.set(blogId, site, size === undefined ? {} : { size });
+      makingPages.delete(blogId);
+      scheduled.delete(blogId);
+      if (changedWhileMaking.delete(blogId)) schedule(blogId);
+    };
     const attemptsBefore = retries.get(blogId)?.attempts ?? 0;
     try {
+      // A change is dispatched right after its commit, before the request that made it has
+      // answered: that answer goes out first (the publish's own page is served from it).
+      await new Promise((turn) => setImmediate(turn));
       const job = await first(db.select().from(renderJobs).where(eq(renderJobs.blogId, blogId)));
       if (!job) {
         retries.delete(blogId);
+        // Gone with its blog (deleted since the change was dispatched): its files go too.
+        await forgetIfDeleted(blogId);
         return;
       }
       const attempts = Math.max(job.attempts, attemptsBefore) + 1;
@@ -231,9 +287,13 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
       // Only shown in /healthz ('running'): the render goes ahead without waiting for it. Under
       // load the write lock has a queue of publishes ahead; the pages need no write to go live,
       // and this run's later writes queue behind this one (the lock is first come, first served).
-      startWrite = tryWrite(blogId, "start time", () =>
-        db.update(renderJobs).set({ startedAt }).where(eq(renderJobs.blogId, blogId)),
-      );
+      // An incremental run writes it once its pages are live: the commit is synchronous on this
+      // thread (~2 ms), and a publish's pages are a few tens of milliseconds away.
+      const markStarted = () => {
+        startWrite ??= tryWrite(blogId, "start time", () =>
+          db.update(renderJobs).set({ startedAt }).where(eq(renderJobs.blogId, blogId)),
+        );
+      };
       let result: Awaited<ReturnType<typeof renderFull>>;
       let snapshot: SiteSnapshot | undefined;
       try {
@@ -241,7 +301,10 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
         const hasLiveFiles = await deps.output.hasLive(blogId);
         const incremental = !job.full && previous !== undefined && hasLiveFiles;
         // The threads load the theme while the blog is read.
-        if (!incremental) deps.workers?.warm();
+        if (!incremental) {
+          markStarted();
+          deps.workers?.warm();
+        }
         // A full render reuses the prepared bodies of posts unchanged since the live snapshot.
         snapshot = await deps.loadSnapshot(
           blogId,
@@ -262,7 +325,19 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
           cardBudget: deps.cardBudget,
           cardBacklog: cardBacklogs.has(blogId),
           drawCard: deps.drawCard,
-          onPagesLive: pagesLive,
+          onPagesLive: () => {
+            markStarted();
+            const site = snapshot?.site;
+            if (site) {
+              const size =
+                incremental && previous
+                  ? sizeAfterChange(previous, site, job.postIds)
+                  : snapshotBytes(site);
+              sizes.set(site, size);
+              release(site, size);
+            }
+            pagesLive();
+          },
           onCardError: (card: { file: string }, error: unknown) =>
             deps.log?.warn?.({ blogId, card: card.file, err: error }, "social card not drawn"),
         };
@@ -280,7 +355,11 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
               workers: deps.workers,
             });
         await deps.output.setHosts(blogId, deps.hostsOf(snapshot));
-        live.set(blogId, snapshot.site);
+        // Kept when the pages went live, unless a newer run of the blog has kept its own since.
+        if (latestRun.get(blogId) === token) {
+          const size = sizes.get(snapshot.site) ?? snapshotBytes(snapshot.site);
+          live.set(blogId, snapshot.site, { size });
+        }
       } catch (error) {
         const finishedAt = clock();
         // The next attempt renders everything: the live files may be partly updated.
@@ -365,9 +444,21 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
       retryLater(blogId, attempts, error);
     } finally {
       await startWrite;
-      running.delete(blogId);
-      scheduled.delete(blogId);
-      if (again) schedule(blogId);
+      const latest = latestRun.get(blogId) === token;
+      if (latest) {
+        running.delete(blogId);
+        latestRun.delete(blogId);
+      }
+      // A change that came while this run made pages it never made live: run again.
+      const rerun = !released && changedWhileMaking.delete(blogId);
+      if (!released) {
+        released = true;
+        makingPages.delete(blogId);
+        scheduled.delete(blogId);
+      }
+      // A newer run, started once these pages were live, read the job after any change this
+      // one missed: the newer run covers it (and runs again itself for later ones).
+      if ((again && latest) || rerun) schedule(blogId);
     }
   }
 

@@ -1,12 +1,8 @@
 import { and, count, eq, inArray, type SQL } from "drizzle-orm";
+import { asciiSlug } from "../../../contracts/ascii-slug.ts";
 import { limits } from "../../../contracts/limits.ts";
 import type { PublicBlog } from "../../../contracts/public-blog.ts";
-import { slugify } from "../../../contracts/slug.ts";
-import { routeAffiliateButtons } from "../../../site-builder/affiliate/block-links.ts";
-import {
-  type AutoLink,
-  insertAffiliateLinks,
-} from "../../../site-builder/affiliate/insert-links.ts";
+import type { AutoLink } from "../../../site-builder/affiliate/insert-links.ts";
 import type { ThemeImage } from "../../../site-builder/theme/lib/images.ts";
 import {
   buildSite,
@@ -16,6 +12,7 @@ import {
   type ThemeAuthor,
   type ThemePost,
 } from "../../../site-builder/theme/lib/site.ts";
+import { sanitizerVersion as platformSanitizerVersion } from "../../content/sanitizer-version.ts";
 import type { Database } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
 import {
@@ -27,7 +24,13 @@ import {
   posts,
   users,
 } from "../../db/schema.ts";
-import { analyticsOf } from "../analytics/settings.ts";
+import { analyticsOf } from "../analytics/analytics-of.ts";
+import {
+  type PreparedBody,
+  readPreparedBodies,
+  storedLinksSignature,
+  storePreparedBodies,
+} from "./prepared-bodies.ts";
 
 export type SnapshotOptions = {
   /** Absolute URL of the blog's home on its canonical host (no trailing slash). */
@@ -43,6 +46,11 @@ export type SnapshotOptions = {
     autoLinks: AutoLink[],
     blogLinkIds: string[],
   ) => Promise<{ id: string; html: string }[]>;
+  /**
+   * The version of the sanitizer the bodies are prepared with (default: the platform's,
+   * api/content/sanitizer-version.ts): stored bodies of another version are prepared again.
+   */
+  sanitizerVersion?: number;
 };
 
 /** Characters of post HTML per `preparePosts` call: copying is cheap, and bounded. */
@@ -67,16 +75,17 @@ export const presentPublicBlog = (blog: typeof blogs.$inferSelect): PublicBlog =
 });
 
 /**
- * Who readers see as the author: the public name the owner set in Account Settings, else the
- * blog's name. Never the e-mail nor the provider's name fields: a pseudonymous blog must not
- * name the person behind it (decision 055).
+ * The author (author.ts), with the transliteration library loaded only for a name that is not
+ * plain ASCII (decision 203): loading it cost a render's main thread 20–110 ms.
  */
-export function authorOf(
+export async function loadAuthor(
   owner: Pick<typeof users.$inferSelect, "publicName" | "publicBio"> | undefined,
   blogName: string,
-): ThemeAuthor {
+): Promise<ThemeAuthor> {
   const name = owner?.publicName?.trim() || blogName;
-  return { name, slug: slugify(name) || "author", bio: owner?.publicBio?.trim() || null };
+  const slug = asciiSlug(name);
+  if (slug === undefined) return (await import("./author.ts")).authorOf(owner, blogName);
+  return { name, slug: slug || "author", bio: owner?.publicBio?.trim() || null };
 }
 
 const postColumns = {
@@ -94,6 +103,22 @@ const postColumns = {
   featureImageId: posts.featureImageId,
 };
 
+/**
+ * The blog's published posts among `ids`, read by primary key and filtered here: with the blog
+ * and status in the query, SQLite (no table statistics) walks the blog's index over every post
+ * instead (5-6 ms per incremental render at 10,000 posts; decision 213).
+ */
+async function publishedPostsByIds(db: Database, blogId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ ...postColumns, blogId: posts.blogId, status: posts.status })
+    .from(posts)
+    .where(inArray(posts.id, [...ids]));
+  return rows
+    .filter((row) => row.blogId === blogId && row.status === "published")
+    .map(({ blogId: _blog, status: _status, ...row }) => row);
+}
+
 /** Which published posts to read: all of them, only some (the rest kept from `previous`), or one slug. */
 export type SnapshotScope =
   | { kind: "all"; previous?: Site }
@@ -101,6 +126,33 @@ export type SnapshotScope =
   | { kind: "post"; slug: string }
   /** One post whatever its status, for its owner's preview. */
   | { kind: "preview"; postId: string };
+
+/** Whether two versions of a post show the same: every field, the feature image by value. */
+function samePost(a: ThemePost, b: ThemePost): boolean {
+  const keys = Object.keys(a) as (keyof ThemePost)[];
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => {
+    const x = a[key];
+    const y = b[key];
+    if (x === y) return true;
+    if (x instanceof Date && y instanceof Date) return x.getTime() === y.getTime();
+    return JSON.stringify(x) === JSON.stringify(y);
+  });
+}
+
+/**
+ * The posts read again for an incremental snapshot, each replaced by its object in `previous`
+ * when nothing of it changed: a job names every post changed since the blog's last finished
+ * run, so posts a run already rendered come back while publishes keep arriving, and the render
+ * (which compares snapshots by object) then leaves their pages alone.
+ */
+function keepUnchangedPosts(previous: Site, fresh: ThemePost[], linkedAlike: boolean) {
+  if (!linkedAlike) return [...fresh];
+  return fresh.map((post) => {
+    const before = previous.postsById.get(post.id);
+    return before && samePost(before, post) ? before : post;
+  });
+}
 
 /**
  * Reads one blog's published content into the snapshot its pages are rendered from.
@@ -119,13 +171,11 @@ export async function loadSnapshot(
   if (!blog) return undefined;
   const published = and(eq(posts.blogId, blogId), eq(posts.status, "published")) as SQL;
   const where =
-    scope.kind === "changed"
-      ? and(published, inArray(posts.id, scope.postIds))
-      : scope.kind === "post"
-        ? and(published, eq(posts.slug, scope.slug))
-        : scope.kind === "preview"
-          ? and(eq(posts.blogId, blogId), eq(posts.id, scope.postId))
-          : published;
+    scope.kind === "post"
+      ? and(published, eq(posts.slug, scope.slug))
+      : scope.kind === "preview"
+        ? and(eq(posts.blogId, blogId), eq(posts.id, scope.postId))
+        : published;
   const [owner, postRows, categoryRows, history, mediaRows] = await Promise.all([
     first(
       db
@@ -133,8 +183,8 @@ export async function loadSnapshot(
         .from(users)
         .where(eq(users.id, blog.ownerId)),
     ),
-    scope.kind === "changed" && scope.postIds.length === 0
-      ? Promise.resolve([])
+    scope.kind === "changed"
+      ? publishedPostsByIds(db, blogId, scope.postIds)
       : db.select(postColumns).from(posts).where(where),
     db
       .select({
@@ -187,13 +237,25 @@ export async function loadSnapshot(
   const previous = scope.kind === "all" || scope.kind === "changed" ? scope.previous : undefined;
   const reusable = previous !== undefined && linksSignatureOf.get(previous) === linksSignature;
   const prepared = new Map<string, string>();
-  const stale: string[] = [];
+  const notKept: { id: string; updatedAt: Date }[] = [];
   for (const row of postRows) {
     const before = reusable ? previous.postsById.get(row.id) : undefined;
     if (before && before.updatedAt.getTime() === row.updatedAt.getTime())
       prepared.set(row.id, before.html);
-    else stale.push(row.id);
+    else notKept.push(row);
   }
+  // Then the bodies stored by earlier renders (in this process or another, decision 152).
+  const storedSignature = storedLinksSignature(linksSignature);
+  const version = options.sanitizerVersion ?? platformSanitizerVersion;
+  const stored = await readPreparedBodies(db, notKept, storedSignature, version);
+  const stale: string[] = [];
+  for (const row of notKept) {
+    const html = stored.get(row.id);
+    if (html === undefined) stale.push(row.id);
+    else prepared.set(row.id, html);
+  }
+  /** Bodies prepared here, stored for the next render. */
+  const fresh: PreparedBody[] = [];
   const autoLinks: AutoLink[] = blogLinks
     .filter((l) => l.autoInsert)
     .map(({ id, keyword }) => ({ id, keyword }));
@@ -201,30 +263,36 @@ export async function loadSnapshot(
   const blogLinkIds = blogLinks.map((l) => l.id);
   for (let i = 0; i < stale.length; i += 500) {
     const bodies = await db
-      .select({ id: posts.id, content: posts.content })
+      .select({ id: posts.id, content: posts.content, updatedAt: posts.updatedAt })
       .from(posts)
       .where(inArray(posts.id, stale.slice(i, i + 500)));
+    // Stored with the `updatedAt` read beside the content they were prepared from.
+    const updatedAt = new Map(bodies.map((b) => [b.id, b.updatedAt]));
+    const keep = (id: string, html: string) => {
+      prepared.set(id, html);
+      fresh.push({ id, html, updatedAt: updatedAt.get(id) as Date });
+    };
     const { preparePosts } = options;
     if (preparePosts) {
       // Batches go out a few at once: with several threads behind `preparePosts`, each
       // prepares one (a full render's sanitizing then uses every core).
       const sent: Promise<void>[] = [];
       const running = new Set<Promise<unknown>>();
-      const send = async (batch: typeof bodies) => {
+      const send = async (batch: { id: string; content: string }[]) => {
         while (running.size >= preparesAtOnce) await Promise.race(running);
         const done = preparePosts(batch, autoLinks, blogLinkIds).then((posts) => {
-          for (const post of posts) prepared.set(post.id, post.html);
+          for (const post of posts) keep(post.id, post.html);
         });
         sent.push(done);
         // Settled either way: a failure is thrown by the Promise.all below.
         const settled = done.catch(() => {}).finally(() => running.delete(settled));
         running.add(settled);
       };
-      let batch: typeof bodies = [];
+      let batch: { id: string; content: string }[] = [];
       let chars = 0;
-      for (const body of bodies) {
-        batch.push(body);
-        chars += body.content.length;
+      for (const { id, content } of bodies) {
+        batch.push({ id, content });
+        chars += content.length;
         if (chars >= prepareBatchChars) {
           await send(batch);
           batch = [];
@@ -235,6 +303,12 @@ export async function loadSnapshot(
       await Promise.all(sent);
       continue;
     }
+    // Loaded only when bodies are prepared here (htmlparser2 and its DOM): a render whose
+    // bodies are stored, or prepared on threads, never needs them on this thread.
+    const [{ routeAffiliateButtons }, { insertAffiliateLinks }] = await Promise.all([
+      import("../../../site-builder/affiliate/block-links.ts"),
+      import("../../../site-builder/affiliate/insert-links.ts"),
+    ]);
     const knownIds = new Set(blogLinkIds);
     for (const { id, content } of bodies) {
       // Relative to the post page, so it works on the blog's host and under /blog/{slug}/.
@@ -244,10 +318,18 @@ export async function loadSnapshot(
         hrefFor,
         maxLinks: limits.affiliateLinksPerPost,
       });
-      prepared.set(id, linked.html);
+      keep(id, linked.html);
     }
   }
-  const fresh: ThemePost[] = postRows.map(({ featureImageId, ...p }) => {
+  if (fresh.length > 0) {
+    try {
+      await storePreparedBodies(db, fresh, storedSignature, version);
+    } catch {
+      // Only a saving for later (a post deleted meanwhile, a busy disk): this render has its
+      // bodies, and the next one prepares what was not stored.
+    }
+  }
+  const themePosts: ThemePost[] = postRows.map(({ featureImageId, ...p }) => {
     const featureImage = featureImageId ? imagesById.get(featureImageId) : undefined;
     return {
       ...p,
@@ -257,12 +339,12 @@ export async function loadSnapshot(
     };
   });
 
-  let postList = fresh;
+  let postList = themePosts;
   if (scope.kind === "changed") {
     const changed = new Set(scope.postIds);
     postList = insertSorted(
       scope.previous.posts.filter((p) => !changed.has(p.id)),
-      [...fresh].sort(newestFirst),
+      keepUnchangedPosts(scope.previous, themePosts, reusable).sort(newestFirst),
     );
     const [{ n } = { n: -1 }] = await db.select({ n: count() }).from(posts).where(published);
     if (n !== postList.length) {
@@ -276,7 +358,7 @@ export async function loadSnapshot(
   const site = buildSite({
     blog: {
       ...presentPublicBlog(blog),
-      author: authorOf(owner, blog.name),
+      author: await loadAuthor(owner, blog.name),
       aiDisclosure: blog.aiDisclosure,
       timeZone: blog.timeZone,
       ...(blog.logoMediaId && imagesById.has(blog.logoMediaId)

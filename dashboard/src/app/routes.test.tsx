@@ -152,7 +152,8 @@ describe("signed in", () => {
     expect(within(nav).getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe(
       "page",
     );
-    expect(screen.getByText("ada@example.com")).toBeTruthy();
+    // The footer's user arrives on its own fetch, which may land after the heading.
+    expect(await screen.findByText("ada@example.com")).toBeTruthy();
     expect(screen.getByText("Ada Lovelace")).toBeTruthy();
     expect(screen.getByText("AL")).toBeTruthy();
   });

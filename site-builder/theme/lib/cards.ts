@@ -101,9 +101,20 @@ export function postCard(site: Site, post: ThemePost): SocialCard {
   return made;
 }
 
-/** The card of the blog itself: its name and description. */
-export const homeCard = (site: Site): SocialCard =>
-  card(site, site.blog.name, site.blog.description);
+const homeCards = new WeakMap<Site, SocialCard>();
+
+/**
+ * The card of the blog itself: its name and description. Made once per snapshot: every page
+ * that is not a post names it (a hash each time, otherwise).
+ */
+export function homeCard(site: Site): SocialCard {
+  let made = homeCards.get(site);
+  if (!made) {
+    made = card(site, site.blog.name, site.blog.description);
+    homeCards.set(site, made);
+  }
+  return made;
+}
 
 /** Whether a post has a feature image of its own (then no card is made for it). */
 export const hasFeatureImage = (post: ThemePost): boolean => Boolean(post.featureImage);

@@ -1,7 +1,8 @@
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
-import { feedDescription, sitemap } from "./feeds.ts";
+import { feedDescription, postsInFeeds, rssFeed, sitemap } from "./feeds.ts";
 import { buildSite, type Site, type ThemePost } from "./site.ts";
+import { testBlog } from "./test-blog.ts";
 
 /** What a feed reader does: decode the XML text, then render it as HTML; collect the tags. */
 function renderedTags(xmlText: string): { text: string; tags: string[] } {
@@ -61,17 +62,7 @@ describe("the sitemap", () => {
   });
   const site = (posts: ThemePost[], canonicalBase = "https://garden.example") =>
     buildSite({
-      blog: {
-        id: "b",
-        name: "Garden",
-        description: "",
-        slug: "garden",
-        primaryColor: "#df7020",
-        fontFamily: "Inter",
-        logoUrl: null,
-        author: { name: "Ada", slug: "ada", bio: null },
-        aiDisclosure: false,
-      },
+      blog: testBlog(),
       canonicalBase,
       posts,
       categories: [],
@@ -105,5 +96,40 @@ describe("the sitemap", () => {
     const moved = sitemap(site(posts, "https://other.example"));
     expect(moved).not.toContain("https://garden.example/post/");
     expect(moved.match(/<url>/g)).toHaveLength(posts.length + 2);
+  });
+});
+
+describe("the posts the feeds show", () => {
+  it("are the home's newest and each category's newest, whose bodies feeds carry", () => {
+    const post = (n: number, categoryId: string | null): ThemePost => ({
+      id: `p${n}`,
+      slug: `post-${n}`,
+      title: `Post ${n}`,
+      excerpt: "",
+      html: `<p>${n}</p>`,
+      publishedAt: new Date(Date.UTC(2020, 0, 1) + n * 3600e3),
+      updatedAt: new Date(Date.UTC(2020, 0, 1)),
+      categoryId,
+      keywords: [],
+      metaTitle: null,
+      metaDescription: null,
+      aiAssisted: false,
+    });
+    // 60 posts, the 10 oldest in a category of their own (its feed reaches back to them).
+    const posts = Array.from({ length: 60 }, (_, n) => post(n, n < 10 ? "old" : null));
+    const site = buildSite({
+      blog: testBlog(),
+      canonicalBase: "https://garden.example",
+      posts,
+      categories: [{ id: "old", name: "Old", slug: "old", parentId: null }],
+    });
+    const ids = [...postsInFeeds(site)].map((p) => p.id).sort();
+    const newest = Array.from({ length: 20 }, (_, i) => `p${59 - i}`);
+    const oldest = Array.from({ length: 10 }, (_, i) => `p${i}`);
+    expect(ids).toEqual([...newest, ...oldest].sort());
+    // Each of them is in a feed with its body; no other post's body is in one.
+    const feeds = rssFeed(site, site.posts, "Garden", "/");
+    for (const p of site.posts)
+      expect(feeds.includes(`<p>${p.id.slice(1)}</p>`)).toBe(newest.includes(p.id));
   });
 });

@@ -1,5 +1,5 @@
 import { feedDate } from "./format.ts";
-import type { Site, ThemePost } from "./site.ts";
+import { postsInCategory, type Site, type ThemePost } from "./site.ts";
 import { absoluteUrl, paths } from "./urls.ts";
 
 const xml = (text: string) =>
@@ -34,11 +34,27 @@ const cdata = (text: string) => `<![CDATA[${clean(text).replace(/]]>/g, "]]]]><!
 const absoluteLinks = (site: Site, html: string) =>
   html.replaceAll('href="../go/', `href="${site.canonicalBase}/go/`);
 
+/** Posts in a feed: the newest. */
+const feedLength = 20;
+
+/**
+ * The posts whose bodies the blog's feeds show (the home's and each category's newest): the
+ * only bodies a page other than the post's own needs (render workers send the others with
+ * their post page).
+ */
+export function postsInFeeds(site: Site): Set<ThemePost> {
+  const shown = new Set(site.posts.slice(0, feedLength));
+  for (const category of site.categories) {
+    for (const post of postsInCategory(site, category.id).slice(0, feedLength)) shown.add(post);
+  }
+  return shown;
+}
+
 /** RSS 2.0 with the 20 newest posts; full sanitized HTML in content:encoded. */
 export function rssFeed(site: Site, posts: ThemePost[], title: string, path: string): string {
   const link = absoluteUrl(site.canonicalBase, path);
   const self = absoluteUrl(site.canonicalBase, path === "/" ? paths.feed() : `${path}/rss.xml`);
-  const items = posts.slice(0, 20).map((post) => {
+  const items = posts.slice(0, feedLength).map((post) => {
     const url = absoluteUrl(site.canonicalBase, paths.post(post.slug));
     const category = post.categoryId ? site.categoriesById.get(post.categoryId) : undefined;
     return [

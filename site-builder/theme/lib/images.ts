@@ -1,5 +1,5 @@
 import { imagesIn } from "../../../contracts/content-images.ts";
-import { type MediaVariant, mediaPath } from "../../../contracts/media.ts";
+import { type MediaVariant, mediaPath } from "../../../contracts/media-paths.ts";
 import { relativeHref } from "./urls.ts";
 
 /** An image of the blog's media library, as pages show it. */

@@ -1,4 +1,4 @@
-import { mediaPath } from "../../../contracts/media.ts";
+import { mediaPath } from "../../../contracts/media-paths.ts";
 import { cardHeight, cardWidth, homeCard, postCard } from "./cards.ts";
 import { fallbackVariant, type ThemeImage } from "./images.ts";
 import { categoryTrail, type Site, type ThemeCategory, type ThemePost } from "./site.ts";

@@ -1,0 +1,34 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { expect, it } from "vitest";
+
+it("opens a SQLite database without loading PostgreSQL's driver (decision 206)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "blogfleet-client-imports-"));
+  try {
+    const script = `
+      import { createRequire } from "node:module";
+      const { openDatabase } = await import(${JSON.stringify(resolve("api/db/client.ts"))});
+      const handle = await openDatabase(${JSON.stringify(`file:${join(dir, "a.db")}`)});
+      handle.close();
+      const loaded = Object.keys(createRequire(import.meta.url).cache);
+      console.log(JSON.stringify({
+        pg: loaded.filter((f) => /[\\\\/]node_modules[\\\\/]pg[\\\\/]/.test(f)).length,
+        libsql: loaded.filter((f) => /[\\\\/]node_modules[\\\\/]libsql[\\\\/]/.test(f)).length,
+      }));
+    `;
+    // A SQLite process whatever suite runs this (the PostgreSQL one sets both).
+    const { DATABASE_URL: _url, TEST_DATABASE: _suite, ...env } = process.env;
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+      encoding: "utf8",
+      env,
+    });
+    const loaded = JSON.parse(out.trim().split("\n").pop() as string);
+    // The check can fail: the SQLite driver, loaded the same way, is seen.
+    expect(loaded.libsql).toBeGreaterThan(0);
+    expect(loaded.pg).toBe(0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,33 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+/**
+ * `npm start`'s command as package.json writes it, for benches that run the server (or its
+ * renders) the way it runs: `NAME=value` assignments first (the environment, e.g.
+ * MALLOC_ARENA_MAX: decision 204), then `node`, Node's flags and the script.
+ */
+export type StartCommand = { env: Record<string, string>; flags: string[]; script: string };
+
+export function parseStartCommand(command: string): StartCommand {
+  const words = command.trim().split(/\s+/);
+  const env: Record<string, string> = {};
+  let word = words.shift();
+  while (word !== undefined && /^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) {
+    const at = word.indexOf("=");
+    env[word.slice(0, at)] = word.slice(at + 1);
+    word = words.shift();
+  }
+  const script = words.pop();
+  if (word !== "node" || script === undefined || script.startsWith("-")) {
+    throw new Error(`the start command is not "[NAME=value …] node [flags …] script": ${command}`);
+  }
+  return { env, flags: words, script };
+}
+
+/** package.json's `start` in the checkout at `root`. */
+export function startCommand(root: string): StartCommand {
+  const { scripts } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  return parseStartCommand(scripts.start ?? "");
+}
