@@ -10,6 +10,7 @@ import { libraryImageImporter } from "./features/media/import-remote.ts";
 import { type ContentEvents, guardContentEvents } from "./features/publishing/content-events.ts";
 import { createPublishing } from "./features/publishing/publishing.ts";
 import { gracefulCloser } from "./http/graceful-close.ts";
+import { keepConnectionsAlive } from "./http/keep-alive.ts";
 import {
   type JobName,
   queuedImports,
@@ -115,7 +116,9 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
           // With a shared queue, starting an import queues a job a worker takes.
           imports: queue ? queuedImports(queue, logger) : imports,
         });
-  const server = createServer(env.PROCESS_ROLE === "worker" ? app : withFastPath(app, publishing));
+  const server = keepConnectionsAlive(
+    createServer(env.PROCESS_ROLE === "worker" ? app : withFastPath(app, publishing)),
+  );
   const closer = gracefulCloser(server);
   server.listen(env.PORT, env.HOST);
   await new Promise<void>((done, fail) => {

@@ -1,3 +1,4 @@
+import { getPriority } from "node:os";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SocialCard } from "../theme/lib/cards.ts";
@@ -48,6 +49,14 @@ describe("the card drawer", () => {
     // The next card starts a new process.
     const again = await drawer.draw(card("Basil on the sill"));
     expect((await sharp(again).metadata()).format).toBe("png");
+  });
+
+  it("draws at a lower scheduling priority than the server's, as asked", async () => {
+    drawer = createCardDrawer({ niceness: 7 });
+    const drawing = drawer.draw(card("Chard in the shade"));
+    const pid = drawer.pid as number;
+    expect(getPriority(pid)).toBe(Math.min(19, getPriority() + 7));
+    expect((await sharp(await drawing).metadata()).format).toBe("png");
   });
 
   it("fails the cards being drawn when closed", async () => {

@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from "node:child_process";
+import { getPriority, setPriority } from "node:os";
 import { fileURLToPath } from "node:url";
 import type { SocialCard } from "../theme/lib/cards.ts";
 import type { CardOptions } from "./social-card.ts";
@@ -8,6 +9,8 @@ export type CardDrawer = {
   draw(card: SocialCard, options?: CardOptions): Promise<Uint8Array>;
   /** Whether the drawing process is up (it ends when idle). */
   readonly running: boolean;
+  /** The drawing process's id while it is up. */
+  readonly pid: number | undefined;
   /** Stops the process now; cards being drawn fail. */
   close(): Promise<void>;
 };
@@ -23,8 +26,12 @@ const entry = fileURLToPath(new URL("./card-process.ts", import.meta.url));
  * nor the garbage collector gives that back; an ended process does, at once. Cards come in
  * bursts after the pages of a render are live, so starting the process (a few hundred ms) delays
  * no reader.
+ *
+ * The process runs at a lower scheduling priority (`niceness` above this one's, decision 250): a card is extra
+ * for a page that is already live, so on a busy machine the server's requests and the next
+ * blog's pages take the cores first, and cards use what is left.
  */
-export function createCardDrawer({ idleMs = 2000 } = {}): CardDrawer {
+export function createCardDrawer({ idleMs = 2000, niceness = 10 } = {}): CardDrawer {
   let child: ChildProcess | undefined;
   let idleTimer: NodeJS.Timeout | undefined;
   const jobs = new Map<number, Job>();
@@ -38,6 +45,13 @@ export function createCardDrawer({ idleMs = 2000 } = {}): CardDrawer {
   function start(): ChildProcess {
     // The same runtime flags as this process (npm start's: the stripped JavaScript, the heap).
     const drawer = fork(entry, { serialization: "advanced", stdio: "inherit" });
+    if (drawer.pid !== undefined && niceness !== 0) {
+      try {
+        setPriority(drawer.pid, Math.min(19, getPriority() + niceness));
+      } catch {
+        // Not allowed here (a platform without priorities): cards are drawn at the same one.
+      }
+    }
     drawer.on("message", (message: { id: number; png?: Uint8Array; error?: string }) => {
       const job = jobs.get(message.id);
       if (!job) return;
@@ -91,6 +105,9 @@ export function createCardDrawer({ idleMs = 2000 } = {}): CardDrawer {
     },
     get running() {
       return child !== undefined;
+    },
+    get pid() {
+      return child?.pid;
     },
     async close() {
       clearTimeout(idleTimer);

@@ -213,7 +213,9 @@ export function createSiteOutput(
           changed(blogId, file);
         },
         keep: async () => {},
-        commit: async () => {},
+        // The pages went live before they were flushed (decision 252): the run is recorded,
+        // and its job dropped, only once they are on disk.
+        commit: () => storage.flush(),
         abandon: async () => {},
       };
     },

@@ -78,7 +78,35 @@ describe("the folder storage", () => {
     }
   });
 
-  it("has every file flushed under its temporary name before the first is renamed into place", async () => {
+  it("makes a set of files live without waiting for a turn of the event loop, and flushes them behind", async () => {
+    const root = mkdtempSync(join(tmpdir(), "blogfleet-storage-"));
+    try {
+      const storage = createFolderStorage(root);
+      await storage.put("site/index.html", "old index");
+      let turned = false;
+      setImmediate(() => {
+        turned = true;
+      });
+      await storage.putAll([
+        { key: "site/post/new.html", body: "new post" },
+        { key: "site/index.html", body: "new index" },
+      ]);
+      // Under load each turn waits behind every request ready at the time (decision 252).
+      expect(turned).toBe(false);
+      expect(readFileSync(join(root, "site", "post", "new.html"), "utf8")).toBe("new post");
+      expect(readFileSync(join(root, "site", "index.html"), "utf8")).toBe("new index");
+      // A file taken down before its flush is no failure of the flush.
+      rmSync(join(root, "site", "post", "new.html"));
+      await storage.flush();
+      // And no temporary file is left behind.
+      expect(readdirSync(join(root, "site")).sort()).toEqual(["index.html", "post"]);
+      expect(readdirSync(join(root, "site", "post"))).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("has every file written under its temporary name before the first is renamed into place", async () => {
     const root = mkdtempSync(join(tmpdir(), "blogfleet-storage-"));
     try {
       const storage = createFolderStorage(root);

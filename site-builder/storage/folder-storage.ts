@@ -1,5 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { renameSync } from "node:fs";
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import {
   copyFile,
   link,
@@ -35,13 +43,25 @@ export function createFolderStorage(root: string): Storage {
     if (!path) throw new Error(`Refusing a key outside the storage: ${key}`);
     return path;
   };
+  /** Background flushes of `putAll`'s files; a failed one stays until `flush` reports it. */
+  const flushing = new Set<Promise<void>>();
+  const flushLater = (files: string[]) => {
+    const flushed = syncAll(files, { gone: "skip" });
+    flushing.add(flushed);
+    flushed.then(
+      () => flushing.delete(flushed),
+      () => {},
+    );
+  };
   /** The aliases this process last set for each name (see `setAliases`). */
   const aliasesSet = new Map<string, string>();
 
+  // A link read is a lookup in the kernel's cache, microseconds: read at once rather than on
+  // the thread pool, which cost a turn of a busy event loop before every publish's pages.
   const live = async (name: string) => {
     const link = join(must(name), "current");
     try {
-      const target = resolve(dirname(link), await readlink(link));
+      const target = resolve(dirname(link), readlinkSync(link));
       return relative(base, target).split(sep).join("/");
     } catch {
       return undefined;
@@ -68,21 +88,33 @@ export function createFolderStorage(root: string): Storage {
 
     async putAll(entries: readonly StorageEntry[], onVisible) {
       const targets = entries.map(({ key }) => must(key));
-      // Every file is on disk under a temporary name first, then each is renamed into place in
-      // order. The renames are synchronous: each is a metadata change of microseconds, and
-      // awaiting one per file would cost a full turn of a busy event loop each.
+      // Every file is written under a temporary name first, then each is renamed into place in
+      // order. Both are synchronous (decision 252): a live page of a publish is a few tens of
+      // kilobytes written into the page cache, microseconds, where each awaited step cost a
+      // full turn of a busy event loop (tens of milliseconds under load). Flushing to disk, the
+      // slow part, follows in the background; `flush` waits for it.
       const temps: string[] = [];
       try {
-        await eachLimited([...entries], parallelWrites, async (entry, i) => {
-          temps[i] = await writeTemp(targets[i] as string, entry.body);
-        });
+        for (const [i, entry] of entries.entries()) {
+          temps[i] = writeTempNow(targets[i] as string, entry.body);
+        }
         for (const [i, entry] of entries.entries()) {
           renameSync(temps[i] as string, targets[i] as string);
           temps[i] = "";
           onVisible?.(entry, i);
         }
       } finally {
-        await Promise.all(temps.filter(Boolean).map((temp) => rm(temp, { force: true })));
+        for (const temp of temps) if (temp) rmSync(temp, { force: true });
+      }
+      flushLater(targets);
+    },
+
+    async flush() {
+      const pending = [...flushing];
+      try {
+        await Promise.all(pending);
+      } finally {
+        for (const flushed of pending) flushing.delete(flushed);
       }
     },
 
@@ -264,12 +296,46 @@ async function writeTemp(target: string, body: string | Uint8Array): Promise<str
   return temp;
 }
 
-/** Flushes files to disk, a few at a time (fsync runs on libuv's thread pool). */
-async function syncAll(files: string[]): Promise<void> {
+/**
+ * Writes `body` beside `target` under a temporary name without waiting for the disk (it is
+ * flushed after the rename: see `putAll`); returns that name.
+ */
+function writeTempNow(target: string, body: string | Uint8Array): string {
+  const temp = `${target}.${randomBytes(6).toString("hex")}.tmp`;
+  let fd: number;
+  try {
+    fd = openSync(temp, "w");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    mkdirSync(dirname(target), { recursive: true });
+    fd = openSync(temp, "w");
+  }
+  try {
+    writeFileSync(fd, body);
+  } catch (error) {
+    closeSync(fd);
+    rmSync(temp, { force: true });
+    throw error;
+  }
+  closeSync(fd);
+  return temp;
+}
+
+/**
+ * Flushes files to disk, a few at a time (fsync runs on libuv's thread pool). With `gone:
+ * "skip"`, a file removed or replaced since it was written is not an error: what replaced it
+ * is flushed by whoever wrote it.
+ */
+async function syncAll(files: string[], { gone = "fail" }: { gone?: "fail" | "skip" } = {}) {
   let next = 0;
   const worker = async () => {
     while (next < files.length) {
-      const handle = await open(files[next++] as string, "r");
+      const file = files[next++] as string;
+      const handle = await open(file, "r").catch((error: NodeJS.ErrnoException) => {
+        if (gone === "skip" && error.code === "ENOENT") return undefined;
+        throw error;
+      });
+      if (!handle) continue;
       try {
         await handle.sync();
       } finally {

@@ -183,6 +183,9 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       }
     },
 
+    // An object is stored once its upload has answered.
+    flush: async () => {},
+
     async get(key) {
       const normal = normalKey(key);
       return normal ? (await readObject(objectKey(normal)))?.body : undefined;

@@ -57,6 +57,9 @@ export function storageContract(
       expect(order).toEqual(["site/post.html", "site/index.html"]);
       expect(await postWhenIndexVisible).toBe("post");
       expect(await text("site/index.html")).toBe("new index");
+      // Durable once flushed (at once where an answered upload is).
+      await storage.flush();
+      expect(await text("site/post.html")).toBe("post");
       // A refused entry fails the whole call before any of the others is visible.
       await expect(
         storage.putAll([

@@ -19,6 +19,12 @@ export type Storage = {
     entries: readonly StorageEntry[],
     onVisible?: (entry: StorageEntry, index: number) => void,
   ) => Promise<void>;
+  /**
+   * Resolves once every body `putAll` stored so far is on disk (decision 252: the local
+   * folder makes them visible first and flushes them behind); rejects if flushing one failed.
+   * Stores that are durable when `putAll` resolves (object storage) resolve at once.
+   */
+  flush: () => Promise<void>;
   get: (key: string) => Promise<Buffer | undefined>;
   /** The body under `key` with the time it was stored (a Last-Modified for readers). */
   read: (key: string) => Promise<{ body: Buffer; modified: Date } | undefined>;

@@ -37,6 +37,8 @@ async function freshSnapshot(options: Partial<SnapshotOptions> = {}) {
     },
     ...options,
   });
+  // Stored for the next snapshot before this one is done with (as a render records itself).
+  await snapshot?.stored;
   const html = (slug: string) =>
     snapshot?.site.posts.find((p) => p.slug === slug)?.html ?? "(no such post)";
   return { sanitized, html };

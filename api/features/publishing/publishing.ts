@@ -92,6 +92,9 @@ export type PublishingDeps = {
   requestRender?: (blogId: string) => void;
 };
 
+/** Characters of post HTML prepared on the request thread at most (decision 253). */
+export const preparedHereChars = 16 * 1024;
+
 export function canonicalSettings(env: Env): CanonicalSettings {
   const appOrigin = env.APP_ORIGIN ?? `http://localhost:${env.PORT}`;
   return {
@@ -123,13 +126,23 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
       },
       scope,
     );
+  // Bodies of a publish (a post or a few, up to `preparedHereChars` in all) are prepared on
+  // this thread (decision 253): a millisecond or two, where the round trip to the CPU pool
+  // waited for a turn of the event loop at each end, tens of milliseconds under load. Longer
+  // ones go to the pool, so no request waits behind a long sanitize.
+  let tasks: typeof import("../../workers/cpu-tasks.ts").cpuTasks | undefined;
   const load = loadWith(
     cpu &&
-      ((posts, autoLinks, blogLinkIds) =>
-        cpu.run("preparePosts", { posts, autoLinks, blogLinkIds })),
+      (async (posts, autoLinks, blogLinkIds) => {
+        const chars = posts.reduce((sum, post) => sum + post.content.length, 0);
+        if (chars > preparedHereChars)
+          return cpu.run("preparePosts", { posts, autoLinks, blogLinkIds });
+        tasks ??= (await import("../../workers/cpu-tasks.ts")).cpuTasks;
+        return tasks.preparePosts({ posts, autoLinks, blogLinkIds });
+      }),
   );
   // A full render prepares its posts on the render workers, which it starts anyway: every
-  // core sanitizes. Single posts (a publish, a page on request) stay on the CPU pool, always up.
+  // core sanitizes. Single posts (a publish, a page on request) are prepared as above.
   const loadOnWorkers = loadWith(
     cpu &&
       (async (posts, autoLinks, blogLinkIds) =>

@@ -247,6 +247,66 @@ describe("render queue", () => {
     expect(liveFile("sitemap.xml")).not.toContain("/post/first<");
   });
 
+  it("publishes on other blogs while full renders wait for their own, fewer places", async () => {
+    const first = await addPost("first");
+    const [garden] = await handle.db.select().from(blogs).where(eq(blogs.id, blogId));
+    const others = await handle.db
+      .insert(blogs)
+      .values(
+        ["bees", "herbs"].map((slug) => ({
+          ownerId: garden?.ownerId as string,
+          name: `About ${slug}`,
+          slug,
+          subdomain: slug,
+        })),
+      )
+      .returning();
+    const [bees, herbs] = others.map((b) => b.id) as [string, string];
+    let releaseWhole = () => {};
+    const wholeHeld = new Promise<void>((done) => {
+      releaseWhole = done;
+    });
+    const wholeStarted: string[] = [];
+    const queue = queueWith({
+      concurrency: 8,
+      fullConcurrency: 1,
+      loadSnapshot: async (id, scope) => {
+        if (scope?.kind === "all" && id !== blogId) {
+          wholeStarted.push(id);
+          await wholeHeld;
+        }
+        return loadSnapshot(
+          handle.db,
+          id,
+          { canonicalBaseOf: (b) => `http://${b.subdomain}.blogs.test`, sanitize: (h) => h },
+          scope,
+        );
+      },
+    });
+    // Garden is live (its live snapshot kept by this queue): its next publish is incremental.
+    await queue.enqueue(blogId, { full: true });
+    await queue.onIdle();
+    // Two whole blogs to render, one place for full renders: bees holds it, herbs waits.
+    await queue.enqueue(bees, { full: true });
+    await queue.enqueue(herbs, { full: true });
+    for (const until = Date.now() + 5_000; wholeStarted.length === 0 && Date.now() < until; )
+      await new Promise((tick) => setTimeout(tick, 5));
+    const second = await addPost("second");
+    await queue.enqueue(blogId, { postIds: [second.id] });
+    for (const until = Date.now() + 10_000; !liveFile("post/second.html") && Date.now() < until; )
+      await new Promise((tick) => setTimeout(tick, 10));
+    // Garden's publish went live while bees' full render was still holding its place.
+    expect(liveFile("post/second.html")).toContain("Title second");
+    expect(wholeStarted).toEqual([bees]);
+    releaseWhole();
+    await queue.onIdle();
+    expect(wholeStarted).toEqual([bees, herbs]);
+    expect(liveFile("post/first.html")).toContain("Title first");
+    for (const id of [bees, herbs]) {
+      expect(existsSync(join(dir, "sites", "blogs", id, "current", "index.html"))).toBe(true);
+    }
+  });
+
   it("makes a published post's page and the home page live before the rest of what it touches", async () => {
     await addPost("first");
     const batches: string[][] = [];

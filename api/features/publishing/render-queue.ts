@@ -25,7 +25,13 @@ export type RenderQueueDeps = {
   /** Host names that serve the blog's files directly (subdomain, verified custom domain). */
   hostsOf: (snapshot: SiteSnapshot) => string[];
   clock?: () => Date;
+  /**
+   * Runs at once (default `runsAtOnce`). Most are a publish's few pages, which spend their time
+   * waiting for turns of a busy event loop rather than on a core (decision 254).
+   */
   concurrency?: number;
+  /** Full renders at once, each holding a whole blog and the render threads (default: cores). */
+  fullConcurrency?: number;
   /** Bytes of blogs' last snapshots kept for incremental renders (default 128 MB). */
   liveSnapshotBytes?: number;
   /** Social cards drawn after the pages per run (default: the pipeline's). */
@@ -73,6 +79,15 @@ export type RenderQueue = {
   onIdle: () => Promise<void>;
   stop: () => Promise<void>;
 };
+
+/**
+ * Runs under way at once by default (decision 254): a blog's run holds its place until its
+ * pages are live, and under load a publish's run spends nearly all of that waiting for turns of
+ * the event loop, so with one place per core twenty blogs' publishes queued behind each other
+ * (a second and more, where each run takes tens of milliseconds). Full renders also take one
+ * of `fullConcurrency` places.
+ */
+export const runsAtOnce = 8;
 
 /** The longest pause between two attempts: a few minutes, so a fixed fault heals soon. */
 export const maxRetryDelayMs = 2 * 60 * 1000;
@@ -136,8 +151,15 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
   const clock = deps.clock ?? (() => new Date());
   const retryDelayMs = deps.retryDelayMs ?? defaultRetryDelayMs;
   const queue = new PQueue({
-    concurrency: deps.concurrency ?? Math.max(1, availableParallelism()),
+    concurrency: deps.concurrency ?? runsAtOnce,
   });
+  const cores = Math.max(1, availableParallelism());
+  const fullRenders = new PQueue({ concurrency: deps.fullConcurrency ?? cores });
+  /** Waits for a place among the full renders; resolves with its release. */
+  const fullRenderSlot = () =>
+    new Promise<() => void>((granted) => {
+      void fullRenders.add(() => new Promise<void>((release) => granted(release)));
+    });
   /** Blogs with a run waiting for a place or making its pages (at most one each). */
   const scheduled = new Set<string>();
   /** Runs under way, including those past their pages (drawing cards, recording the build). */
@@ -296,10 +318,12 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
       };
       let result: Awaited<ReturnType<typeof renderFull>>;
       let snapshot: SiteSnapshot | undefined;
+      let releaseFullRender: (() => void) | undefined;
       try {
         const previous = live.get(blogId);
         const hasLiveFiles = await deps.output.hasLive(blogId);
         const incremental = !job.full && previous !== undefined && hasLiveFiles;
+        if (!incremental) releaseFullRender = await fullRenderSlot();
         // The threads load the theme while the blog is read.
         if (!incremental) {
           markStarted();
@@ -354,7 +378,11 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
               ...cards,
               workers: deps.workers,
             });
+        releaseFullRender?.();
         await deps.output.setHosts(blogId, deps.hostsOf(snapshot));
+        // Recorded once what it prepared is stored: the next render, here or after a restart,
+        // reuses it (decision 152).
+        await snapshot.stored;
         // Kept when the pages went live, unless a newer run of the blog has kept its own since.
         if (latestRun.get(blogId) === token) {
           const size = sizes.get(snapshot.site) ?? snapshotBytes(snapshot.site);
@@ -388,6 +416,8 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
         if (await forgetIfDeleted(blogId)) return;
         retryLater(blogId, attempts, error);
         return;
+      } finally {
+        releaseFullRender?.();
       }
       const finishedAt = clock();
       const durationMs = finishedAt.getTime() - startedAt.getTime();

@@ -58,7 +58,16 @@ const prepareBatchChars = 500_000;
 /** Batches being prepared at once, at most (bounds the bodies held in memory). */
 const preparesAtOnce = 4;
 
-export type SiteSnapshot = { site: Site; blog: typeof blogs.$inferSelect };
+export type SiteSnapshot = {
+  site: Site;
+  blog: typeof blogs.$inferSelect;
+  /**
+   * The bodies prepared for this snapshot being stored for later renders (decision 152); it
+   * never rejects. Not waited for before the pages render: under load the write waits its turn
+   * behind the requests' writes, and readers would wait with it (decision 252).
+   */
+  stored: Promise<void>;
+};
 
 /** The blog's affiliate links as they were when each snapshot's post bodies were linked. */
 const linksSignatureOf = new WeakMap<Site, string>();
@@ -321,14 +330,13 @@ export async function loadSnapshot(
       keep(id, linked.html);
     }
   }
-  if (fresh.length > 0) {
-    try {
-      await storePreparedBodies(db, fresh, storedSignature, version);
-    } catch {
-      // Only a saving for later (a post deleted meanwhile, a busy disk): this render has its
-      // bodies, and the next one prepares what was not stored.
-    }
-  }
+  const storing =
+    fresh.length > 0
+      ? storePreparedBodies(db, fresh, storedSignature, version).catch(() => {
+          // Only a saving for later (a post deleted meanwhile, a busy disk): this render has
+          // its bodies, and the next one prepares what was not stored.
+        })
+      : Promise.resolve();
   const themePosts: ThemePost[] = postRows.map(({ featureImageId, ...p }) => {
     const featureImage = featureImageId ? imagesById.get(featureImageId) : undefined;
     return {
@@ -349,6 +357,7 @@ export async function loadSnapshot(
     const [{ n } = { n: -1 }] = await db.select({ n: count() }).from(posts).where(published);
     if (n !== postList.length) {
       // Something changed that was not announced: read everything, as for a full render.
+      await storing;
       return loadSnapshot(db, blogId, options, { kind: "all", previous: scope.previous });
     }
   }
@@ -376,5 +385,5 @@ export async function loadSnapshot(
   });
   // Posts kept from `previous` were linked with its links: recorded only when those are these.
   if (scope.kind !== "changed" || reusable) linksSignatureOf.set(site, linksSignature);
-  return { site, blog };
+  return { site, blog, stored: storing };
 }
