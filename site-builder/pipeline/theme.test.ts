@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { homeHrefHeader } from "../theme/lib/page-request.ts";
@@ -111,5 +113,29 @@ describe("renderBytes (a full render's pages, decision 240)", () => {
       expect(bytes.status, path).toBe(page.status);
       expect(text(bytes.body), path).toBe(page.body);
     }
+  });
+});
+
+describe("the theme's server bundle (decision 242)", () => {
+  it("loads no zod: Astro's runtime gets an inert stand-in", () => {
+    const server = dirname(themeEntry);
+    const files = readdirSync(server, { recursive: true, encoding: "utf8" }).filter((f) =>
+      f.endsWith(".mjs"),
+    );
+    // The check can fail: Astro's runtime is in these files, and it imports zod without the alias.
+    expect(files.some((f) => readFileSync(join(server, f), "utf8").includes("csp/config.js"))).toBe(
+      true,
+    );
+    for (const file of files) {
+      expect(readFileSync(join(server, file), "utf8"), file).not.toMatch(/from "zod|import\("zod/);
+    }
+  });
+
+  it("refuses to validate with the stand-in's schemas, so no runtime use passes unnoticed", async () => {
+    type Schema = { optional: () => Schema; parse: (v: unknown) => unknown };
+    const stub = pathToFileURL(join(dirname(themeEntry), "../../adapter/zod-stub.mjs")).href;
+    const z = (await import(stub)) as { object: () => Schema; string: () => Schema };
+    expect(() => z.object().optional().parse({})).toThrow(/zod is left out/);
+    expect(() => z.string().parse("")).toThrow(/zod is left out/);
   });
 });
