@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { expect, it } from "vitest";
 
-it("opens a SQLite database without loading PostgreSQL's driver or tables (decisions 206, 243)", () => {
+it("opens a SQLite database without loading PostgreSQL's driver or tables, or libSQL's network clients (decisions 206, 243, 244)", () => {
   const dir = mkdtempSync(join(tmpdir(), "blogfleet-client-imports-"));
   try {
     const script = `
@@ -18,6 +18,8 @@ it("opens a SQLite database without loading PostgreSQL's driver or tables (decis
       console.log(JSON.stringify({
         pg: loaded.filter((f) => /[\\\\/]node_modules[\\\\/]pg[\\\\/]/.test(f)).length,
         libsql: loaded.filter((f) => /[\\\\/]node_modules[\\\\/]libsql[\\\\/]/.test(f)).length,
+        ws: loaded.filter((f) => /[\\\\/]node_modules[\\\\/]ws[\\\\/]/.test(f)).length,
+        hrana: modules.filter((u) => /\\/node_modules\\/@libsql\\/hrana-client\\//.test(u)).length,
         pgTables: modules.filter((u) => /\\/api\\/db\\/pg\\//.test(u)).length,
         sqliteTables: modules.filter((u) => /\\/api\\/db\\/sqlite\\//.test(u)).length,
       }));
@@ -34,6 +36,8 @@ it("opens a SQLite database without loading PostgreSQL's driver or tables (decis
     expect(loaded.pg).toBe(0);
     expect(loaded.sqliteTables).toBeGreaterThan(0);
     expect(loaded.pgTables).toBe(0);
+    expect(loaded.ws).toBe(0);
+    expect(loaded.hrana).toBe(0);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
