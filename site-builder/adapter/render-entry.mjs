@@ -81,9 +81,13 @@ const unavailable = (name) => () => {
 async function renderWith(routeData, component, head, pathname, locals, headers) {
   const manifest = app.manifest;
   const params = pageParams(routeData, pathname);
+  // A page's response carries its status only: the files a full render writes have no headers.
   const response = {
     status: /^\/(404|500)$/.test(routeData.route) ? Number(routeData.route.slice(1)) : 200,
     statusText: "OK",
+    get headers() {
+      return unavailable("response.headers")();
+    },
   };
   let request;
   const requestOf = () => {
