@@ -21,9 +21,9 @@ const routes = new Map();
  * (decision 240): Astro's own route table, component and `renderToString`, with the result and
  * `Astro` global built here instead of by `app.render` per page, so no Request, Response, URL,
  * cookies or per-request state is made for a page that uses none of them. Answers `undefined`
- * for what it does not render this way (endpoints, redirects, encoded paths): the caller asks
- * `render` then. The output is byte-identical to `render`'s (compared over a 1,000-post blog and
- * by render-workers.test.ts).
+ * for what it does not render this way (endpoints, redirect routes, paths no route matches,
+ * encoded paths): the caller asks `render` then. The output is byte-identical to `render`'s
+ * (compared over a 1,000-post blog, and by theme.test.ts and render-workers.test.ts).
  */
 export async function renderPage(pathname, locals, headers) {
   if (pathname.includes("%")) return undefined;
@@ -34,6 +34,8 @@ export async function renderPage(pathname, locals, headers) {
   if (!route) {
     route = prepareRoute(routeData);
     routes.set(routeData, route);
+    // A failure is the page's (thrown below), not the route's for good.
+    route.catch(() => routes.delete(routeData));
   }
   const prepared = await route;
   if (!prepared) return undefined;
