@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from "node:url";
 import { defineConfig, passthroughImageService } from "astro/config";
 import blogfleetRenderer from "./site-builder/adapter/index.mjs";
 
@@ -15,5 +16,18 @@ export default defineConfig({
   image: { service: passthroughImageService() },
   build: { inlineStylesheets: "always" },
   devToolbar: { enabled: false },
+  // Astro's runtime loads zod only for schemas the render never uses (decision 242).
+  vite: {
+    resolve: {
+      alias: [
+        {
+          find: /^zod\/v4$/,
+          replacement: fileURLToPath(
+            new URL("./site-builder/adapter/zod-stub.mjs", import.meta.url),
+          ),
+        },
+      ],
+    },
+  },
   telemetry: false,
 });

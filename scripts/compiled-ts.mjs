@@ -4,9 +4,10 @@
  * process and thread that strips a file: about 35 MB of an idle server's resident memory.
  *
  * `node --import ./scripts/compiled-ts.mjs server.ts` (what `npm start` runs):
- *  - on the main thread, any project .ts file whose JavaScript copy under `.cache/compiled-ts/`
- *    is missing or was made from other content (a hash of the source ends the copy) is stripped
- *    again, by a child process (`node scripts/compiled-ts.mjs`), with Node's own
+ *  - on the main thread, when any project .ts file's JavaScript copy under `.cache/compiled-ts/`
+ *    is missing or older than the file, a child process (`node scripts/compiled-ts.mjs`) strips
+ *    again each such file whose copy was made from other content (a hash of the source ends the
+ *    copy), with Node's own
  *    `stripTypeScriptTypes` in "strip" mode: the same code, at the same line and column, that
  *    Node runs when it strips the file itself;
  *  - a load hook then hands each project .ts file's copy to Node as JavaScript, under the .ts
@@ -14,9 +15,16 @@
  *    without a current copy is left to Node, which strips it as before.
  * Worker threads inherit the flag: they use the copies too.
  */
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { registerHooks, stripTypeScriptTypes } from "node:module";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -65,13 +73,34 @@ function currentCopy(file) {
 
 const stale = (file) => currentCopy(file) === undefined;
 
+/**
+ * Whether `file` may have changed since its copy was made or last checked: its copy is missing
+ * or older than it. Two `stat`s instead of reading and hashing both (decision 241): what the
+ * main thread checks at every start. The load hook still hands over a copy only when its hash
+ * matches, so a copy this misses (a source put back with an older time) is never run: Node
+ * strips that file itself.
+ */
+function touched(file) {
+  try {
+    return statSync(copyOf(file)).mtimeMs < statSync(file).mtimeMs;
+  } catch {
+    return true;
+  }
+}
+
 function allSources() {
   return sourceFolders.flatMap((folder) => [...sources(join(root, folder))]);
 }
 
 if (import.meta.main) {
   // The child: strips what changed. A file Node cannot strip keeps no copy (Node reports it).
-  for (const file of allSources().filter(stale)) {
+  // A copy still current (the source was only touched) gets a new time: checked, not stripped.
+  for (const file of allSources().filter(touched)) {
+    if (!stale(file)) {
+      const now = new Date();
+      utimesSync(copyOf(file), now, now);
+      continue;
+    }
     const source = readFileSync(file);
     let code;
     try {
@@ -91,7 +120,9 @@ if (import.meta.main) {
     }
   }
 } else {
-  if (isMainThread && allSources().some(stale)) {
+  if (isMainThread && allSources().some(touched)) {
+    // Loaded only here: worker threads, which inherit this flag, never spawn (decision 241).
+    const { spawnSync } = await import("node:child_process");
     const child = spawnSync(
       process.execPath,
       ["--disable-warning=ExperimentalWarning", fileURLToPath(import.meta.url)],

@@ -5,10 +5,13 @@
  * query builder of the process's dialect turns them into its own SQL.
  */
 import { processDialect } from "./dialect.ts";
-import * as pg from "./pg/schema.ts";
-import * as sqlite from "./sqlite/schema.ts";
+import type * as sqlite from "./sqlite/schema.ts";
 
-const chosen = (processDialect === "postgres" ? pg : sqlite) as unknown as typeof sqlite;
+// Only the process's dialect is loaded: PostgreSQL's tables and drizzle's pg-core cost a SQLite
+// process's start ~20 ms of CPU, before a full render can read its blog (decision 243).
+const chosen = (processDialect === "postgres"
+  ? await import("./pg/schema.ts")
+  : await import("./sqlite/schema.ts")) as unknown as typeof sqlite;
 
 export const users = chosen.users;
 export const sessions = chosen.sessions;

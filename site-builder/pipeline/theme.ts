@@ -8,7 +8,18 @@ export const themeEntry = resolve("site-builder/dist/server/entry.mjs");
 
 export type RenderedPage = { status: number; contentType: string; body: string; location?: string };
 
-type RenderEntry = { render: (request: Request, locals: App.Locals) => Promise<Response> };
+type RenderEntry = {
+  render: (request: Request, locals: App.Locals) => Promise<Response>;
+  /**
+   * A page straight to its bytes, without a Request or Response (decision 240); `undefined`
+   * for a path it leaves to `render` (endpoints, redirects).
+   */
+  renderPage: (
+    path: string,
+    locals: App.Locals,
+    headers?: Record<string, string>,
+  ) => Promise<RenderedBytes | undefined>;
+};
 
 /**
  * The built Astro theme, loaded once, at the first page it renders (decision 160: an idle
@@ -43,9 +54,12 @@ export async function loadTheme(entry = themeEntry): Promise<LoadedTheme> {
     throw new Error(`The blog theme is not built (${entry} is missing). Run \`npm run build\`.`);
   }
   let loading: Promise<RenderEntry> | undefined;
-  async function respond(site: Site | undefined, path: string, homeHref: string | undefined) {
+  const load = () => {
     loading ??= import(pathToFileURL(entry).href) as Promise<RenderEntry>;
-    const module = await loading;
+    return loading;
+  };
+  async function respond(site: Site | undefined, path: string, homeHref: string | undefined) {
+    const module = await load();
     const request = new Request(
       `http://blog.invalid${path}`,
       homeHref ? { headers: { [homeHrefHeader]: homeHref } } : undefined,
@@ -64,6 +78,14 @@ export async function loadTheme(entry = themeEntry): Promise<LoadedTheme> {
       };
     },
     async renderBytes(site, path, options = {}) {
+      const module = await load();
+      const { homeHref } = options;
+      const page = await module.renderPage(
+        path,
+        { site },
+        homeHref ? { [homeHrefHeader]: homeHref } : undefined,
+      );
+      if (page) return page;
       const response = await respond(site, path, options.homeHref);
       return { status: response.status, body: await response.bytes() };
     },

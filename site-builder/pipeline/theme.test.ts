@@ -1,0 +1,141 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { homeHrefHeader } from "../theme/lib/page-request.ts";
+import { buildSite, type Site, type ThemePost } from "../theme/lib/site.ts";
+import { testBlog } from "../theme/lib/test-blog.ts";
+import { allPages } from "./page-plan.ts";
+import { type LoadedTheme, loadTheme, themeEntry } from "./theme.ts";
+
+type Entry = {
+  renderPage: (
+    path: string,
+    locals: App.Locals,
+    headers?: Record<string, string>,
+  ) => Promise<{ status: number; body: Uint8Array } | undefined>;
+};
+
+let theme: LoadedTheme;
+let entry: Entry;
+beforeAll(async () => {
+  theme = await loadTheme();
+  entry = (await import(pathToFileURL(themeEntry).href)) as Entry;
+});
+
+const post = (i: number, over: Partial<ThemePost> = {}): ThemePost => ({
+  id: `p${i}`,
+  slug: `post-${i}`,
+  title: `Post ${i} & <friends>`,
+  excerpt: `About post ${i}`,
+  html: `<p>Body of post ${i}, sponsored by nobody.</p>`,
+  publishedAt: new Date(Date.UTC(2026, 0, 1) + i * 3600e3),
+  updatedAt: new Date(Date.UTC(2026, 0, 1) + i * 3600e3),
+  categoryId: i % 2 === 0 ? "c1" : "c2",
+  keywords: ["garden"],
+  metaTitle: null,
+  metaDescription: null,
+  aiAssisted: i === 3,
+  ...over,
+});
+
+const site: Site = buildSite({
+  blog: testBlog({ aiDisclosure: true }),
+  canonicalBase: "https://garden.blogs.example",
+  categories: [
+    { id: "c1", name: "Tomatoes", slug: "tomatoes", parentId: null },
+    { id: "c2", name: "Beans", slug: "beans", parentId: "c1" },
+  ],
+  posts: Array.from({ length: 45 }, (_, i) => post(i)),
+  redirects: new Map([["old-name", "post-4"]]),
+});
+
+const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("utf8");
+
+describe("renderBytes (a full render's pages, decision 240)", () => {
+  it("gives every page of a blog exactly what render gives, status and bytes", async () => {
+    const paths = [
+      ...allPages(site),
+      "/privacy",
+      "/post/missing",
+      "/author/nobody",
+      "/page/99",
+      "/nope/at/all",
+    ];
+    for (const path of paths) {
+      const page = await theme.render(site, path);
+      const bytes = await theme.renderBytes(site, path);
+      expect(bytes.status, path).toBe(page.status);
+      expect(text(bytes.body), path).toBe(page.body);
+    }
+  });
+
+  it("renders the pages without Astro's request machinery, and leaves the rest to it", async () => {
+    // Pages (found or not) come from renderPage; if it fell back, full renders would lose its
+    // savings without any output changing.
+    for (const path of ["/", "/post/post-1", "/category/beans", "/page/2", "/404"]) {
+      expect(await entry.renderPage(path, { site }), path).toBeDefined();
+    }
+    // Endpoints, addresses no route matches and encoded paths go through `render`.
+    for (const path of [
+      "/rss.xml",
+      "/sitemap.xml",
+      "/robots.txt",
+      "/category/beans/rss.xml",
+      "/nope/at/all",
+    ]) {
+      expect(await entry.renderPage(path, { site }), path).toBeUndefined();
+    }
+    expect(await entry.renderPage("/post/caf%C3%A9", { site })).toBeUndefined();
+  });
+
+  it("renders the not-found page with the caller's home link and a 404", async () => {
+    const page = await theme.render(site, "/404", { homeHref: "../../" });
+    const bytes = await theme.renderBytes(site, "/404", { homeHref: "../../" });
+    expect(bytes.status).toBe(404);
+    expect(text(bytes.body)).toBe(page.body);
+    expect(page.body).toContain('href="../../"');
+    const direct = await entry.renderPage("/404", { site }, { [homeHrefHeader]: "../../" });
+    expect(direct && text(direct.body)).toBe(page.body);
+  });
+
+  it("answers a moved post's old address with the redirect's status, not a page", async () => {
+    expect((await theme.render(site, "/post/old-name")).status).toBe(301);
+    const bytes = await theme.renderBytes(site, "/post/old-name");
+    expect(bytes.status).toBe(301);
+    expect(bytes.body).toHaveLength(0);
+  });
+
+  it("renders a missing blog's pages as render does", async () => {
+    for (const path of ["/", "/post/post-1", "/404"]) {
+      const page = await theme.render(undefined, path);
+      const bytes = await theme.renderBytes(undefined, path);
+      expect(bytes.status, path).toBe(page.status);
+      expect(text(bytes.body), path).toBe(page.body);
+    }
+  });
+});
+
+describe("the theme's server bundle (decision 242)", () => {
+  it("loads no zod: Astro's runtime gets an inert stand-in", () => {
+    const server = dirname(themeEntry);
+    const files = readdirSync(server, { recursive: true, encoding: "utf8" }).filter((f) =>
+      f.endsWith(".mjs"),
+    );
+    // The check can fail: Astro's runtime is in these files, and it imports zod without the alias.
+    expect(files.some((f) => readFileSync(join(server, f), "utf8").includes("csp/config.js"))).toBe(
+      true,
+    );
+    for (const file of files) {
+      expect(readFileSync(join(server, file), "utf8"), file).not.toMatch(/from "zod|import\("zod/);
+    }
+  });
+
+  it("refuses to validate with the stand-in's schemas, so no runtime use passes unnoticed", async () => {
+    type Schema = { optional: () => Schema; parse: (v: unknown) => unknown };
+    const stub = pathToFileURL(join(dirname(themeEntry), "../../adapter/zod-stub.mjs")).href;
+    const z = (await import(stub)) as { object: () => Schema; string: () => Schema };
+    expect(() => z.object().optional().parse({})).toThrow(/zod is left out/);
+    expect(() => z.string().parse("")).toThrow(/zod is left out/);
+  });
+});
