@@ -71,6 +71,12 @@ describe("environment", () => {
     }
   });
 
+  it("refuses a remote libSQL URL at start: only the local client is loaded (decision 244)", () => {
+    for (const url of ["libsql://example.turso.io", "https://db.example.com", "wss://db.example"]) {
+      expect(messageOf({ DATABASE_URL: url })).toContain("DATABASE_URL");
+    }
+  });
+
   it("needs all three OIDC variables or none", () => {
     const message = messageOf({ OIDC_ISSUER_URL: "https://id.example.com" });
     expect(message).toContain("OIDC_CLIENT_ID: is required when OIDC_ISSUER_URL is set");

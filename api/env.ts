@@ -95,9 +95,10 @@ export const envSchema = z
     DATABASE_URL: z
       .string()
       .trim()
+      // A SQLite file, or PostgreSQL: only libSQL's local client is loaded (decision 244).
       .regex(
-        /^(file:|libsql:|https?:|wss?:|:memory:|postgres:\/\/|postgresql:\/\/)/,
-        "must be a libSQL URL such as file:./data/blogfleet.db, or a PostgreSQL URL (postgres://…)",
+        /^(file:|:memory:|postgres:\/\/|postgresql:\/\/)/,
+        "must be a SQLite file URL such as file:./data/blogfleet.db, or a PostgreSQL URL (postgres://…)",
       )
       .default("file:./data/blogfleet.db"),
     APP_ORIGIN: optionalText.pipe(
