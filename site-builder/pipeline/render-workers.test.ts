@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildSite, type ThemeCategory, type ThemePost } from "../theme/lib/site.ts";
+import { testBlog } from "../theme/lib/test-blog.ts";
 import { renderFull } from "./render-site.ts";
 import { createRenderWorkers, type RenderWorkers } from "./render-workers.ts";
 import { createSiteOutput } from "./site-output.ts";
@@ -36,17 +37,12 @@ const categories: ThemeCategory[] = [
 /** A blog with enough posts for archives, categories and several batches of pages. */
 const site = (count: number, title = (i: number) => `Post number ${i}`) =>
   buildSite({
-    blog: {
+    blog: testBlog({
       id: "blog1",
       name: "Garden Notes",
       description: "Growing food at home",
-      slug: "garden",
       primaryColor: "#2f6b3a",
-      fontFamily: "Inter",
-      logoUrl: null,
-      author: { name: "Ada", slug: "ada", bio: null },
-      aiDisclosure: false,
-    },
+    }),
     canonicalBase: "https://garden.blogs.example",
     categories,
     posts: Array.from(

@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { postCard } from "../theme/lib/cards.ts";
 import { preloadedFont, webFonts } from "../theme/lib/fonts.ts";
 import { buildSite, type ThemePost } from "../theme/lib/site.ts";
+import { testBlog } from "../theme/lib/test-blog.ts";
 import { drawMissingCards, renderFull, renderIncremental } from "./render-site.ts";
 import { type DrawCard, drawCard } from "./site-assets.ts";
 import { createSiteOutput, type SiteOutput } from "./site-output.ts";
@@ -42,17 +43,12 @@ const post = (id: string, title: string, over: Partial<ThemePost> = {}): ThemePo
 
 const site = (posts: ThemePost[], look: { primaryColor?: string; fontFamily?: string } = {}) =>
   buildSite({
-    blog: {
+    blog: testBlog({
       id: "blog1",
       name: "Garden Notes",
       description: "Growing food at home",
-      slug: "garden",
-      primaryColor: look.primaryColor ?? "#df7020",
-      fontFamily: look.fontFamily ?? "Inter",
-      logoUrl: null,
-      author: { name: "Ada", slug: "ada", bio: null },
-      aiDisclosure: false,
-    },
+      ...look,
+    }),
     canonicalBase: "https://garden.blogs.example",
     posts,
     categories: [],
