@@ -155,6 +155,41 @@ function keepUnchangedPosts(previous: Site, fresh: ThemePost[], linkedAlike: boo
 }
 
 /**
+ * `previous`'s posts without those of `ids`, in order: a copy of the list with each found by a
+ * binary search (a publish into 10,000 posts filtered every one of them, ~1.3 ms).
+ */
+function withoutPosts(previous: Site, ids: readonly string[]): ThemePost[] {
+  const list = previous.posts.slice();
+  for (const id of new Set(ids)) {
+    const post = previous.postsById.get(id);
+    if (!post) continue;
+    const at = sortedIndexOf(list, post);
+    if (at === -1) {
+      // Not where its order puts it (never, for a snapshot built here): filtered instead.
+      const changed = new Set(ids);
+      return previous.posts.filter((p) => !changed.has(p.id));
+    }
+    list.splice(at, 1);
+  }
+  return list;
+}
+
+/** Where `post` is in `list` (in `newestFirst` order), by a binary search; -1 if not there. */
+function sortedIndexOf(list: ThemePost[], post: ThemePost): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (newestFirst(list[middle] as ThemePost, post) < 0) low = middle + 1;
+    else high = middle;
+  }
+  for (let i = low; i < list.length && newestFirst(list[i] as ThemePost, post) === 0; i++) {
+    if (list[i] === post) return i;
+  }
+  return -1;
+}
+
+/**
  * Reads one blog's published content into the snapshot its pages are rendered from.
  * - `all`: every published post; bodies of posts unchanged since `previous` are reused.
  * - `changed`: only the listed posts are read; the others come from `previous`. A count of the
@@ -340,12 +375,11 @@ export async function loadSnapshot(
   });
 
   let postList = themePosts;
+  let changes: { previous: Site; ids: string[]; posts: ThemePost[] } | undefined;
   if (scope.kind === "changed") {
-    const changed = new Set(scope.postIds);
-    postList = insertSorted(
-      scope.previous.posts.filter((p) => !changed.has(p.id)),
-      keepUnchangedPosts(scope.previous, themePosts, reusable).sort(newestFirst),
-    );
+    const changedPosts = keepUnchangedPosts(scope.previous, themePosts, reusable).sort(newestFirst);
+    changes = { previous: scope.previous, ids: scope.postIds, posts: changedPosts };
+    postList = insertSorted(withoutPosts(scope.previous, scope.postIds), changedPosts);
     const [{ n } = { n: -1 }] = await db.select({ n: count() }).from(posts).where(published);
     if (n !== postList.length) {
       // Something changed that was not announced: read everything, as for a full render.
@@ -373,6 +407,7 @@ export async function loadSnapshot(
     preview: scope.kind === "preview",
     media: library,
     sorted: scope.kind === "changed",
+    changes,
   });
   // Posts kept from `previous` were linked with its links: recorded only when those are these.
   if (scope.kind !== "changed" || reusable) linksSignatureOf.set(site, linksSignature);
