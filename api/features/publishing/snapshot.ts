@@ -58,7 +58,15 @@ const prepareBatchChars = 500_000;
 /** Batches being prepared at once, at most (bounds the bodies held in memory). */
 const preparesAtOnce = 4;
 
-export type SiteSnapshot = { site: Site; blog: typeof blogs.$inferSelect };
+export type SiteSnapshot = {
+  site: Site;
+  blog: typeof blogs.$inferSelect;
+  /**
+   * Stores the bodies this read prepared, when asked to leave that for later (`storeLater`):
+   * never rejects (a saving for later only).
+   */
+  storeBodies?: () => Promise<void>;
+};
 
 /** The blog's affiliate links as they were when each snapshot's post bodies were linked. */
 const linksSignatureOf = new WeakMap<Site, string>();
@@ -122,7 +130,16 @@ async function publishedPostsByIds(db: Database, blogId: string, ids: readonly s
 /** Which published posts to read: all of them, only some (the rest kept from `previous`), or one slug. */
 export type SnapshotScope =
   | { kind: "all"; previous?: Site }
-  | { kind: "changed"; previous: Site; postIds: string[] }
+  | {
+      kind: "changed";
+      previous: Site;
+      postIds: string[];
+      /**
+       * The bodies prepared here are stored by `storeBodies`, called by the caller when it
+       * suits (the render queue: once the pages are live, decision 231), not before returning.
+       */
+      storeLater?: boolean;
+    }
   | { kind: "post"; slug: string }
   /** One post whatever its status, for its owner's preview. */
   | { kind: "preview"; postId: string };
@@ -356,14 +373,16 @@ export async function loadSnapshot(
       keep(id, linked.html);
     }
   }
-  if (fresh.length > 0) {
+  const storeBodies = async () => {
     try {
       await storePreparedBodies(db, fresh, storedSignature, version);
     } catch {
       // Only a saving for later (a post deleted meanwhile, a busy disk): this render has its
       // bodies, and the next one prepares what was not stored.
     }
-  }
+  };
+  const storeLater = scope.kind === "changed" && scope.storeLater === true && fresh.length > 0;
+  if (fresh.length > 0 && !storeLater) await storeBodies();
   const themePosts: ThemePost[] = postRows.map(({ featureImageId, ...p }) => {
     const featureImage = featureImageId ? imagesById.get(featureImageId) : undefined;
     return {
@@ -411,5 +430,5 @@ export async function loadSnapshot(
   });
   // Posts kept from `previous` were linked with its links: recorded only when those are these.
   if (scope.kind !== "changed" || reusable) linksSignatureOf.set(site, linksSignature);
-  return { site, blog };
+  return storeLater ? { site, blog, storeBodies } : { site, blog };
 }
