@@ -84,14 +84,6 @@ async function writePages(
   return written;
 }
 
-/**
- * One full turn of the event loop (its I/O phase runs between the two immediates): requests
- * that came while the readers' pages were made are answered with them before the rest of the
- * set is rendered (decision 232). Counts no page.
- */
-const aTurnForReaders = () =>
-  new Promise<number>((resolve) => setImmediate(() => setImmediate(() => resolve(0))));
-
 /** Batches of pages rendering on the workers at once: both threads busy, a few written behind. */
 const batchesInFlight = 4;
 
@@ -294,9 +286,7 @@ export async function renderIncremental(
   const written =
     (await writePages(theme, after, writer, plan.write.slice(0, plan.readersFirst), {
       readersFirst: true,
-    })) +
-    (await aTurnForReaders()) +
-    (await writePages(theme, after, writer, plan.write.slice(plan.readersFirst)));
+    })) + (await writePages(theme, after, writer, plan.write.slice(plan.readersFirst)));
   options.onPagesLive?.();
   const scanBacklog = options.cardBacklog === true || postIds.length === 0;
   const drawn = scanBacklog
