@@ -66,7 +66,6 @@ async function writePages(
   site: Site,
   writer: BuildWriter,
   pagePaths: string[],
-  options?: { readersFirst?: boolean },
 ): Promise<number> {
   let written = 0;
   for (let start = 0; start < pagePaths.length; start += pagesPerBatch) {
@@ -78,7 +77,7 @@ async function writePages(
       }
       batch.push({ file: fileForPath(path), body: page.body });
     }
-    await writer.writeAll(batch, options);
+    await writer.writeAll(batch);
     written += batch.length;
   }
   return written;
@@ -284,9 +283,8 @@ export async function renderIncremental(
   // of milliseconds each). Until then a page names a card that answers 404 — for the moment a
   // share preview is rarely fetched in (decision 120).
   const written =
-    (await writePages(theme, after, writer, plan.write.slice(0, plan.readersFirst), {
-      readersFirst: true,
-    })) + (await writePages(theme, after, writer, plan.write.slice(plan.readersFirst)));
+    (await writePages(theme, after, writer, plan.write.slice(0, plan.readersFirst))) +
+    (await writePages(theme, after, writer, plan.write.slice(plan.readersFirst)));
   options.onPagesLive?.();
   const scanBacklog = options.cardBacklog === true || postIds.length === 0;
   const drawn = scanBacklog

@@ -187,27 +187,6 @@ describe("setHosts", () => {
 });
 
 describe("removeStale", () => {
-  it("gives the change listeners the bodies of the readers' first pages only (decision 232)", async () => {
-    const announced: [string | undefined, string | undefined][] = [];
-    output.onChange((_blog, file, body) =>
-      announced.push([file, body === undefined ? undefined : String(body)]),
-    );
-    const live = await output.beginIncremental(blogId);
-    await live.writeAll(
-      [
-        { file: "post/new.html", body: "new post" },
-        { file: "index.html", body: "new home" },
-      ],
-      { readersFirst: true },
-    );
-    await live.writeAll([{ file: "sitemap.xml", body: "<urlset/>" }]);
-    expect(announced).toEqual([
-      ["post/new.html", "new post"],
-      ["index.html", "new home"],
-      ["sitemap.xml", undefined],
-    ]);
-  });
-
   it("removes from the live folder every file the new site does not have, and says so", async () => {
     const live = await output.beginIncremental(blogId);
     await live.writeAll([

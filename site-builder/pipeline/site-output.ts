@@ -25,14 +25,7 @@ export type BuildWriter = {
    * costs a handful of round trips to the file system, not several per file, so a server busy
    * with requests does not hold a publish back.
    */
-  writeAll: (
-    files: { file: string; body: FileBody }[],
-    /**
-     * The files are the pages readers look for first: the change listeners are given their
-     * bodies, so a page cache can hold them at once instead of reading them back (decision 232).
-     */
-    options?: { readersFirst?: boolean },
-  ) => Promise<void>;
+  writeAll: (files: { file: string; body: FileBody }[]) => Promise<void>;
   /**
    * Carries files over unchanged from the live build (content-hashed files such as social
    * cards, which are not made again). On the live build itself there is nothing to do.
@@ -77,11 +70,8 @@ export type SiteOutput = {
   /** Points exactly these hosts at the blog's live folder (others of the blog are removed). */
   setHosts: (blogId: string, hosts: string[]) => Promise<void>;
   removeBlog: (blogId: string) => Promise<void>;
-  /**
-   * Called after a blog's live files change: one file, or all of them (`file` undefined); with
-   * the body now live, for the pages written as the readers' first (`writeAll`).
-   */
-  onChange: (listener: (blogId: string, file?: string, body?: FileBody) => void) => void;
+  /** Called after a blog's live files change: one file, or all of them (`file` undefined). */
+  onChange: (listener: (blogId: string, file?: string) => void) => void;
 };
 
 const parallelWrites = 16;
@@ -94,9 +84,9 @@ export function createSiteOutput(
     if (!safeName.test(blogId)) throw new Error(`Invalid blog id for output: ${blogId}`);
     return `blogs/${blogId}`;
   };
-  const listeners: ((blogId: string, file?: string, body?: FileBody) => void)[] = [];
-  const changed = (blogId: string, file?: string, body?: FileBody) => {
-    for (const listener of listeners) listener(blogId, file, body);
+  const listeners: ((blogId: string, file?: string) => void)[] = [];
+  const changed = (blogId: string, file?: string) => {
+    for (const listener of listeners) listener(blogId, file);
   };
   const livePrefix = (blogId: string) => storage.live(blogName(blogId));
   /** A key inside `prefix`, or undefined for any file name that would leave it. */
@@ -209,17 +199,12 @@ export function createSiteOutput(
           await storage.put(keyOf(file), body);
           changed(blogId, file);
         },
-        async writeAll(files, options) {
+        async writeAll(files) {
           // Each file becomes visible in order (a page before the pages that link to it), only
           // once all are stored: a render costs a handful of round trips, not several per file.
           await storage.putAll(
             files.map((f) => ({ key: keyOf(f.file), body: f.body })),
-            (entry, i) =>
-              changed(
-                blogId,
-                (files[i] as { file: string }).file,
-                options?.readersFirst ? entry.body : undefined,
-              ),
+            (_entry, i) => changed(blogId, (files[i] as { file: string }).file),
           );
         },
         async remove(file) {

@@ -40,29 +40,6 @@ describe("the page cache", () => {
     expect(cache.size).toBe(1);
   });
 
-  it("tells a request waiting for a file the page set for it, unless it stopped waiting (decision 232)", async () => {
-    const cache = createPageCache();
-    const page = cachedPage(Buffer.from("<p>new home</p>"), new Date(), "text/html", "public");
-    const waiting = cache.nextSet("b", "index.html");
-    const gaveUp = cache.nextSet("b", "index.html");
-    gaveUp.cancel();
-    let gaveUpTold = false;
-    void gaveUp.page.then(() => {
-      gaveUpTold = true;
-    });
-    // A page read before a drop is refused, and tells no one.
-    const stale = cachedPage(Buffer.from("<p>old home</p>"), new Date(), "text/html", "public");
-    const before = cache.generation("b");
-    cache.invalidate("b", "index.html");
-    cache.set("b", "index.html", stale, before);
-    cache.set("b", "other.html", stale, cache.generation("b"));
-    cache.set("b", "index.html", page, cache.generation("b"));
-    expect(await waiting.page).toBe(page);
-    await Promise.resolve();
-    expect(gaveUpTold).toBe(false);
-    waiting.cancel();
-  });
-
   it("drops every blog's pages at once, and refuses pages read before", () => {
     const cache = createPageCache();
     const never = cache.generation("never-invalidated");

@@ -52,8 +52,6 @@ export function createPageCache(maxBytes = 64 * 1024 * 1024) {
   /** Bumped by `clear`: every blog's generation moves with it. */
   let epoch = 0;
   const key = (blogId: string, file: string) => `${blogId}\u0000${file}`;
-  /** Requests waiting for a page of a file to be set (see `nextSet`). */
-  const waiting = new Map<string, Set<(page: CachedPage) => void>>();
 
   return {
     get(blogId: string, file: string): CachedPage | undefined {
@@ -65,39 +63,7 @@ export function createPageCache(maxBytes = 64 * 1024 * 1024) {
     /** Stores a page read while the blog was at `generation`; ignored if it has moved on since. */
     set(blogId: string, file: string, page: CachedPage, generation: number) {
       if ((generations.get(blogId) ?? 0) + epoch !== generation) return;
-      const k = key(blogId, file);
-      entries.set(k, page);
-      const waiters = waiting.get(k);
-      if (waiters) {
-        waiting.delete(k);
-        for (const resolve of waiters) resolve(page);
-      }
-    },
-    /**
-     * The next page of the file set from now on (a render that writes it keeps it here,
-     * decision 232): a request reading the file meanwhile answers with it if it comes first.
-     * `cancel` stops waiting (call it once the request is answered either way).
-     */
-    nextSet(blogId: string, file: string): { page: Promise<CachedPage>; cancel: () => void } {
-      const k = key(blogId, file);
-      let resolve!: (page: CachedPage) => void;
-      const page = new Promise<CachedPage>((done) => {
-        resolve = done;
-      });
-      let waiters = waiting.get(k);
-      if (!waiters) {
-        waiters = new Set();
-        waiting.set(k, waiters);
-      }
-      waiters.add(resolve);
-      return {
-        page,
-        cancel: () => {
-          const current = waiting.get(k);
-          current?.delete(resolve);
-          if (current?.size === 0) waiting.delete(k);
-        },
-      };
+      entries.set(key(blogId, file), page);
     },
     /** Drops one file of a blog, or all of them. */
     invalidate(blogId: string, file?: string) {

@@ -250,33 +250,6 @@ describe("after a render", () => {
   });
 });
 
-describe("a publish's pages in memory (decision 232)", () => {
-  it("keeps the home and post pages a render wrote first, byte for byte, and nothing else", async () => {
-    await app.publishing?.queue.enqueue(blogId, { full: true });
-    await app.publishing?.queue.onIdle();
-    await read("/sitemap.xml", "garden.blogs.test");
-    const fourth = await publish("fourth-post");
-    await app.publishing?.queue.enqueue(blogId, { postIds: [fourth.id] });
-    await app.publishing?.queue.onIdle();
-    const live = join(app.dir, "sites", "blogs", blogId, "current");
-    for (const file of ["index.html", "post/fourth-post.html"]) {
-      const cached = app.publishing?.cache.get(blogId, file);
-      expect(cached?.body.toString()).toBe(readFileSync(join(live, file), "utf8"));
-    }
-    expect(app.publishing?.cache.get(blogId, "sitemap.xml")).toBeUndefined();
-    // Answered as a read from the disk answers it.
-    const kept = await read("/", "garden.blogs.test");
-    app.publishing?.cache.invalidate(blogId, "index.html");
-    const fromDisk = await read("/", "garden.blogs.test");
-    expect(kept.headers.get("etag")).toBe(fromDisk.headers.get("etag"));
-    expect(kept.headers.get("content-type")).toBe(fromDisk.headers.get("content-type"));
-    expect(await kept.text()).toBe(await fromDisk.text());
-    await app.db.update(posts).set({ status: "draft" }).where(eq(posts.id, fourth.id));
-    await app.publishing?.queue.enqueue(blogId, { postIds: [fourth.id] });
-    await app.publishing?.queue.onIdle();
-  });
-});
-
 describe("public JSON API", () => {
   it("answers published content by slug and by host", async () => {
     const bySlug = await (await read("/api/public/blog/garden")).json();

@@ -146,11 +146,6 @@ export function contentTypeOf(file: string): string {
   return contentTypes[file.slice(file.lastIndexOf(".") + 1)] ?? "application/octet-stream";
 }
 
-/** A live file of a blog as the page cache holds it (read from storage, or just written). */
-export function livePage(file: string, body: Buffer, modified: Date): CachedPage {
-  return cachedPage(body, modified, contentTypeOf(file), publicCache);
-}
-
 function setPublicHeaders(res: Response) {
   for (const [name, value] of Object.entries(publicHeaders)) res.setHeader(name, value);
   res.removeHeader("Cross-Origin-Embedder-Policy");
@@ -290,26 +285,7 @@ export function createBlogServer(deps: BlogServerDeps) {
       return;
     }
     // Read from storage (the local folder, or object storage when nothing is on a local path).
-    let stored: Awaited<ReturnType<typeof deps.output.readLiveFile>>;
-    if (verdict.live) stored = undefined;
-    else if (verdict.asset) stored = await deps.output.readLiveFile(blog.id, file);
-    else {
-      // A render may make a new version of the file live while it is read (a publish's home
-      // page): the version it keeps in the cache is answered as soon as it is there.
-      const next = deps.cache.nextSet(blog.id, file);
-      const read = deps.output.readLiveFile(blog.id, file);
-      const first = await Promise.race([
-        read.then((found) => ({ found })),
-        next.page.then((page) => ({ page })),
-      ]).finally(next.cancel);
-      if ("page" in first) {
-        read.catch(() => {});
-        res.removeHeader("Cross-Origin-Embedder-Policy");
-        sendCachedPage(req, res, first.page, publicHeaders);
-        return;
-      }
-      stored = first.found;
-    }
+    const stored = verdict.live ? undefined : await deps.output.readLiveFile(blog.id, file);
     if (verdict.asset) {
       await serveAsset(req, res, blog, file, stored?.body, homeHref);
       return;
@@ -324,13 +300,9 @@ export function createBlogServer(deps: BlogServerDeps) {
       );
       return;
     }
-    // A newer version went live while this read was under way, and the render that wrote it
-    // keeps it in the cache (decision 232): that one is answered, not the one read.
-    const newer =
-      deps.cache.generation(blog.id) === generation ? undefined : deps.cache.get(blog.id, file);
     // Read once into the page cache; later requests for it are answered from memory.
-    const page = newer ?? livePage(file, stored.body, stored.modified);
-    if (!newer) deps.cache.set(blog.id, file, page, generation);
+    const page = cachedPage(stored.body, stored.modified, contentTypeOf(file), publicCache);
+    deps.cache.set(blog.id, file, page, generation);
     res.removeHeader("Cross-Origin-Embedder-Policy");
     sendCachedPage(req, res, page, publicHeaders);
   }

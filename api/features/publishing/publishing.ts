@@ -26,7 +26,7 @@ import {
   databaseIndexLoader,
   type PublishedIndexes,
 } from "../public-sites/published-index.ts";
-import { type BlogServer, createBlogServer, livePage } from "../public-sites/serve.ts";
+import { type BlogServer, createBlogServer } from "../public-sites/serve.ts";
 import type { ContentEvents } from "./content-events.ts";
 import { createRenderQueue, type RenderQueue } from "./render-queue.ts";
 import { shareCaches } from "./shared-caches.ts";
@@ -168,14 +168,8 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
   const shared = deps.bus
     ? shareCaches({ bus: deps.bus, cache, indexes, hostMap: createHostMap(), logger: deps.logger })
     : undefined;
-  output.onChange((blogId, file, body) => {
+  output.onChange((blogId, file) => {
     cache.invalidate(blogId, file);
-    // A page readers look for first (a publish's post and home pages) is held as it was
-    // written, not read back from the disk by the next request (decision 232).
-    if (file !== undefined && body !== undefined) {
-      const page = livePage(file, Buffer.from(body), new Date());
-      cache.set(blogId, file, page, cache.generation(blogId));
-    }
     shared?.fileChanged(blogId, file);
   });
   const hostMap = shared?.hostMap ?? createHostMap();
