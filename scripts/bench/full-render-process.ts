@@ -63,7 +63,6 @@ const snapshot = await loadSnapshot(handle.db, blogId, {
     }[],
 });
 if (!snapshot) throw new Error(`No blog ${blogId} in ${databaseFile}`);
-await snapshot.stored;
 handle.close();
 const snapshotMs = since();
 const output = createSiteOutput(sitesDir);

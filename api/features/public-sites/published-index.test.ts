@@ -90,6 +90,26 @@ describe("patching a blog's index from the posts a change names (decision 081)",
     expect(index.redirects.has(post.slug)).toBe(true);
   });
 
+  it("gives a slug freed by one post to another in one change, and patches an older base", async () => {
+    const mulch = await createPublishedPost(owner, blogId, { title: "Mulch" });
+    const bark = await createPublishedPost(owner, blogId, { title: "Bark" });
+    source = await patchPublishedIndex(app.db, blogId, source, [mulch.id, bark.id]);
+    const base = source;
+    const baseIndex = plain(base.index);
+    expect((await owner.patch(`/api/posts/${mulch.id}`, { slug: "mulch-old" })).status).toBe(200);
+    expect((await owner.patch(`/api/posts/${bark.id}`, { slug: "bark-new" })).status).toBe(200);
+    const index = await expectPatchEqualsLoad([mulch.id, bark.id]);
+    expect([index.posts.has("mulch-old"), index.posts.has(mulch.slug)]).toEqual([true, false]);
+    expect((await owner.patch(`/api/posts/${bark.id}`, { slug: mulch.slug })).status).toBe(200);
+    const moved = await expectPatchEqualsLoad([bark.id]);
+    expect(moved.posts.has(mulch.slug)).toBe(true);
+    expect(source.derived?.slugs?.get(mulch.slug)).toBe(bark.id);
+    // A base that is not the newest any more is patched from a copy, and stays as it was.
+    const again = await patchPublishedIndex(app.db, blogId, base, [mulch.id, bark.id]);
+    expect(plain(again.index)).toEqual(plain((await loadPublishedIndex(app.db, blogId)).index));
+    expect(plain(base.index)).toEqual(baseIndex);
+  });
+
   it("drops an unpublished post (410 for its address) and a deleted one", async () => {
     const unpublished = await createPublishedPost(owner, blogId, { title: "Short lived" });
     const deleted = await createPublishedPost(owner, blogId, { title: "Deleted later" });

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { archiveCount } from "../../../site-builder/theme/lib/archive.ts";
+import { KeySet, VersionedMap } from "../../../site-builder/theme/lib/versioned-map.ts";
 import type { Database } from "../../db/client.ts";
 import { first, isPostgres, rawRows } from "../../db/query.ts";
 import {
@@ -20,7 +21,7 @@ import { authorOf } from "../publishing/author.ts";
  * four narrow queries, and kept until the blog's content changes (docs/decisions/065).
  */
 export type PublishedIndex = {
-  posts: Set<string>;
+  posts: ReadonlySet<string>;
   /** Former slugs of published posts (answered with a 301 to the current one). */
   redirects: Set<string>;
   /** Slugs of posts that were published and no longer are: 410 Gone. */
@@ -147,7 +148,13 @@ type IndexedPost = { slug: string; categoryId: string | null };
 export type IndexSource = {
   index: PublishedIndex;
   /** Published posts by id. */
-  posts: Map<string, IndexedPost>;
+  posts: ReadonlyMap<string, IndexedPost>;
+  /**
+   * What a patch carries on instead of deriving it from every post again (decision 230): the
+   * id of the post of each published slug, absent when two posts share one, and how many
+   * published posts each category holds directly.
+   */
+  derived?: { slugs: VersionedMap<string, string> | undefined; direct: Map<string, number> };
 };
 
 /**
@@ -184,17 +191,67 @@ async function loadSmallParts(db: Database, blogId: string) {
   return { categoryRows, history, removed, owner, moved };
 }
 
-function derive(
-  postRows: Map<string, IndexedPost>,
-  { categoryRows, history, removed, owner, moved }: Awaited<ReturnType<typeof loadSmallParts>>,
-): IndexSource {
-  const published = new Set<string>();
+/** The slugs and the direct counts of `postRows`, walking every post. */
+function deriveFromPosts(postRows: ReadonlyMap<string, IndexedPost>) {
+  const slugs = new Map<string, string>();
   // Published posts per category id (before ancestors are added).
   const direct = new Map<string, number>();
-  for (const post of postRows.values()) {
-    published.add(post.slug);
+  for (const [id, post] of postRows) {
+    slugs.set(post.slug, id);
     if (post.categoryId) direct.set(post.categoryId, (direct.get(post.categoryId) ?? 0) + 1);
   }
+  // Versioned only when each slug is one post's: a patch then changes a slug's one holder.
+  const versioned = slugs.size === postRows.size ? new VersionedMap(slugs) : undefined;
+  return { published: new KeySet(versioned ?? slugs), slugs: versioned, direct };
+}
+
+/**
+ * `base`'s slugs and direct counts after the posts `ids` changed (`next`: the published
+ * posts now): those posts are looked at, not every post. Undefined when it cannot be (a
+ * base with no versioned slugs, two posts of one slug): then they are derived whole.
+ */
+function patchDerived(
+  base: IndexSource,
+  next: ReadonlyMap<string, IndexedPost>,
+  ids: ReadonlySet<string>,
+) {
+  const slugs = base.derived?.slugs;
+  if (!base.derived || !slugs) return undefined;
+  const direct = new Map(base.derived.direct);
+  const count = (categoryId: string | null, by: number) => {
+    if (!categoryId) return;
+    const n = (direct.get(categoryId) ?? 0) + by;
+    if (n === 0) direct.delete(categoryId);
+    else direct.set(categoryId, n);
+  };
+  const changes: [string, string | undefined][] = [];
+  for (const id of ids) {
+    const old = base.posts.get(id);
+    if (!old) continue;
+    count(old.categoryId, -1);
+    if (slugs.get(old.slug) === id) changes.push([old.slug, undefined]);
+  }
+  const taken = new Set<string>();
+  for (const id of ids) {
+    const post = next.get(id);
+    if (!post) continue;
+    const holder = slugs.get(post.slug);
+    if (taken.has(post.slug) || (holder !== undefined && !ids.has(holder))) return undefined;
+    taken.add(post.slug);
+    count(post.categoryId, 1);
+    changes.push([post.slug, id]);
+  }
+  const patched = slugs.with(changes);
+  return { published: new KeySet(patched), slugs: patched, direct };
+}
+
+function derive(
+  postRows: ReadonlyMap<string, IndexedPost>,
+  { categoryRows, history, removed, owner, moved }: Awaited<ReturnType<typeof loadSmallParts>>,
+  patch?: { base: IndexSource; ids: ReadonlySet<string> },
+): IndexSource {
+  const { published, slugs, direct } =
+    (patch && patchDerived(patch.base, postRows, patch.ids)) ?? deriveFromPosts(postRows);
   const redirects = new Set(history.map((h) => h.slug).filter((slug) => !published.has(slug)));
   // A published post always wins over a tombstone of its address (re-published, or reused).
   const gone = new Set(
@@ -215,6 +272,7 @@ function derive(
   }
   return {
     posts: postRows,
+    derived: { slugs, direct },
     index: {
       posts: published,
       redirects,
@@ -244,9 +302,11 @@ export async function loadPublishedIndex(db: Database, blogId: string): Promise<
               where blog_id = ${blogId} and status = 'published'`,
     ).then(
       ([row]) =>
-        new Map(
-          (JSON.parse(row?.list ?? "[]") as [string, string, string | null][]).map(
-            ([id, slug, categoryId]) => [id, { slug, categoryId }],
+        new VersionedMap(
+          new Map(
+            (JSON.parse(row?.list ?? "[]") as [string, string, string | null][]).map(
+              ([id, slug, categoryId]) => [id, { slug, categoryId } as IndexedPost],
+            ),
           ),
         ),
     ),
@@ -280,13 +340,14 @@ export async function patchPublishedIndex(
       .where(inArray(posts.id, [...postIds])),
     loadSmallParts(db, blogId),
   ]);
-  const next = new Map(base.posts);
-  for (const id of postIds) next.delete(id);
+  // A new version of the posts by id, at the cost of the changed ones (decision 230).
+  const ids = new Set(postIds);
+  const changes: [string, IndexedPost | undefined][] = [...ids].map((id) => [id, undefined]);
   for (const row of changed) {
-    if (row.status === "published" && row.blogId === blogId)
-      next.set(row.id, { slug: row.slug, categoryId: row.categoryId });
+    if (row.status === "published" && row.blogId === blogId && ids.has(row.id))
+      changes.push([row.id, { slug: row.slug, categoryId: row.categoryId }]);
   }
-  return derive(next, small);
+  return derive(VersionedMap.of(base.posts).with(changes), small, { base, ids });
 }
 
 /** How the indexes read a blog whole, and patch one after a change to some of its posts. */

@@ -37,8 +37,6 @@ async function freshSnapshot(options: Partial<SnapshotOptions> = {}) {
     },
     ...options,
   });
-  // Stored for the next snapshot before this one is done with (as a render records itself).
-  await snapshot?.stored;
   const html = (slug: string) =>
     snapshot?.site.posts.find((p) => p.slug === slug)?.html ?? "(no such post)";
   return { sanitized, html };
@@ -64,6 +62,45 @@ describe("stored prepared bodies", () => {
     expect(second.sanitized).toEqual([]);
     expect(second.html("tomatoes")).toBe("<p>Tomatoes want sun</p>");
     expect(second.html("compost")).toBe(first.html("compost"));
+  });
+
+  it("are stored by the incremental snapshot that prepared them when it is told to (decision 231)", async () => {
+    await addPost("tomatoes", "<p>Tomatoes</p>");
+    const options: SnapshotOptions = {
+      canonicalBaseOf: () => "https://garden.blogs.test",
+      sanitize: (html) => html,
+    };
+    const previous = await loadSnapshot(handle.db, blogId, options);
+    if (!previous) throw new Error("no snapshot");
+    const compost = await addPost("compost", "<p>Compost</p>");
+    const stored = async () =>
+      (await handle.db.select({ postId: preparedBodies.postId }).from(preparedBodies)).map(
+        (row) => row.postId,
+      );
+    const before = await stored();
+    const later = await loadSnapshot(handle.db, blogId, options, {
+      kind: "changed",
+      previous: previous.site,
+      postIds: [compost.id],
+      storeLater: true,
+    });
+    expect(later?.site.postsById.get(compost.id)?.html).toBe("<p>Compost</p>");
+    expect(await stored()).toEqual(before);
+    await later?.storeBodies?.();
+    expect((await stored()).sort()).toEqual([...before, compost.id].sort());
+    // Without it, stored before the snapshot is returned (and nothing is left to store).
+    const tomatoes = previous.site.posts[0]?.id as string;
+    await handle.db
+      .update(posts)
+      .set({ content: "<p>Tomatoes, staked</p>", updatedAt: new Date(Date.now() + 1000) })
+      .where(eq(posts.id, tomatoes));
+    const now = await loadSnapshot(handle.db, blogId, options, {
+      kind: "changed",
+      previous: previous.site,
+      postIds: [tomatoes],
+    });
+    expect(now?.storeBodies).toBeUndefined();
+    expect((await freshSnapshot()).sanitized).toEqual([]);
   });
 
   it("are prepared again when the post changes, alone", async () => {

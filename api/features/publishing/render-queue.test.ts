@@ -16,6 +16,7 @@ import {
   blogs,
   categories,
   posts,
+  preparedBodies,
   renderJobs,
   siteBuilds,
 } from "../../db/schema.ts";
@@ -305,6 +306,40 @@ describe("render queue", () => {
     for (const id of [bees, herbs]) {
       expect(existsSync(join(dir, "sites", "blogs", id, "current", "index.html"))).toBe(true);
     }
+  });
+
+  it("stores a published post's prepared body once its pages are live, not before them (decision 231)", async () => {
+    await addPost("first");
+    const events: string[] = [];
+    const queue = queueWith({
+      loadSnapshot: async (id, scope) => {
+        const snapshot = await loadSnapshot(
+          handle.db,
+          id,
+          { canonicalBaseOf: (b) => `http://${b.subdomain}.blogs.test`, sanitize: (h) => h },
+          scope,
+        );
+        const store = snapshot?.storeBodies;
+        if (snapshot && store) {
+          snapshot.storeBodies = () => {
+            events.push(`store, page live: ${liveFile("post/second.html") !== undefined}`);
+            return store();
+          };
+        }
+        return snapshot;
+      },
+    });
+    await queue.enqueue(blogId, { full: true });
+    await queue.onIdle();
+    const second = await addPost("second");
+    await queue.enqueue(blogId, { postIds: [second.id] });
+    await queue.onIdle();
+    expect(events).toEqual(["store, page live: true"]);
+    const stored = await handle.db
+      .select({ postId: preparedBodies.postId })
+      .from(preparedBodies)
+      .where(eq(preparedBodies.postId, second.id));
+    expect(stored).toHaveLength(1);
   });
 
   it("makes a published post's page and the home page live before the rest of what it touches", async () => {

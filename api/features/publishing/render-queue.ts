@@ -274,6 +274,7 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
   async function run(blogId: string, pagesLive: () => void): Promise<void> {
     let again = false;
     let startWrite: Promise<unknown> | undefined;
+    let bodiesStored: Promise<void> | undefined;
     const token = {};
     latestRun.set(blogId, token);
     running.add(blogId);
@@ -333,7 +334,7 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
         snapshot = await deps.loadSnapshot(
           blogId,
           incremental
-            ? { kind: "changed", previous, postIds: job.postIds }
+            ? { kind: "changed", previous, postIds: job.postIds, storeLater: true }
             : { kind: "all", previous },
         );
         if (!snapshot) {
@@ -351,6 +352,9 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
           drawCard: deps.drawCard,
           onPagesLive: () => {
             markStarted();
+            // The new post's prepared body is stored now, with the start time: one COMMIT
+            // (an fsync on this thread) after the pages instead of one before them (decision 231).
+            bodiesStored = snapshot?.storeBodies?.();
             const site = snapshot?.site;
             if (site) {
               const size =
@@ -380,9 +384,6 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
             });
         releaseFullRender?.();
         await deps.output.setHosts(blogId, deps.hostsOf(snapshot));
-        // Recorded once what it prepared is stored: the next render, here or after a restart,
-        // reuses it (decision 152).
-        await snapshot.stored;
         // Kept when the pages went live, unless a newer run of the blog has kept its own since.
         if (latestRun.get(blogId) === token) {
           const size = sizes.get(snapshot.site) ?? snapshotBytes(snapshot.site);
@@ -474,6 +475,7 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
       retryLater(blogId, attempts, error);
     } finally {
       await startWrite;
+      await bodiesStored;
       const latest = latestRun.get(blogId) === token;
       if (latest) {
         running.delete(blogId);

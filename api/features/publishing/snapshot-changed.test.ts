@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Site } from "../../../site-builder/theme/lib/site.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
 import { blogs, posts } from "../../db/schema.ts";
 import { openTestDatabase } from "../../test/dialect.ts";
@@ -101,5 +102,64 @@ describe("an incremental snapshot (the changed posts read again)", () => {
       previous: previous.site,
     });
     expect(next?.site.posts.map((p) => p.slug)).toEqual(["compost"]);
+  });
+});
+
+describe("an incremental snapshot's posts by id and by slug (decision 230)", () => {
+  /** A snapshot's list and maps as plain values, for comparing two of them. */
+  const contents = (site: Site) => ({
+    posts: site.posts.map((p) => p.id),
+    byId: [...site.postsById].map(([id, p]) => [id, p.slug]).sort(),
+    bySlug: [...site.postsBySlug].map(([slug, p]) => [slug, p.id]).sort(),
+  });
+
+  it("are a full snapshot's, and the snapshot it came from keeps its own", async () => {
+    const tomatoes = await addPost(blogId, "tomatoes");
+    const beans = await addPost(blogId, "beans");
+    const leeks = await addPost(blogId, "leeks");
+    const first = await loadSnapshot(handle.db, blogId, options);
+    if (!first) throw new Error("no snapshot");
+    const firstContents = contents(first.site);
+
+    // A rename that frees a slug another post takes in the same change, an unpublished post,
+    // and a new one.
+    await handle.db.update(posts).set({ slug: "tomatoes-2" }).where(eq(posts.id, tomatoes.id));
+    await handle.db.update(posts).set({ slug: "tomatoes" }).where(eq(posts.id, beans.id));
+    await handle.db.update(posts).set({ status: "draft" }).where(eq(posts.id, leeks.id));
+    const peas = await addPost(blogId, "peas");
+    const second = await loadSnapshot(handle.db, blogId, options, {
+      kind: "changed",
+      postIds: [tomatoes.id, beans.id, leeks.id, peas.id],
+      previous: first.site,
+    });
+    if (!second) throw new Error("no snapshot");
+    const whole = await loadSnapshot(handle.db, blogId, options);
+    if (!whole) throw new Error("no snapshot");
+    expect(contents(second.site)).toEqual(contents(whole.site));
+    expect(second.site.postsBySlug.get("tomatoes")?.id).toBe(beans.id);
+    expect(second.site.postsBySlug.has("leeks")).toBe(false);
+    // The snapshot a run may still be drawing cards from answers as it did.
+    expect(contents(first.site)).toEqual(firstContents);
+    expect(first.site.postsBySlug.get("tomatoes")?.id).toBe(tomatoes.id);
+    expect(first.site.postsById.get(peas.id)).toBeUndefined();
+
+    // Another snapshot from the first one (not the newest any more), and one from the second.
+    const again = await loadSnapshot(handle.db, blogId, options, {
+      kind: "changed",
+      postIds: [peas.id],
+      previous: first.site,
+    });
+    await handle.db.update(posts).set({ status: "draft" }).where(eq(posts.id, peas.id));
+    const third = await loadSnapshot(handle.db, blogId, options, {
+      kind: "changed",
+      postIds: [peas.id],
+      previous: second.site,
+    });
+    const wholeAgain = await loadSnapshot(handle.db, blogId, options);
+    if (!again || !third || !wholeAgain) throw new Error("no snapshot");
+    expect(again.site.postsById.has(peas.id)).toBe(true);
+    expect(contents(first.site)).toEqual(firstContents);
+    expect(contents(second.site)).toEqual(contents(whole.site));
+    expect(contents(third.site)).toEqual(contents(wholeAgain.site));
   });
 });

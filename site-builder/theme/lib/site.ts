@@ -1,5 +1,6 @@
 import type { PublicBlog } from "../../../contracts/public-blog.ts";
 import type { ThemeImage } from "./images.ts";
+import { VersionedMap } from "./versioned-map.ts";
 
 /** The data one blog's pages are rendered from: a read-only snapshot of its published content. */
 
@@ -51,8 +52,9 @@ export type Site = {
   /** Published posts, newest first. */
   posts: ThemePost[];
   categories: ThemeCategory[];
-  postsBySlug: Map<string, ThemePost>;
-  postsById: Map<string, ThemePost>;
+  /** Versioned (decision 230): an incremental snapshot's maps cost its changes, not a copy. */
+  postsBySlug: ReadonlyMap<string, ThemePost>;
+  postsById: ReadonlyMap<string, ThemePost>;
   categoriesBySlug: Map<string, ThemeCategory>;
   categoriesById: Map<string, ThemeCategory>;
   childrenOf: Map<string | null, ThemeCategory[]>;
@@ -88,12 +90,50 @@ export function insertSorted(list: ThemePost[], added: Iterable<ThemePost>): The
   return list;
 }
 
+/**
+ * `after`'s posts by id and by slug from `previous`'s, when `after` differs from it only in the
+ * posts `ids` (`posts` are those of them now published): new versions of `previous`'s maps,
+ * at the cost of those posts. Undefined when the slugs would not come out as a whole build
+ * makes them (two posts of one slug; a build keeps the later one).
+ */
+function patchedPostMaps(previous: Site, changes: { ids: Iterable<string>; posts: ThemePost[] }) {
+  // Two posts of one slug before (a build keeps one of them in the map): built whole.
+  if (previous.postsBySlug.size !== previous.postsById.size) return undefined;
+  const ids = new Set(changes.ids);
+  const byId: [string, ThemePost | undefined][] = [];
+  const bySlug: [string, ThemePost | undefined][] = [];
+  for (const id of ids) {
+    byId.push([id, undefined]);
+    const old = previous.postsById.get(id);
+    if (old && previous.postsBySlug.get(old.slug) === old) bySlug.push([old.slug, undefined]);
+  }
+  const slugs = new Set<string>();
+  for (const post of changes.posts) {
+    const holder = previous.postsBySlug.get(post.slug);
+    if (!ids.has(post.id) || slugs.has(post.slug) || (holder && !ids.has(holder.id))) {
+      return undefined;
+    }
+    slugs.add(post.slug);
+    byId.push([post.id, post]);
+    bySlug.push([post.slug, post]);
+  }
+  return {
+    postsById: VersionedMap.of(previous.postsById).with(byId),
+    postsBySlug: VersionedMap.of(previous.postsBySlug).with(bySlug),
+  };
+}
+
 export function buildSite(input: {
   blog: ThemeBlog;
   canonicalBase: string;
   posts: ThemePost[];
   /** The posts are already in `newestFirst` order (an incremental snapshot keeps them so). */
   sorted?: boolean;
+  /**
+   * `posts` are `previous`'s but for the posts `ids` (`posts` here: those of them published
+   * now): the maps by id and slug are derived from `previous`'s (decision 230).
+   */
+  changes?: { previous: Site; ids: Iterable<string>; posts: ThemePost[] };
   categories: ThemeCategory[];
   redirects?: Map<string, string>;
   preview?: boolean;
@@ -111,13 +151,16 @@ export function buildSite(input: {
     siblings.push(category);
     childrenOf.set(parent, siblings);
   }
+  const maps = (input.changes && patchedPostMaps(input.changes.previous, input.changes)) ?? {
+    postsBySlug: new VersionedMap(new Map(posts.map((p) => [p.slug, p]))),
+    postsById: new VersionedMap(new Map(posts.map((p) => [p.id, p]))),
+  };
   return {
     blog: input.blog,
     canonicalBase: input.canonicalBase.replace(/\/+$/, ""),
     posts,
     categories,
-    postsBySlug: new Map(posts.map((p) => [p.slug, p])),
-    postsById: new Map(posts.map((p) => [p.id, p])),
+    ...maps,
     categoriesBySlug: new Map(categories.map((c) => [c.slug, c])),
     categoriesById,
     childrenOf,
