@@ -287,7 +287,7 @@ describe("render queue", () => {
     // Garden is live (its live snapshot kept by this queue): its next publish is incremental.
     await queue.enqueue(blogId, { full: true });
     await queue.onIdle();
-    // Two whole blogs to render, one place for full renders: bees holds it, herbs waits.
+    // Two whole blogs to render, one place for full renders: one holds it, the other waits.
     await queue.enqueue(bees, { full: true });
     await queue.enqueue(herbs, { full: true });
     for (const until = Date.now() + 5_000; wholeStarted.length === 0 && Date.now() < until; )
@@ -296,12 +296,13 @@ describe("render queue", () => {
     await queue.enqueue(blogId, { postIds: [second.id] });
     for (const until = Date.now() + 10_000; !liveFile("post/second.html") && Date.now() < until; )
       await new Promise((tick) => setTimeout(tick, 10));
-    // Garden's publish went live while bees' full render was still holding its place.
+    // Garden's publish went live while one full render (whichever reached its place first:
+    // on PostgreSQL their reads interleave) held the only place, and the other waited.
     expect(liveFile("post/second.html")).toContain("Title second");
-    expect(wholeStarted).toEqual([bees]);
+    expect(wholeStarted).toHaveLength(1);
     releaseWhole();
     await queue.onIdle();
-    expect(wholeStarted).toEqual([bees, herbs]);
+    expect([...wholeStarted].sort()).toEqual([bees, herbs].sort());
     expect(liveFile("post/first.html")).toContain("Title first");
     for (const id of [bees, herbs]) {
       expect(existsSync(join(dir, "sites", "blogs", id, "current", "index.html"))).toBe(true);
