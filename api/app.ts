@@ -25,6 +25,7 @@ import { automationRoutes } from "./features/automation/routes.ts";
 import { blogRecommendationRoutes } from "./features/blog-recommendations/routes.ts";
 import { createRemovedAddresses } from "./features/blogs/delete-blog.ts";
 import { blogRoutes } from "./features/blogs/routes.ts";
+import { onlyBlogId } from "./features/blogs/service.ts";
 import { categoryRoutes } from "./features/categories/routes.ts";
 import { createDnsResolver, type DnsResolver } from "./features/domains/dns.ts";
 import { domainRoutes } from "./features/domains/routes.ts";
@@ -335,7 +336,7 @@ export function createApp({
 
   if (hasDashboard) {
     // The dashboard routes on the client; every other GET gets its shell.
-    app.use(dashboardRoutes(dashboardDir, env));
+    app.use(dashboardRoutes(dashboardDir, env, (ownerId) => onlyBlogId(db, ownerId)));
   }
 
   app.use(errorHandler);

@@ -3,6 +3,8 @@ export const limits = {
   blogName: 100,
   blogDescription: 500,
   recentPosts: 6,
+  /** Cards per page of All Posts: two screens' worth, the next page asked near the end. */
+  allPostsPage: 30,
   weekDays: 7,
   monthDays: 30,
   cardExcerpt: 150,

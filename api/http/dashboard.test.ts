@@ -149,4 +149,34 @@ describe("serving the built dashboard", () => {
     expect(unknown).toContain("/assets/dashboard-layout-d4.js");
     expect(unknown).not.toContain("page-");
   });
+
+  it("preloads the first posts of the screen asked for when the owner has exactly one blog", async () => {
+    const owner = await createOwner(app);
+    const postsPreloads = (page: string) =>
+      [...page.matchAll(/rel="preload" as="fetch" crossorigin="use-credentials" href="([^"]+)"/g)]
+        .map((m) => m[1] as string)
+        .filter((href) => href.includes("/posts"));
+    // No blog yet: nothing to read.
+    expect(postsPreloads((await owner.get("/posts")).text)).toEqual([]);
+
+    const blog = (await owner.post("/api/blogs", { name: "Only one" })).body as { id: string };
+    // The dashboard's own keys (postPageKey): All Posts' first page, the Dashboard's newest posts.
+    expect(postsPreloads((await owner.get("/posts")).text)).toEqual([
+      `/api/blogs/${blog.id}/posts?limit=30`,
+    ]);
+    for (const home of ["/", "/dashboard"]) {
+      expect(postsPreloads((await owner.get(home)).text)).toEqual([
+        `/api/blogs/${blog.id}/posts?limit=6`,
+      ]);
+    }
+    // Screens that read no list at start are left alone.
+    expect(postsPreloads((await owner.get("/settings")).text)).toEqual([]);
+    // The preloaded read is answered like the dashboard's own fetch.
+    expect((await owner.get(`/api/blogs/${blog.id}/posts?limit=30`)).status).toBe(200);
+
+    // With two blogs, which one the dashboard shows is its stored choice: no guess.
+    expect((await owner.post("/api/blogs", { name: "Second" })).status).toBe(201);
+    expect(postsPreloads((await owner.get("/posts")).text)).toEqual([]);
+    expect(postsPreloads((await owner.get("/")).text)).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { extname, join } from "node:path";
 import express, { type Router } from "express";
+import { limits } from "../../contracts/limits.ts";
 import type { Env } from "../env.ts";
 
 /** What Vite's build manifest says of one module (`build.manifest`, `.vite/manifest.json`). */
@@ -45,18 +46,46 @@ export function screenChunks(manifest: Manifest, modules: string[]): string[] {
 }
 
 /**
+ * The first page of posts a screen reads, by its path's first segment, with the dashboard's own
+ * key (`postPageKey` in dashboard/src/lib/api/get-post-page.ts: the same URL, or the browser
+ * does not hand the preloaded answer to the fetch): the Dashboard's newest posts, All Posts'
+ * first cards. Other screens read no list at start.
+ */
+export function firstPostsPath(segment: string, blogId: string): string | undefined {
+  const limit =
+    segment === "" || segment === "dashboard"
+      ? limits.recentPosts
+      : segment === "posts"
+        ? limits.allPostsPage
+        : undefined;
+  return limit === undefined
+    ? undefined
+    : `/api/blogs/${encodeURIComponent(blogId)}/posts?limit=${limit}`;
+}
+
+const segmentOf = (pathname: string) => /^\/([a-z-]*)/.exec(pathname)?.[1] ?? "";
+
+/**
  * The hints a signed-in owner's page carries (issue 20, decision 170): the session mark the
  * dashboard reads to start its first reads at once, the reads every signed-in screen makes
- * (fetched while the page is parsed), and the code of the layout and of the screen asked for
- * (fetched beside the entry instead of after "who is signed in?" has been answered).
+ * (fetched while the page is parsed), the screen's first posts when the server knows the blog
+ * the dashboard will show (`onlyBlogId`, decision 260), and the code of the layout and of the
+ * screen asked for (fetched beside the entry instead of after "who is signed in?" has been
+ * answered).
  */
-export function signedInHints(manifest: Manifest | undefined, pathname: string): string {
-  const segment = /^\/([a-z-]*)/.exec(pathname)?.[1] ?? "";
+export function signedInHints(
+  manifest: Manifest | undefined,
+  pathname: string,
+  onlyBlogId?: string,
+): string {
+  const segment = segmentOf(pathname);
   const chunks = manifest ? screenChunks(manifest, [layoutModule, screenModuleOf(segment)]) : [];
+  const posts = onlyBlogId ? firstPostsPath(segment, onlyBlogId) : undefined;
   return [
     `<meta name="blogfleet:session" content="signed-in" />`,
-    ...["/api/auth/user", "/api/blogs"].map(
-      (path) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${path}" />`,
+    ...["/api/auth/user", "/api/blogs", ...(posts ? [posts] : [])].map(
+      (path) =>
+        `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${attribute(path)}" />`,
     ),
     ...chunks.map((url) => `<link rel="modulepreload" crossorigin href="${attribute(url)}" />`),
   ].join("\n    ");
@@ -128,7 +157,15 @@ export function dashboardAssets(dashboardDir: string): Router {
  * every other GET, with the server's settings and, for a signed-in owner, the hints of
  * `signedInHints`. The shell is never cached: it follows the session and the deployed build.
  */
-export function dashboardRoutes(dashboardDir: string, env: Pick<Env, "BLOG_DOMAIN">): Router {
+export function dashboardRoutes(
+  dashboardDir: string,
+  env: Pick<Env, "BLOG_DOMAIN">,
+  /**
+   * The owner's blog when they have exactly one (the one the dashboard then shows, whatever it
+   * stored), else undefined: several blogs leave the choice to the dashboard (decision 260).
+   */
+  onlyBlogOf?: (ownerId: string) => Promise<string | undefined>,
+): Router {
   const router = express.Router();
   router.use(express.static(dashboardDir, { index: false, maxAge: "1h" }));
 
@@ -137,13 +174,19 @@ export function dashboardRoutes(dashboardDir: string, env: Pick<Env, "BLOG_DOMAI
   const manifest = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest)
     : undefined;
-  router.get(/.*/, (req, res) => {
-    res.setHeader("Cache-Control", "no-cache");
-    res.vary("Cookie");
-    const page = req.user
-      ? shell.replace(/<\/head>/i, `  ${signedInHints(manifest, req.path)}\n  </head>`)
-      : shell;
-    res.type("html").send(page);
+  router.get(/.*/, async (req, res, next) => {
+    try {
+      res.setHeader("Cache-Control", "no-cache");
+      res.vary("Cookie");
+      if (!req.user) return void res.type("html").send(shell);
+      const segment = segmentOf(req.path);
+      const onlyBlogId =
+        onlyBlogOf && firstPostsPath(segment, "-") ? await onlyBlogOf(req.user.id) : undefined;
+      const hints = signedInHints(manifest, req.path, onlyBlogId);
+      res.type("html").send(shell.replace(/<\/head>/i, `  ${hints}\n  </head>`));
+    } catch (error) {
+      next(error);
+    }
   });
   return router;
 }

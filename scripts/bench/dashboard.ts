@@ -5,15 +5,15 @@
  * - All Posts of a 10,000-post blog: from navigation to the first post card painted, with a
  *   cold browser cache (a new profile each run) and a warm one (the dashboard was open before,
  *   as when an owner clicks around), and the waterfall of one warm run.
- * The real server (`startServer`, NODE_ENV=production) runs as a child process over a temp
- * database, serving a dashboard built from the current sources into a temp folder
+ * The real server (`startServer`, NODE_ENV=production, with `npm start`'s environment and Node
+ * flags) runs as a child process over a temp database, serving a dashboard built from the current sources into a temp folder
  * (BENCH_DASHBOARD_DIR: use an existing build instead). BENCH_DASHBOARD_ANCHOR=<checkout>
  * measures another checkout (a worktree of the commit before a change) in the same run, the
  * two taking turns run by run. Prints JSON lines; the targets' lines follow the convention of
  * scripts/bench.ts.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -24,6 +24,7 @@ import { posts } from "../../api/db/schema.ts";
 import buildTheme from "../../tests/setup/build-theme.ts";
 import { median, percentile } from "./fixtures.ts";
 import { signUpBenchOwner } from "./server.ts";
+import { startCommand } from "./start-command.ts";
 
 const quick = process.env.BENCH_QUICK === "1";
 const postCount = Number(process.env.BENCH_DASHBOARD_POSTS ?? 10_000);
@@ -90,16 +91,30 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The server as `npm start` runs it, in its own process (the browser is a third one). */
+/**
+ * The server as `npm start` runs it (package.json's environment and Node flags, e.g. the
+ * compiled TypeScript copies, MALLOC_ARENA_MAX and the semi-space: scripts/bench/start-command.ts),
+ * in its own process (the browser is a third one). Only the entry differs: scripts/start.ts
+ * serves `dashboard/dist`, the bench a dashboard it built elsewhere, so the entry does what
+ * start.ts does after its first-start builds.
+ */
 async function startServerChild(root: string, dir: string, dashboardDir: string) {
   const port = await freePort();
-  const code = `const { startServer } = await import(${JSON.stringify(join(root, "api/server.ts"))});
-await startServer({ dashboardDir: ${JSON.stringify(dashboardDir)} });`;
-  const child = spawn(process.execPath, ["--input-type=module", "-e", code], {
+  const start = startCommand(root);
+  const moduleFormat = join(root, "api/module-format.ts");
+  const code = [
+    existsSync(moduleFormat)
+      ? `(await import(${JSON.stringify(moduleFormat)})).registerModuleFormatCache();`
+      : "",
+    `const { startServer } = await import(${JSON.stringify(join(root, "api/server.ts"))});`,
+    `await startServer({ dashboardDir: ${JSON.stringify(dashboardDir)} });`,
+  ].join("\n");
+  const child = spawn(process.execPath, [...start.flags, "--input-type=module", "-e", code], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
+      ...start.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),

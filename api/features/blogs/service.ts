@@ -44,6 +44,19 @@ export function listBlogs(db: Database, ownerId: string): Promise<BlogRow[]> {
     .orderBy(asc(blogs.createdAt), asc(blogs.id));
 }
 
+/**
+ * The owner's blog when they have exactly one, else undefined (none, or several: which one the
+ * dashboard shows is its own choice). The dashboard's shell preloads its posts (decision 260).
+ */
+export async function onlyBlogId(db: Database, ownerId: string): Promise<string | undefined> {
+  const [only, another] = await db
+    .select({ id: blogs.id })
+    .from(blogs)
+    .where(eq(blogs.ownerId, ownerId))
+    .limit(2);
+  return another ? undefined : only?.id;
+}
+
 /** A slug free across all blogs (they share the `/blog/{slug}` namespace): `name`, `name-2`, … */
 async function freeBlogSlug(db: Database, base: string): Promise<string> {
   const taken = new Set(

@@ -2,6 +2,15 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from ".
 
 export type Choice = { value: string; label: string };
 
+export type ChoiceSelectProps = {
+  labelledBy: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  choices: readonly Choice[];
+  disabled?: boolean;
+  className?: string;
+};
+
 /** A select of fixed choices, named by the label whose id is `labelledBy`. */
 export function ChoiceSelect({
   labelledBy,
@@ -10,14 +19,7 @@ export function ChoiceSelect({
   choices,
   disabled,
   className,
-}: {
-  labelledBy: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  choices: readonly Choice[];
-  disabled?: boolean;
-  className?: string;
-}) {
+}: ChoiceSelectProps) {
   return (
     <Select value={value} onValueChange={onValueChange} disabled={disabled}>
       <SelectTrigger aria-labelledby={labelledBy} className={className}>

@@ -1,4 +1,4 @@
-import type { PostStatus } from "@contracts/limits.ts";
+import { limits, type PostStatus } from "@contracts/limits.ts";
 import type { PostPage } from "@contracts/posts.ts";
 import useSWR from "swr";
 import useSWRInfinite from "swr/infinite";
@@ -7,8 +7,8 @@ import { postsKey } from "./get-posts.ts";
 
 export type PostPageFilter = { q?: string; status?: PostStatus | "all"; limit: number };
 
-/** Cards per page of All Posts: two screens' worth, the next page asked near the end. */
-export const allPostsPageSize = 30;
+/** Cards per page of All Posts (the server preloads the first page with it: decision 260). */
+export const allPostsPageSize = limits.allPostsPage;
 
 /**
  * `GET /api/blogs/{blogId}/posts?limit=…&q=…&status=…&cursor=…`: one page of cards, newest

@@ -1,13 +1,12 @@
 import type { Blog } from "@contracts/blogs.ts";
 import { type PostStatus, postStatuses, postStatusLabels } from "@contracts/limits.ts";
 import { FileTextIcon, SearchIcon, SearchXIcon } from "lucide-react";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useSWRConfig } from "swr";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
-import { ChoiceSelect } from "../../../components/choice-select.tsx";
-import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { GenerateWithAiButton } from "../../../components/generate-with-ai-button.tsx";
+import { LazyChoiceSelect } from "../../../components/lazy-choice-select.tsx";
 import { NewPostLink } from "../../../components/new-post-link.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { type CardPost, PostCard } from "../../../components/post-card.tsx";
@@ -15,7 +14,6 @@ import { PostsLoadError, PostsLoading } from "../../../components/posts-load-err
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
-import { UnpublishPostDialog } from "../../../components/unpublish-post-dialog.tsx";
 import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
 import { useCategories } from "../../../lib/api/get-categories.ts";
 import { allPostsPageSize, usePostPages } from "../../../lib/api/get-post-page.ts";
@@ -26,6 +24,15 @@ import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
 import { useDeletePost } from "../api/delete-post.ts";
 
 type StatusFilter = "all" | PostStatus;
+
+// The confirmations' code (Radix Dialog, focus and scroll locks) loads when one is first asked
+// for, not with the first cards: the screen's module waits for every chunk it imports (decision 261).
+const ConfirmDialog = lazy(async () => ({
+  default: (await import("../../../components/confirm-dialog.tsx")).ConfirmDialog,
+}));
+const UnpublishPostDialog = lazy(async () => ({
+  default: (await import("../../../components/unpublish-post-dialog.tsx")).UnpublishPostDialog,
+}));
 
 /** Typing pauses this long before the server is asked (each answer takes a few ms). */
 const searchDelayMs = 150;
@@ -54,6 +61,10 @@ function AllPosts({ blog }: { blog: Blog }) {
   const { deletePost } = useDeletePost(blog.id);
   const [toDelete, setToDelete] = useState<CardPost | null>(null);
   const [toUnpublish, setToUnpublish] = useState<CardPost | null>(null);
+  // Once asked for, a confirmation stays mounted: closing it plays its exit as before.
+  const asked = useRef({ delete: false, unpublish: false });
+  if (toDelete) asked.current.delete = true;
+  if (toUnpublish) asked.current.unpublish = true;
 
   const categoryName = (id: string | null) =>
     id ? categories?.find((c) => c.id === id)?.name : undefined;
@@ -135,7 +146,7 @@ function AllPosts({ blog }: { blog: Blog }) {
         <span id={filterId} className="sr-only">
           Filter by status
         </span>
-        <ChoiceSelect
+        <LazyChoiceSelect
           labelledBy={filterId}
           className="sm:w-48"
           value={status}
@@ -185,23 +196,29 @@ function AllPosts({ blog }: { blog: Blog }) {
         </LoadMore>
       ) : null}
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => {
-          if (!open) setToDelete(null);
-        }}
-        title="Delete Post"
-        description="Are you sure you want to delete this post? This action cannot be undone."
-        onConfirm={confirmDelete}
-      />
-      <UnpublishPostDialog
-        open={toUnpublish !== null}
-        onOpenChange={(open) => {
-          if (!open) setToUnpublish(null);
-        }}
-        title={toUnpublish?.title ?? ""}
-        onConfirm={confirmUnpublish}
-      />
+      <Suspense fallback={null}>
+        {asked.current.delete ? (
+          <ConfirmDialog
+            open={toDelete !== null}
+            onOpenChange={(open) => {
+              if (!open) setToDelete(null);
+            }}
+            title="Delete Post"
+            description="Are you sure you want to delete this post? This action cannot be undone."
+            onConfirm={confirmDelete}
+          />
+        ) : null}
+        {asked.current.unpublish ? (
+          <UnpublishPostDialog
+            open={toUnpublish !== null}
+            onOpenChange={(open) => {
+              if (!open) setToUnpublish(null);
+            }}
+            title={toUnpublish?.title ?? ""}
+            onConfirm={confirmUnpublish}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }
