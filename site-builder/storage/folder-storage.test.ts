@@ -78,21 +78,21 @@ describe("the folder storage", () => {
     }
   });
 
-  it("makes a set of files live without waiting for a turn of the event loop, and flushes them behind", async () => {
+  it("makes a set of files live on return, and flushes them behind", async () => {
     const root = mkdtempSync(join(tmpdir(), "blogfleet-storage-"));
     try {
       const storage = createFolderStorage(root);
       await storage.put("site/index.html", "old index");
-      let turned = false;
-      setImmediate(() => {
-        turned = true;
-      });
+      await storage.put("site/post/old.html", "old post");
+      // The files are created together, then written and renamed at once; the flush follows
+      // (decision 252: how many turns of the event loop that saves is a figure of the
+      // publish-under-load bench).
       await storage.putAll([
         { key: "site/post/new.html", body: "new post" },
+        { key: "site/post/old.html", body: "old post, edited" },
         { key: "site/index.html", body: "new index" },
       ]);
-      // Under load each turn waits behind every request ready at the time (decision 252).
-      expect(turned).toBe(false);
+      expect(readFileSync(join(root, "site", "post", "old.html"), "utf8")).toBe("old post, edited");
       expect(readFileSync(join(root, "site", "post", "new.html"), "utf8")).toBe("new post");
       expect(readFileSync(join(root, "site", "index.html"), "utf8")).toBe("new index");
       // A file taken down before its flush is no failure of the flush.
@@ -100,7 +100,7 @@ describe("the folder storage", () => {
       await storage.flush();
       // And no temporary file is left behind.
       expect(readdirSync(join(root, "site")).sort()).toEqual(["index.html", "post"]);
-      expect(readdirSync(join(root, "site", "post"))).toEqual([]);
+      expect(readdirSync(join(root, "site", "post"))).toEqual(["old.html"]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

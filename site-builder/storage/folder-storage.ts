@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import {
   closeSync,
-  mkdirSync,
-  openSync,
+  open as openCallback,
   readlinkSync,
   renameSync,
   rmSync,
@@ -22,6 +21,7 @@ import {
   symlink,
 } from "node:fs/promises";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import { promisify } from "node:util";
 import type { Generation, Storage, StorageEntry } from "./storage.ts";
 
 /**
@@ -89,14 +89,27 @@ export function createFolderStorage(root: string): Storage {
     async putAll(entries: readonly StorageEntry[], onVisible) {
       const targets = entries.map(({ key }) => must(key));
       // Every file is written under a temporary name first, then each is renamed into place in
-      // order. Both are synchronous (decision 252): a live page of a publish is a few tens of
-      // kilobytes written into the page cache, microseconds, where each awaited step cost a
-      // full turn of a busy event loop (tens of milliseconds under load). Flushing to disk, the
-      // slow part, follows in the background; `flush` waits for it.
+      // order (decision 252). The temporary files are created together on the thread pool, one
+      // turn of the event loop for all of them: creating a file may wait for the file system's
+      // journal, which other writers' fsyncs hold, and on this thread that stalled every
+      // request. Writing them (a publish's pages are tens of kilobytes, into the page cache)
+      // and the renames are synchronous, where each awaited step cost a full turn of a busy
+      // event loop (tens of milliseconds under load). Flushing to disk, the slow part, follows
+      // in the background; `flush` waits for it.
       const temps: string[] = [];
+      const open: number[] = [];
       try {
+        const opened = await Promise.allSettled(targets.map(openTemp));
+        for (const [i, result] of opened.entries()) {
+          if (result.status !== "fulfilled") continue;
+          temps[i] = result.value.temp;
+          open[i] = result.value.fd;
+        }
+        for (const result of opened) if (result.status === "rejected") throw result.reason;
         for (const [i, entry] of entries.entries()) {
-          temps[i] = writeTempNow(targets[i] as string, entry.body);
+          writeFileSync(open[i] as number, entry.body);
+          closeSync(open[i] as number);
+          delete open[i];
         }
         for (const [i, entry] of entries.entries()) {
           renameSync(temps[i] as string, targets[i] as string);
@@ -104,6 +117,7 @@ export function createFolderStorage(root: string): Storage {
           onVisible?.(entry, i);
         }
       } finally {
+        for (const fd of open) if (fd !== undefined) closeSync(fd);
         for (const temp of temps) if (temp) rmSync(temp, { force: true });
       }
       flushLater(targets);
@@ -296,29 +310,22 @@ async function writeTemp(target: string, body: string | Uint8Array): Promise<str
   return temp;
 }
 
+const openFd = promisify(openCallback);
+
 /**
- * Writes `body` beside `target` under a temporary name without waiting for the disk (it is
- * flushed after the rename: see `putAll`); returns that name.
+ * A temporary file beside `target`, made and opened on the thread pool (creating a file may wait
+ * for the file system's journal); its folder is made only when the file cannot be opened for its
+ * lack.
  */
-function writeTempNow(target: string, body: string | Uint8Array): string {
+async function openTemp(target: string): Promise<{ temp: string; fd: number }> {
   const temp = `${target}.${randomBytes(6).toString("hex")}.tmp`;
-  let fd: number;
   try {
-    fd = openSync(temp, "w");
+    return { temp, fd: await openFd(temp, "w") };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    mkdirSync(dirname(target), { recursive: true });
-    fd = openSync(temp, "w");
+    await mkdir(dirname(target), { recursive: true });
+    return { temp, fd: await openFd(temp, "w") };
   }
-  try {
-    writeFileSync(fd, body);
-  } catch (error) {
-    closeSync(fd);
-    rmSync(temp, { force: true });
-    throw error;
-  }
-  closeSync(fd);
-  return temp;
 }
 
 /**
