@@ -27,9 +27,9 @@ const entry = fileURLToPath(new URL("./card-process.ts", import.meta.url));
  * bursts after the pages of a render are live, so starting the process (a few hundred ms) delays
  * no reader.
  *
- * The process runs at a lower scheduling priority (`niceness` above this one's, decision 250): a card is extra
- * for a page that is already live, so on a busy machine the server's requests and the next
- * blog's pages take the cores first, and cards use what is left.
+ * The process runs at a lower scheduling priority (`niceness` above this one's, decision 250):
+ * a card is extra for a page that is already live, so on a busy machine the server's requests
+ * and the next blog's pages take the cores first, and cards use what is left.
  */
 export function createCardDrawer({ idleMs = 2000, niceness = 10 } = {}): CardDrawer {
   let child: ChildProcess | undefined;
