@@ -59,18 +59,21 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The queue's snapshot of a blog, as the tests' queues load it (tests wrap it to watch it). */
+const loadTestSnapshot: RenderQueueDeps["loadSnapshot"] = (id, scope) =>
+  loadSnapshot(
+    handle.db,
+    id,
+    { canonicalBaseOf: (b) => `http://${b.subdomain}.blogs.test`, sanitize: (h) => h },
+    scope,
+  );
+
 const queueWith = (overrides: Partial<RenderQueueDeps> = {}) =>
   createRenderQueue({
     db: handle.db,
     theme,
     output,
-    loadSnapshot: (id, previous) =>
-      loadSnapshot(
-        handle.db,
-        id,
-        { canonicalBaseOf: (b) => `http://${b.subdomain}.blogs.test`, sanitize: (h) => h },
-        previous,
-      ),
+    loadSnapshot: loadTestSnapshot,
     hostsOf: ({ blog }) => (blog.subdomain ? [`${blog.subdomain}.blogs.test`] : []),
     retryDelayMs: () => 5,
     ...overrides,
@@ -276,12 +279,7 @@ describe("render queue", () => {
           wholeStarted.push(id);
           await wholeHeld;
         }
-        return loadSnapshot(
-          handle.db,
-          id,
-          { canonicalBaseOf: (b) => `http://${b.subdomain}.blogs.test`, sanitize: (h) => h },
-          scope,
-        );
+        return loadTestSnapshot(id, scope);
       },
     });
     // Garden is live (its live snapshot kept by this queue): its next publish is incremental.
@@ -314,12 +312,7 @@ describe("render queue", () => {
     const events: string[] = [];
     const queue = queueWith({
       loadSnapshot: async (id, scope) => {
-        const snapshot = await loadSnapshot(
-          handle.db,
-          id,
-          { canonicalBaseOf: (b) => `http://${b.subdomain}.blogs.test`, sanitize: (h) => h },
-          scope,
-        );
+        const snapshot = await loadTestSnapshot(id, scope);
         const store = snapshot?.storeBodies;
         if (snapshot && store) {
           snapshot.storeBodies = () => {
