@@ -207,7 +207,8 @@ describe("signed in", () => {
   it("shows the account card on Settings", async () => {
     renderAt("signed-in", "/settings", [blog]);
     await screen.findByRole("heading", { name: "Account Settings" });
-    expect(screen.getByText("Ada")).toBeTruthy();
+    // The card shows before /api/auth/user answers (its fields read "Not set" until then).
+    expect(await screen.findByText("Ada")).toBeTruthy();
     expect(screen.getByText("Lovelace")).toBeTruthy();
     expect(screen.getByText(/managed by your sign-in provider/)).toBeTruthy();
   });
