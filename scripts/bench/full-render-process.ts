@@ -31,6 +31,11 @@ const [databaseFile, sitesDir, blogId, kind = "pages"] = process.argv.slice(2) a
   string?,
 ];
 if (kind !== "pages" && kind !== "cards") throw new Error(`No such kind of run: ${kind}`);
+// libSQL's native module picks its binary from a process report, which also waits for every
+// thread of the process to report: 13–18 ms of this thread once the render threads are busy
+// loading the theme, ~2 ms before they exist. So its client is loaded first, as in the server,
+// which opens its database long before any render thread starts (decision 273).
+await import("@libsql/client/sqlite3");
 const [{ createRenderWorkers }, { loadTheme }] = await Promise.all([
   import("../../site-builder/pipeline/render-workers.ts"),
   import("../../site-builder/pipeline/theme.ts"),

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -106,6 +107,30 @@ describe("renderBytes (a full render's pages, decision 240)", () => {
     expect(bytes.body).toHaveLength(0);
   });
 
+  it("writes the theme's own glyphs as references, so an ASCII blog's pages stay ASCII (decision 270)", async () => {
+    // One character past U+00FF anywhere in a page (the breadcrumbs' `›` in the inline CSS,
+    // the arrows of the links) makes V8 build the whole page as a two-byte string, and one past
+    // U+007F (the footer's `©` and `·`) keeps its UTF-8 encoding off the plain copy.
+    const beyond = (limit: number) => (body: string) =>
+      [...body].filter((c) => (c.codePointAt(0) ?? 0) > limit);
+    for (const path of ["/", "/post/post-1"]) {
+      const body = text((await theme.renderBytes(site, path)).body);
+      expect(beyond(0x7f)(body), path).toEqual([]);
+    }
+    // Their titles are `name · blog` (lib/seo.ts: text Astro escapes, not a reference).
+    for (const path of ["/category/beans", "/404"]) {
+      const body = text((await theme.renderBytes(site, path)).body);
+      expect(beyond(0xff)(body), path).toEqual([]);
+    }
+    const post = (await theme.render(site, "/post/post-1")).body;
+    expect(post).toContain('.breadcrumbs li+li:before{content:"\\203a ";');
+    expect(post).toContain("&larr; Back to all posts</a>");
+    expect(post).toMatch(/&copy; \d{4} [^<]+ &middot; <a href="[^"]*privacy">Privacy<\/a>/);
+    const home = (await theme.render(site, "/")).body;
+    expect(home).toContain("Older posts &rarr;</a>");
+    expect((await theme.render(site, "/page/2")).body).toContain("&larr; Newer posts</a>");
+  });
+
   it("renders a missing blog's pages as render does", async () => {
     for (const path of ["/", "/post/post-1", "/404"]) {
       const page = await theme.render(undefined, path);
@@ -117,6 +142,42 @@ describe("renderBytes (a full render's pages, decision 240)", () => {
 });
 
 describe("the theme's server bundle (decision 242)", () => {
+  it("renders pages without loading Node's fetch classes (decision 271)", () => {
+    // A fresh process: vitest itself has loaded undici long before.
+    const script = `
+      const { buildSite } = await import(${JSON.stringify(pathToFileURL(join(dirname(themeEntry), "../../theme/lib/site.ts")).href)});
+      const { testBlog } = await import(${JSON.stringify(pathToFileURL(join(dirname(themeEntry), "../../theme/lib/test-blog.ts")).href)});
+      const entry = await import(${JSON.stringify(pathToFileURL(themeEntry).href)});
+      const post = { id: "p1", slug: "post-1", title: "Post", excerpt: "About", html: "<p>Body</p>",
+        publishedAt: new Date(0), updatedAt: new Date(0), categoryId: null, keywords: [],
+        metaTitle: null, metaDescription: null, aiAssisted: false };
+      const site = buildSite({ blog: testBlog(), canonicalBase: "https://x.example", categories: [],
+        posts: [post], redirects: new Map() });
+      for (const path of ["/", "/post/post-1"]) {
+        const page = await entry.renderPage(path, { site });
+        if (page?.status !== 200) throw new Error(path + " answered " + page?.status);
+      }
+      console.log(JSON.stringify(process.moduleLoadList.filter((m) => m.includes("undici"))));`;
+    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      encoding: "utf8",
+    });
+    expect(child.stderr).toBe("");
+    expect(JSON.parse(child.stdout)).toEqual([]);
+  });
+
+  it("asks Astro's runtime for a Response only of values that say they are one (decision 271)", () => {
+    const server = dirname(themeEntry);
+    const runtime = readdirSync(server, { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".mjs"))
+      .map((f) => readFileSync(join(server, f), "utf8"))
+      .filter((code) => code.includes("function renderToString("));
+    expect(runtime).toHaveLength(1);
+    const checks = runtime[0]?.match(/\S+ instanceof Response/g) ?? [];
+    // What is left is the helper's own check, after its Symbol.toStringTag test.
+    expect(checks.length).toBeGreaterThan(0);
+    expect(checks.every((c) => c === "value instanceof Response")).toBe(true);
+  });
+
   it("loads no zod: Astro's runtime gets an inert stand-in", () => {
     const server = dirname(themeEntry);
     const files = readdirSync(server, { recursive: true, encoding: "utf8" }).filter((f) =>
