@@ -1,3 +1,4 @@
+import { pbkdf2 } from "node:crypto";
 import {
   mkdirSync,
   mkdtempSync,
@@ -5,13 +6,14 @@ import {
   readFileSync,
   readlinkSync,
   rmSync,
+  statSync,
   watch,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createFolderStorage } from "./folder-storage.ts";
+import { createFolderStorage, readAtOnceBytes } from "./folder-storage.ts";
 import { storageContract } from "./storage-contract.ts";
 
 storageContract("the folder storage", async () => {
@@ -136,6 +138,46 @@ describe("the folder storage", () => {
       // And they were renamed in the order given.
       const live = events.filter((e) => names.includes(e.name)).map((e) => e.name);
       expect([...new Set(live)]).toEqual(names);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("reads a page without waiting for the thread pool, and a large file with it", async () => {
+    const root = mkdtempSync(join(tmpdir(), "blogfleet-storage-"));
+    try {
+      const storage = createFolderStorage(root);
+      await storage.put("site/index.html", "<p>home</p>");
+      const large = "x".repeat(readAtOnceBytes + 1);
+      await storage.put("site/sitemap.xml", large);
+      mkdirSync(join(root, "site", "folder"));
+      // Every thread of libuv's pool busy for a while (decision 280): a page read on the pool
+      // would wait behind them all. (With UV_THREADPOOL_SIZE above `busy` this cannot fail.)
+      const busy = 8;
+      const order: string[] = [];
+      const working = Array.from(
+        { length: busy },
+        () =>
+          new Promise<void>((done) =>
+            pbkdf2("password", "salt", 200_000, 32, "sha256", () => {
+              order.push("pool");
+              done();
+            }),
+          ),
+      );
+      const page = await storage.read("site/index.html");
+      order.push("page");
+      expect(page?.body.toString()).toBe("<p>home</p>");
+      expect(page?.modified).toEqual(statSync(join(root, "site", "index.html")).mtime);
+      const sitemap = await storage.read("site/sitemap.xml");
+      order.push("large");
+      await Promise.all(working);
+      expect(order[0]).toBe("page");
+      expect(order.indexOf("large")).toBeGreaterThan(0);
+      expect(sitemap?.body.length).toBe(large.length);
+      // Nothing to read: a folder, a missing file.
+      expect(await storage.read("site/folder")).toBeUndefined();
+      expect(await storage.read("site/missing.html")).toBeUndefined();
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

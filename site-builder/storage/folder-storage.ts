@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
 import {
   closeSync,
+  fstatSync,
   open as openCallback,
+  openSync,
+  readFileSync,
   readlinkSync,
   renameSync,
   rmSync,
@@ -141,6 +144,12 @@ export function createFolderStorage(root: string): Storage {
     async read(key) {
       const path = pathOf(key);
       if (!path) return undefined;
+      // A page is read at once (decision 280): a file just written is in the kernel's cache,
+      // microseconds away, where reading it on the thread pool (open, stat, read, close) waited
+      // for four turns of a busy event loop: under load most of the time a reader waited for a
+      // publish's new page. A large file (a sitemap of many posts) is read on the thread pool.
+      const read = readAtOnce(path);
+      if (read !== "large") return read;
       try {
         const [body, stats] = await Promise.all([readFile(path), stat(path)]);
         return { body, modified: stats.mtime };
@@ -325,6 +334,32 @@ async function openTemp(target: string): Promise<{ temp: string; fd: number }> {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     await mkdir(dirname(target), { recursive: true });
     return { temp, fd: await openFd(temp, "w") };
+  }
+}
+
+/** Files up to this size are read on the event loop's thread (decision 280). */
+export const readAtOnceBytes = 256 * 1024;
+
+/**
+ * A regular file's bytes and modification time, read synchronously; "large" past
+ * `readAtOnceBytes` (left to the caller), undefined when there is no such file.
+ */
+function readAtOnce(path: string): { body: Buffer; modified: Date } | "large" | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return undefined;
+    if (stats.size > readAtOnceBytes) return "large";
+    return { body: readFileSync(fd), modified: stats.mtime };
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
   }
 }
 

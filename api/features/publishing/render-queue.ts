@@ -81,13 +81,13 @@ export type RenderQueue = {
 };
 
 /**
- * Runs under way at once by default (decision 254): a blog's run holds its place until its
+ * Runs under way at once by default (decisions 254, 280): a blog's run holds its place until its
  * pages are live, and under load a publish's run spends nearly all of that waiting for turns of
  * the event loop, so with one place per core twenty blogs' publishes queued behind each other
- * (a second and more, where each run takes tens of milliseconds). Full renders also take one
- * of `fullConcurrency` places.
+ * (a second and more, where each run takes tens of milliseconds), and with eight places still
+ * ~100 ms. Full renders also take one of `fullConcurrency` places.
  */
-export const runsAtOnce = 8;
+export const runsAtOnce = 32;
 
 /** The longest pause between two attempts: a few minutes, so a fixed fault heals soon. */
 export const maxRetryDelayMs = 2 * 60 * 1000;
