@@ -26,6 +26,19 @@ export function render(request, locals) {
 }
 
 const encoder = new TextEncoder();
+let scratch = new Uint8Array(0);
+
+/**
+ * A page's UTF-8 bytes: encoded into a buffer kept for the next page, then copied out at their
+ * exact length. `encode` measures the string's UTF-8 length in a pass of its own and allocates
+ * per page; this took ~30–40% less of a render thread's encoding time over a 1,000-post full
+ * render (decision 290). A UTF-8 encoding is at most three bytes per UTF-16 code unit.
+ */
+function utf8(text) {
+  if (scratch.length < text.length * 3) scratch = new Uint8Array(text.length * 3);
+  const { written } = encoder.encodeInto(text, scratch);
+  return scratch.slice(0, written);
+}
 
 /**
  * What a page of one route needs that does not change from page to page: the component, the
@@ -183,7 +196,7 @@ async function renderWith(routeData, component, head, pathname, locals, headers)
   const body = await renderToString(result, component, {}, {}, true, routeData);
   // A page that answers with a Response (a redirect) is not a file: its status says so.
   if (typeof body !== "string") return { status: body.status, body: new Uint8Array() };
-  return { status: response.status, body: encoder.encode(body) };
+  return { status: response.status, body: utf8(body) };
 }
 
 function pageParams(routeData, pathname) {

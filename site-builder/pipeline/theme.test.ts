@@ -71,6 +71,28 @@ describe("renderBytes (a full render's pages, decision 240)", () => {
     }
   });
 
+  it("encodes characters of two, three and four UTF-8 bytes as render does (decision 290)", async () => {
+    // Pages of different sizes in turn, so the encoder's kept buffer is reused and outgrown.
+    const worldly = buildSite({
+      blog: testBlog({ name: "Gärten der Welt", description: "Über Tomaten — 種と芽 🌱" }),
+      canonicalBase: "https://gaerten.blogs.example",
+      categories: [{ id: "c1", name: "Früchte 🍅", slug: "fruechte", parentId: null }],
+      posts: Array.from({ length: 25 }, (_, i) =>
+        post(i, {
+          categoryId: "c1",
+          title: `Grüße ${i} 🌱 種`,
+          html: `<p>${"Ernte —収穫 🥕 ".repeat(i * 40)}</p>`,
+        }),
+      ),
+    });
+    for (const path of allPages(worldly)) {
+      const page = await theme.render(worldly, path);
+      const bytes = await theme.renderBytes(worldly, path);
+      expect(bytes.status, path).toBe(page.status);
+      expect(Buffer.compare(Buffer.from(bytes.body), Buffer.from(page.body, "utf8")), path).toBe(0);
+    }
+  });
+
   it("renders the pages without Astro's request machinery, and leaves the rest to it", async () => {
     // Pages (found or not) come from renderPage; if it fell back, full renders would lose its
     // savings without any output changing.

@@ -80,6 +80,56 @@ describe("the folder storage", () => {
     }
   });
 
+  it("flushes a generation with one sync of its file system before it goes live (decision 290)", async () => {
+    const root = mkdtempSync(join(tmpdir(), "blogfleet-storage-"));
+    try {
+      // A stand-in for `sync --file-system` that notes what it was given and what was live then.
+      const log = join(root, "sync.log");
+      const script = join(root, "sync.sh");
+      writeFileSync(
+        script,
+        `dir="$1"; blog="$(dirname "$(dirname "$dir")")"
+printf '%s|%s|%s\n' "$dir" "$(readlink "$blog/current" || echo none)" "$(ls "$dir" | tr '\n' ' ')" >> "${log}"`,
+      );
+      const storage = createFolderStorage(join(root, "sites"), { syncCommand: ["sh", script] });
+      const publish = async (files: string[]) => {
+        const generation = await storage.beginGeneration("blogs/x");
+        for (const file of files) await generation.put(file, `<p>${file}</p>`);
+        await generation.publish();
+        return generation.prefix.split("/").at(-1) as string;
+      };
+      const first = await publish(["index.html", "about.html"]);
+      const second = await publish(["index.html"]);
+      const lines = readFileSync(log, "utf8").split("\n").filter(Boolean);
+      expect(lines).toEqual([
+        `${join(root, "sites", "blogs", "x", "builds", first)}|none|about.html index.html `,
+        `${join(root, "sites", "blogs", "x", "builds", second)}|builds/${first}|index.html `,
+      ]);
+      expect(readlinkSync(join(root, "sites", "blogs", "x", "current"))).toBe(`builds/${second}`);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    ["is missing", ["/nonexistent/sync-command"]],
+    ["fails", ["false"]],
+  ])("flushes each file of a generation when the sync command %s", async (_, syncCommand) => {
+    const root = mkdtempSync(join(tmpdir(), "blogfleet-storage-"));
+    try {
+      const storage = createFolderStorage(root, { syncCommand });
+      const generation = await storage.beginGeneration("blogs/x");
+      await generation.put("index.html", "<p>home</p>");
+      await generation.put("post/a.html", "<p>a</p>");
+      await generation.publish();
+      const live = join(root, "blogs", "x", "current");
+      expect(readFileSync(join(live, "index.html"), "utf8")).toBe("<p>home</p>");
+      expect(readFileSync(join(live, "post", "a.html"), "utf8")).toBe("<p>a</p>");
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it("makes a set of files live on return, and flushes them behind", async () => {
     const root = mkdtempSync(join(tmpdir(), "blogfleet-storage-"));
     try {

@@ -252,7 +252,7 @@ describe("render queue", () => {
   });
 
   it("publishes on other blogs while full renders wait for their own, fewer places", async () => {
-    const first = await addPost("first");
+    await addPost("first");
     const [garden] = await handle.db.select().from(blogs).where(eq(blogs.id, blogId));
     const others = await handle.db
       .insert(blogs)

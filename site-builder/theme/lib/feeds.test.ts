@@ -40,6 +40,10 @@ describe("feed descriptions", () => {
 
   it("drops control characters XML cannot carry", () => {
     expect(renderedTags(feedDescription("a\u0001b\u0008c")).text).toBe("abc");
+    // Every code unit below U+0020 but tab, line feed and carriage return, then U+FFFE and
+    // U+FFFF; characters outside the Basic Multilingual Plane stay.
+    const all = Array.from({ length: 0x20 }, (_, i) => String.fromCharCode(i)).join("");
+    expect(feedDescription(`x${all}\ufffe\uffff\u{1f331}y`)).toBe("x\t\n\r\u{1f331}y");
   });
 });
 

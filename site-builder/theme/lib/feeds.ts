@@ -8,18 +8,17 @@ const xml = (text: string) =>
     (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c] as string,
   );
 
-const forbiddenInXml = (code: number) =>
-  (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) ||
-  code === 0xfffe ||
-  code === 0xffff;
+/**
+ * What XML 1.0 cannot carry: the control characters but tab, line feed and carriage return, and
+ * U+FFFE and U+FFFF. A regular expression, not a loop over the characters: the feeds scan every
+ * post body they carry (~4 MB of text in a 1,000-post blog's full render), which a loop in the
+ * interpreter took ~25 ms of a render thread to do (decision 290).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it removes.
+const forbiddenInXml = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
 /** XML 1.0 forbids most control characters; drop them rather than emit an unparsable feed. */
-const clean = (text: string) => {
-  let clear = true;
-  for (let i = 0; i < text.length && clear; i++) clear = !forbiddenInXml(text.charCodeAt(i));
-  if (clear) return text;
-  return [...text].filter((ch) => !forbiddenInXml(ch.codePointAt(0) ?? 0)).join("");
-};
+const clean = (text: string) => text.replace(forbiddenInXml, "");
 
 /**
  * RSS `<description>` is HTML to feed readers (RSS 2.0 allows entity-encoded markup there), so
