@@ -50,15 +50,18 @@ const routes = new Map();
  * Renders a page of the theme straight to its UTF-8 bytes, for a full render's threads
  * (decision 240): Astro's own route table, component and `renderToString`, with the result and
  * `Astro` global built here instead of by `app.render` per page, so no Request, Response, URL,
- * cookies or per-request state is made for a page that uses none of them. Answers `undefined`
- * for what it does not render this way (endpoints, redirect routes, paths no route matches,
- * encoded paths): the caller asks `render` then. The output is byte-identical to `render`'s
- * (compared over a 1,000-post blog, and by theme.test.ts and render-workers.test.ts).
+ * cookies or per-request state is made for a page that uses none of them. An endpoint that
+ * answers as plain data (its module's `file`, theme/lib/endpoint.ts) is called the same way
+ * (decision 291). Answers `undefined` for what it does not render this way (redirect routes,
+ * other endpoints, paths no route matches, encoded paths): the caller asks `render` then. The
+ * output is byte-identical to `render`'s (compared over a 1,000-post blog, and by
+ * theme.test.ts and render-workers.test.ts).
  */
-export async function renderPage(pathname, locals, headers) {
+export async function renderPage(pathname, locals) {
   if (pathname.includes("%")) return undefined;
   const match = app.manifestData.router.match(pathname, { allowWithoutBase: true });
-  if (match.type !== "match" || match.route.type !== "page") return undefined;
+  if (match.type !== "match" || (match.route.type !== "page" && match.route.type !== "endpoint"))
+    return undefined;
   const routeData = match.route;
   let route = routes.get(routeData);
   if (!route) {
@@ -69,14 +72,19 @@ export async function renderPage(pathname, locals, headers) {
   }
   const prepared = await route;
   if (!prepared) return undefined;
+  if (prepared.file) {
+    const answer = prepared.file({ locals, params: pageParams(routeData, pathname) });
+    return { status: answer.status, body: utf8(answer.text) };
+  }
   const { component, head } = prepared;
-  return renderWith(routeData, component, head, pathname, locals, headers);
+  return renderWith(routeData, component, head, pathname, locals);
 }
 
 /**
- * The route's constants, or `null` when the page needs what only `render` does: the theme
- * grew client scripts, a linked stylesheet, server islands, a content security policy, i18n,
- * sessions, a cache or middleware (the theme's is Astro's no-op, which `render` skips too).
+ * The route's constants (an endpoint's `file` function), or `null` when the page needs what
+ * only `render` does: the theme grew client scripts, a linked stylesheet, server islands, a
+ * content security policy, i18n, sessions, a cache or middleware (the theme's is Astro's no-op,
+ * which `render` skips too), or an endpoint answers only with a Response.
  */
 async function prepareRoute(routeData) {
   const manifest = app.manifest;
@@ -97,7 +105,11 @@ async function prepareRoute(routeData) {
   if (middleware && String(middleware.onRequest) !== "(_, next) => next()") return null;
   const load = manifest.pageMap?.get(routeData.component);
   if (!load) return null;
-  const component = (await (await load()).page()).default;
+  const module = await (await load()).page();
+  if (routeData.type === "endpoint") {
+    return typeof module.file === "function" ? { file: module.file } : null;
+  }
+  const component = module.default;
   if (!component?.isAstroComponentFactory) return null;
   const info = manifest.routes.find((r) => r.routeData.route === routeData.route);
   if (!info || info.scripts.length > 0 || info.links.length > 0) return null;
@@ -110,7 +122,7 @@ const unavailable = (name) => () => {
   throw new Error(`Astro.${name} is not available to the theme's pages (render-entry.mjs)`);
 };
 
-async function renderWith(routeData, component, head, pathname, locals, headers) {
+async function renderWith(routeData, component, head, pathname, locals) {
   const manifest = app.manifest;
   const params = pageParams(routeData, pathname);
   // A page's response carries its status only: the files a full render writes have no headers.
@@ -123,7 +135,7 @@ async function renderWith(routeData, component, head, pathname, locals, headers)
   };
   let request;
   const requestOf = () => {
-    request ??= new Request(`http://blog.invalid${pathname}`, headers ? { headers } : undefined);
+    request ??= new Request(`http://blog.invalid${pathname}`);
     return request;
   };
   let partial;

@@ -138,16 +138,16 @@ async function writePagesOnWorkers(
 const notFoundPath = "/404";
 
 /**
- * The pages that make a thread load Node's fetch classes (undici: ~40–80 ms of CPU), put first:
- * the endpoints (feeds, sitemap, robots.txt), which answer a `Response`, and the not-found page,
- * which reads its request's home-link header. They then share the first batch, rendered by one
- * thread while the other starts on the posts and never loads them (decision 271). A full build
- * is written into a generation nobody reads before it is published, so the order is free.
+ * The endpoints (feeds, sitemap, robots.txt) and the not-found page, put first: the heaviest
+ * files of a build (a feed carries twenty post bodies), so the two threads' last batches are
+ * light posts and end together. Until decision 291 they were also the only pages that made a
+ * thread load Node's fetch classes, and sharing the first batch kept that to one thread
+ * (decision 271). A full build is written into a generation nobody reads before it is
+ * published, so the order is free.
  */
-export function fetchingPagesFirst(pages: PageRequest[]): PageRequest[] {
-  const fetching = (page: PageRequest) =>
-    page.path === notFoundPath || /\.(xml|txt)$/.test(page.path);
-  return [...pages.filter(fetching), ...pages.filter((page) => !fetching(page))];
+export function endpointsFirst(pages: PageRequest[]): PageRequest[] {
+  const first = (page: PageRequest) => page.path === notFoundPath || /\.(xml|txt)$/.test(page.path);
+  return [...pages.filter(first), ...pages.filter((page) => !first(page))];
 }
 
 /**
@@ -200,7 +200,7 @@ export async function renderFull(
         workers,
         site,
         build.then((b) => b.writer),
-        fetchingPagesFirst([
+        endpointsFirst([
           ...pages.map((path) => ({ path, file: fileForPath(path) })),
           { path: notFoundPath, homeHref: "/", file: "404.html" },
         ]),

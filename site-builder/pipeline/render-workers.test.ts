@@ -4,7 +4,7 @@ import { join, relative } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildSite, type ThemeCategory, type ThemePost } from "../theme/lib/site.ts";
 import { testBlog } from "../theme/lib/test-blog.ts";
-import { fetchingPagesFirst, renderFull } from "./render-site.ts";
+import { endpointsFirst, renderFull } from "./render-site.ts";
 import { createRenderWorkers, type RenderWorkers } from "./render-workers.ts";
 import { createSiteOutput } from "./site-output.ts";
 import { loadTheme, type Theme } from "./theme.ts";
@@ -144,7 +144,7 @@ describe("a full render on worker threads", () => {
 describe("the order of a full render's pages on the threads", () => {
   it("puts the endpoints and the not-found page first, the rest in their order (decision 271)", () => {
     const page = (path: string) => ({ path, file: path });
-    const ordered = fetchingPagesFirst(
+    const ordered = endpointsFirst(
       [
         "/post/a",
         "/",

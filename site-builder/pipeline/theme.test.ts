@@ -3,7 +3,6 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { homeHrefHeader } from "../theme/lib/page-request.ts";
 import { buildSite, type Site, type ThemePost } from "../theme/lib/site.ts";
 import { testBlog } from "../theme/lib/test-blog.ts";
 import { allPages } from "./page-plan.ts";
@@ -94,21 +93,25 @@ describe("renderBytes (a full render's pages, decision 240)", () => {
   });
 
   it("renders the pages without Astro's request machinery, and leaves the rest to it", async () => {
-    // Pages (found or not) come from renderPage; if it fell back, full renders would lose its
-    // savings without any output changing.
-    for (const path of ["/", "/post/post-1", "/category/beans", "/page/2", "/404"]) {
-      expect(await entry.renderPage(path, { site }), path).toBeDefined();
-    }
-    // Endpoints, addresses no route matches and encoded paths go through `render`.
+    // Pages (found or not) and the endpoints' files (decision 291) come from renderPage; if it
+    // fell back, full renders would lose its savings without any output changing.
     for (const path of [
+      "/",
+      "/post/post-1",
+      "/category/beans",
+      "/page/2",
+      "/404",
       "/rss.xml",
       "/sitemap.xml",
       "/robots.txt",
       "/category/beans/rss.xml",
-      "/nope/at/all",
+      "/category/nope/rss.xml",
     ]) {
-      expect(await entry.renderPage(path, { site }), path).toBeUndefined();
+      expect(await entry.renderPage(path, { site }), path).toBeDefined();
     }
+    expect((await entry.renderPage("/category/nope/rss.xml", { site }))?.status).toBe(404);
+    // Addresses no route matches and encoded paths go through `render`.
+    expect(await entry.renderPage("/nope/at/all", { site })).toBeUndefined();
     expect(await entry.renderPage("/post/caf%C3%A9", { site })).toBeUndefined();
   });
 
@@ -118,7 +121,7 @@ describe("renderBytes (a full render's pages, decision 240)", () => {
     expect(bytes.status).toBe(404);
     expect(text(bytes.body)).toBe(page.body);
     expect(page.body).toContain('href="../../"');
-    const direct = await entry.renderPage("/404", { site }, { [homeHrefHeader]: "../../" });
+    const direct = await entry.renderPage("/404", { site, homeHref: "../../" });
     expect(direct && text(direct.body)).toBe(page.body);
   });
 
@@ -164,7 +167,7 @@ describe("renderBytes (a full render's pages, decision 240)", () => {
 });
 
 describe("the theme's server bundle (decision 242)", () => {
-  it("renders pages without loading Node's fetch classes (decision 271)", () => {
+  it("renders every file of a full render without loading Node's fetch classes (decisions 271, 291)", () => {
     // A fresh process: vitest itself has loaded undici long before.
     const script = `
       const { buildSite } = await import(${JSON.stringify(pathToFileURL(join(dirname(themeEntry), "../../theme/lib/site.ts")).href)});
@@ -173,11 +176,16 @@ describe("the theme's server bundle (decision 242)", () => {
       const post = { id: "p1", slug: "post-1", title: "Post", excerpt: "About", html: "<p>Body</p>",
         publishedAt: new Date(0), updatedAt: new Date(0), categoryId: null, keywords: [],
         metaTitle: null, metaDescription: null, aiAssisted: false };
-      const site = buildSite({ blog: testBlog(), canonicalBase: "https://x.example", categories: [],
-        posts: [post], redirects: new Map() });
-      for (const path of ["/", "/post/post-1"]) {
-        const page = await entry.renderPage(path, { site });
-        if (page?.status !== 200) throw new Error(path + " answered " + page?.status);
+      const site = buildSite({ blog: testBlog(), canonicalBase: "https://x.example",
+        categories: [{ id: "c1", name: "Beans", slug: "beans", parentId: null }],
+        posts: [{ ...post, categoryId: "c1" }], redirects: new Map() });
+      // Every kind of file a full render writes (decision 291: the endpoints and the
+      // not-found page too).
+      for (const path of ["/", "/post/post-1", "/category/beans", "/rss.xml", "/sitemap.xml",
+        "/robots.txt", "/category/beans/rss.xml", "/404"]) {
+        const page = await entry.renderPage(path, { site, homeHref: "../" });
+        const status = path === "/404" ? 404 : 200;
+        if (page?.status !== status) throw new Error(path + " answered " + page?.status);
       }
       console.log(JSON.stringify(process.moduleLoadList.filter((m) => m.includes("undici"))));`;
     const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], {

@@ -1,7 +1,6 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { homeHrefHeader } from "../theme/lib/page-request.ts";
 import type { Site } from "../theme/lib/site.ts";
 
 export const themeEntry = resolve("site-builder/dist/server/entry.mjs");
@@ -11,14 +10,11 @@ export type RenderedPage = { status: number; contentType: string; body: string; 
 type RenderEntry = {
   render: (request: Request, locals: App.Locals) => Promise<Response>;
   /**
-   * A page straight to its bytes, without a Request or Response (decision 240); `undefined`
-   * for a path it leaves to `render` (endpoints, redirects).
+   * A page or an endpoint's file straight to its bytes, without a Request or Response
+   * (decisions 240, 291); `undefined` for a path it leaves to `render` (redirects, paths no
+   * route matches).
    */
-  renderPage: (
-    path: string,
-    locals: App.Locals,
-    headers?: Record<string, string>,
-  ) => Promise<RenderedBytes | undefined>;
+  renderPage: (path: string, locals: App.Locals) => Promise<RenderedBytes | undefined>;
 };
 
 /**
@@ -60,11 +56,8 @@ export async function loadTheme(entry = themeEntry): Promise<LoadedTheme> {
   };
   async function respond(site: Site | undefined, path: string, homeHref: string | undefined) {
     const module = await load();
-    const request = new Request(
-      `http://blog.invalid${path}`,
-      homeHref ? { headers: { [homeHrefHeader]: homeHref } } : undefined,
-    );
-    return module.render(request, { site });
+    const request = new Request(`http://blog.invalid${path}`);
+    return module.render(request, homeHref ? { site, homeHref } : { site });
   }
   return {
     async render(site, path, options = {}) {
@@ -80,11 +73,7 @@ export async function loadTheme(entry = themeEntry): Promise<LoadedTheme> {
     async renderBytes(site, path, options = {}) {
       const module = await load();
       const { homeHref } = options;
-      const page = await module.renderPage(
-        path,
-        { site },
-        homeHref ? { [homeHrefHeader]: homeHref } : undefined,
-      );
+      const page = await module.renderPage(path, homeHref ? { site, homeHref } : { site });
       if (page) return page;
       const response = await respond(site, path, options.homeHref);
       return { status: response.status, body: await response.bytes() };

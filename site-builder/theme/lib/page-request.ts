@@ -1,10 +1,9 @@
 /**
- * How the renderer asks the theme for a page. The URL path names the page; two headers
- * carry what only the server knows: the home link for error pages (which are served at
- * any depth) — everything else comes from `Astro.locals.site`.
+ * How the renderer asks the theme for a page. The URL path names the page; `Astro.locals`
+ * carries the blog (`site`) and what only the server knows: the home link of error pages,
+ * which are served at any depth (`homeHref`, default "/"). Nothing is read from the request,
+ * so a full render's threads build none (decision 291).
  */
-export const homeHrefHeader = "x-blogfleet-home";
-
-export function homeHrefOf(request: Request): string {
-  return request.headers.get(homeHrefHeader) ?? "/";
+export function homeHrefOf(locals: App.Locals): string {
+  return locals.homeHref ?? "/";
 }

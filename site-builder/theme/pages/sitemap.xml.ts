@@ -1,9 +1,14 @@
 import type { APIRoute } from "astro";
+import { asResponse, type EndpointFile, type EndpointInput } from "../lib/endpoint.ts";
 import { sitemap } from "../lib/feeds.ts";
 
-export const GET: APIRoute = ({ locals }) => {
-  if (!locals.site) return new Response("Blog not found", { status: 404 });
-  return new Response(sitemap(locals.site), {
-    headers: { "Content-Type": "application/xml; charset=utf-8" },
-  });
-};
+export function file({ locals }: EndpointInput): EndpointFile {
+  if (!locals.site) return { status: 404, text: "Blog not found" };
+  return {
+    status: 200,
+    text: sitemap(locals.site),
+    contentType: "application/xml; charset=utf-8",
+  };
+}
+
+export const GET: APIRoute = (context) => asResponse(file(context));
