@@ -138,16 +138,22 @@ async function writePagesOnWorkers(
 const notFoundPath = "/404";
 
 /**
- * The endpoints (feeds, sitemap, robots.txt) and the not-found page, put first: the heaviest
- * files of a build (a feed carries twenty post bodies), so the two threads' last batches are
- * light posts and end together. Until decision 291 they were also the only pages that made a
- * thread load Node's fetch classes, and sharing the first batch kept that to one thread
- * (decision 271). A full build is written into a generation nobody reads before it is
- * published, so the order is free.
+ * The order of a full render's files on the threads, heaviest first, so the two threads' last
+ * batches are light and end together (decision 292): the endpoints (feeds, sitemap, robots.txt)
+ * and the not-found page, then the listings (twenty post cards each) and the other pages, then
+ * the posts. A full build is written into a generation nobody reads before it is published, so
+ * the order is free. (Until decision 291 the endpoints and the not-found page were also the
+ * pages that made a thread load Node's fetch classes, and sharing the first batch kept that to
+ * one thread: decision 271.)
  */
-export function endpointsFirst(pages: PageRequest[]): PageRequest[] {
-  const first = (page: PageRequest) => page.path === notFoundPath || /\.(xml|txt)$/.test(page.path);
-  return [...pages.filter(first), ...pages.filter((page) => !first(page))];
+export function fullRenderOrder(pages: PageRequest[]): PageRequest[] {
+  const rank = (page: PageRequest) =>
+    page.path === notFoundPath || /\.(xml|txt)$/.test(page.path)
+      ? 0
+      : page.path.startsWith("/post/")
+        ? 2
+        : 1;
+  return [0, 1, 2].flatMap((r) => pages.filter((page) => rank(page) === r));
 }
 
 /**
@@ -200,7 +206,7 @@ export async function renderFull(
         workers,
         site,
         build.then((b) => b.writer),
-        endpointsFirst([
+        fullRenderOrder([
           ...pages.map((path) => ({ path, file: fileForPath(path) })),
           { path: notFoundPath, homeHref: "/", file: "404.html" },
         ]),

@@ -4,7 +4,7 @@ import { join, relative } from "node:path";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildSite, type ThemeCategory, type ThemePost } from "../theme/lib/site.ts";
 import { testBlog } from "../theme/lib/test-blog.ts";
-import { endpointsFirst, renderFull } from "./render-site.ts";
+import { fullRenderOrder, renderFull } from "./render-site.ts";
 import { createRenderWorkers, type RenderWorkers } from "./render-workers.ts";
 import { createSiteOutput } from "./site-output.ts";
 import { loadTheme, type Theme } from "./theme.ts";
@@ -142,9 +142,9 @@ describe("a full render on worker threads", () => {
 });
 
 describe("the order of a full render's pages on the threads", () => {
-  it("puts the endpoints and the not-found page first, the rest in their order (decision 271)", () => {
+  it("puts the endpoints and the not-found page first, the posts last, each in their order (decisions 271, 292)", () => {
     const page = (path: string) => ({ path, file: path });
-    const ordered = endpointsFirst(
+    const ordered = fullRenderOrder(
       [
         "/post/a",
         "/",
@@ -152,9 +152,11 @@ describe("the order of a full render's pages on the threads", () => {
         "/post/b",
         "/rss.xml",
         "/sitemap.xml",
+        "/page/2",
         "/robots.txt",
         "/privacy",
         "/404",
+        "/category/tomatoes",
       ].map(page),
     );
     expect(ordered.map((p) => p.path)).toEqual([
@@ -163,10 +165,12 @@ describe("the order of a full render's pages on the threads", () => {
       "/sitemap.xml",
       "/robots.txt",
       "/404",
-      "/post/a",
       "/",
-      "/post/b",
+      "/page/2",
       "/privacy",
+      "/category/tomatoes",
+      "/post/a",
+      "/post/b",
     ]);
   });
 });
