@@ -12,6 +12,9 @@
  * - Hugo: `hugo --quiet` on the corpus's Markdown with ../shared/bench/hugo (what
  *   hugo-baseline.sh runs), into an empty folder each time.
  *
+ * Both first run once untimed (decision 293): the first process after a build pays one-time
+ * costs of a deployment, not of a render.
+ *
  * Prints each run, both medians, the ratio, when our pages were live (from the process's start),
  * the cards process's time and peak, and our peak resident memory (the pages process's maxRSS,
  * worker threads included), then the target lines (decision 171). `--quick` (or BENCH_QUICK=1): one run each. `--runs N`, `--posts N`.
@@ -97,6 +100,44 @@ try {
   mkdirSync(join(hugoSite, "content"), { recursive: true });
   cpSync(join(corpusDir, "markdown"), join(hugoSite, "content", "posts"), { recursive: true });
 
+  const ourProcess = (sites: string, kind: "pages" | "cards") =>
+    timed(
+      process.execPath,
+      [
+        ...serverFlags,
+        resolve("scripts/bench/full-render-process.ts"),
+        join(dir, "bench.db"),
+        sites,
+        blogId,
+        kind,
+      ],
+      serverEnv,
+    );
+  const lastLine = (stdout: string) =>
+    JSON.parse(stdout.trim().split("\n").pop() as string) as Record<string, number>;
+
+  // One untimed round of each first (decision 293). The first process after a build or a code
+  // change pays what a server pays once, at its start: the changed sources' JavaScript copies
+  // (scripts/compiled-ts.mjs) and V8's compile cache of the rebuilt theme (~100–190 ms here).
+  // Hugo's first build reads its binary and the corpus from disk. Neither is a full render.
+  {
+    const warmSites = join(dir, "sites-warm-up");
+    const warmOut = join(dir, "hugo-out-warm-up");
+    const mine = await ourProcess(warmSites, "pages");
+    rmSync(warmSites, { recursive: true, force: true });
+    const build = await timed(hugo, ["--quiet", "-s", hugoSite, "-d", warmOut]);
+    rmSync(warmOut, { recursive: true, force: true });
+    console.log(
+      JSON.stringify({
+        bench: "full-render",
+        warmUp: "untimed round",
+        blogfleetMs: Math.round(mine.ms),
+        ...lastLine(mine.stdout),
+        hugoMs: Math.round(build.ms),
+      }),
+    );
+  }
+
   const ours: number[] = [];
   const theirs: number[] = [];
   const peaks: number[] = [];
@@ -105,21 +146,7 @@ try {
   const cardPeaks: number[] = [];
   for (let run = 1; run <= runs; run++) {
     const sites = join(dir, `sites-${run}`);
-    const runOurs = (kind: "pages" | "cards") =>
-      timed(
-        process.execPath,
-        [
-          ...serverFlags,
-          resolve("scripts/bench/full-render-process.ts"),
-          join(dir, "bench.db"),
-          sites,
-          blogId,
-          kind,
-        ],
-        serverEnv,
-      );
-    const lastLine = (stdout: string) =>
-      JSON.parse(stdout.trim().split("\n").pop() as string) as Record<string, number>;
+    const runOurs = (kind: "pages" | "cards") => ourProcess(sites, kind);
     // Like for like with Hugo: every page rendered and live, then the process exits.
     const mine = await runOurs("pages");
     const inside = lastLine(mine.stdout) as { pagesLiveMs: number; peakMiB: number };
