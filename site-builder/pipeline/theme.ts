@@ -54,10 +54,12 @@ export async function loadTheme(entry = themeEntry): Promise<LoadedTheme> {
     loading ??= import(pathToFileURL(entry).href) as Promise<RenderEntry>;
     return loading;
   };
+  /** The page's `locals`: the blog, and the not-found page's home link when one is given. */
+  const localsOf = (site: Site | undefined, homeHref: string | undefined): App.Locals =>
+    homeHref ? { site, homeHref } : { site };
   async function respond(site: Site | undefined, path: string, homeHref: string | undefined) {
     const module = await load();
-    const request = new Request(`http://blog.invalid${path}`);
-    return module.render(request, homeHref ? { site, homeHref } : { site });
+    return module.render(new Request(`http://blog.invalid${path}`), localsOf(site, homeHref));
   }
   return {
     async render(site, path, options = {}) {
@@ -72,8 +74,7 @@ export async function loadTheme(entry = themeEntry): Promise<LoadedTheme> {
     },
     async renderBytes(site, path, options = {}) {
       const module = await load();
-      const { homeHref } = options;
-      const page = await module.renderPage(path, homeHref ? { site, homeHref } : { site });
+      const page = await module.renderPage(path, localsOf(site, options.homeHref));
       if (page) return page;
       const response = await respond(site, path, options.homeHref);
       return { status: response.status, body: await response.bytes() };
