@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { build, defineConfig, type Plugin, type ResolvedConfig } from "vite";
 
 const apiPort = Number(process.env.API_PORT ?? 3001);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -60,15 +60,20 @@ const gzipped = promisify(gzip);
  * first load fetches many chunks of a few hundred bytes (decision 172); a copy is kept only
  * when it is smaller than the file.
  */
+/** The build's output folder, as an absolute path. */
+const outDirOf = (config: ResolvedConfig) =>
+  config.build.outDir.startsWith("/")
+    ? config.build.outDir
+    : join(config.root, config.build.outDir);
+
 function precompressAssets(): Plugin {
   let outDir = "";
   return {
     name: "blogfleet-precompress",
-    apply: "build",
+    // The browser's files only: the server's render (below) is read from disk by the API.
+    apply: (config, env) => env.command === "build" && !config.build?.ssr,
     configResolved(config) {
-      outDir = config.build.outDir.startsWith("/")
-        ? config.build.outDir
-        : join(config.root, config.build.outDir);
+      outDir = outDirOf(config);
     },
     async writeBundle(_options, bundle) {
       const files = Object.keys(bundle).filter((name) => /\.(js|css|svg)$/.test(name));
@@ -208,6 +213,49 @@ function firstScreenChunk() {
 
 const firstScreen = firstScreenChunk();
 
+/** Where the server's render of the first screen is built, inside the dashboard's build. */
+export const serverRenderDir = ".ssr";
+
+/**
+ * After the browser's build, the server's render of a signed-in owner's first screen
+ * (`src/entry-server.tsx`, decision 300), built from the same sources into
+ * `<outDir>/.ssr/entry-server.js`, so every `vite build` (npm start's first build, the browser
+ * tests', the bench's) makes both and the two always match. A dot folder: the API's static
+ * files never serve it.
+ */
+function serverRenderBuild(): Plugin {
+  let config: ResolvedConfig | undefined;
+  return {
+    name: "blogfleet-server-render-build",
+    apply: (userConfig, env) => env.command === "build" && !userConfig.build?.ssr,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (!config) return;
+      const outDir = outDirOf(config);
+      await build({
+        configFile: config.configFile,
+        mode: config.mode,
+        logLevel: config.logLevel === "info" ? "warn" : config.logLevel,
+        build: {
+          ssr: "src/entry-server.tsx",
+          outDir: join(outDir, serverRenderDir),
+          emptyOutDir: true,
+          manifest: false,
+          sourcemap: false,
+          copyPublicDir: false,
+          chunkSizeWarningLimit: 2048,
+        },
+        // Self-contained, so a build outside the project (the bench's) still finds its
+        // packages; React's production build only, as in the browser.
+        ssr: { noExternal: true },
+        define: { "process.env.NODE_ENV": JSON.stringify("production") },
+      });
+    },
+  };
+}
+
 /** The dashboard SPA: source in dashboard/, built to dashboard/dist, served by the API in production. */
 export default defineConfig({
   root: fileURLToPath(new URL("./dashboard", import.meta.url)),
@@ -219,6 +267,7 @@ export default defineConfig({
     precompressAssets(),
     directIconImports(),
     firstScreen.plugin,
+    serverRenderBuild(),
   ],
   resolve: {
     alias: {

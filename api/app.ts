@@ -52,6 +52,7 @@ import type { Publishing } from "./features/publishing/publishing.ts";
 import { dashboardAssets, dashboardRoutes } from "./http/dashboard.ts";
 import { apiNotFound, errorHandler } from "./http/errors.ts";
 import { apiFetchesOnly } from "./http/fetch-metadata.ts";
+import { firstScreenReader } from "./http/first-screen.ts";
 import { jsonBodies } from "./http/json-bodies.ts";
 import { noStoreOwnerAnswers } from "./http/no-store.ts";
 import type { RateLimitStores } from "./http/pg-rate-limit-store.ts";
@@ -336,7 +337,13 @@ export function createApp({
 
   if (hasDashboard) {
     // The dashboard routes on the client; every other GET gets its shell.
-    app.use(dashboardRoutes(dashboardDir, env, (ownerId) => onlyBlogId(db, ownerId)));
+    app.use(
+      dashboardRoutes(dashboardDir, env, (ownerId) => onlyBlogId(db, ownerId), {
+        read: firstScreenReader(db, domainTarget),
+        onError: (error) =>
+          logger.error({ err: error }, "server render of the first screen failed"),
+      }),
+    );
   }
 
   app.use(errorHandler);

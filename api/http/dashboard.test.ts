@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { brotliCompressSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOwner } from "../test/factories.ts";
+import { createOwner, createPost } from "../test/factories.ts";
 import { startTestApp, type TestApp } from "../test/harness.ts";
 import { rawGet } from "../test/raw-http.ts";
 import { dashboardShell, screenChunks } from "./dashboard.ts";
@@ -127,7 +127,9 @@ describe("serving the built dashboard", () => {
     expect(visitor.text).not.toContain("preload");
 
     const owner = await createOwner(app);
-    const page = (await owner.get("/posts")).text;
+    const ownerPage = await owner.get("/posts");
+    expect(ownerPage.headers.get("cache-control")).toBe("private, no-cache");
+    const page = ownerPage.text;
     expect(page).toContain('<meta name="blogfleet:session" content="signed-in" />');
     for (const path of ["/api/auth/user", "/api/blogs"]) {
       expect(page).toContain(
@@ -178,5 +180,162 @@ describe("serving the built dashboard", () => {
     expect((await owner.post("/api/blogs", { name: "Second" })).status).toBe(201);
     expect(postsPreloads((await owner.get("/posts")).text)).toEqual([]);
     expect(postsPreloads((await owner.get("/")).text)).toEqual([]);
+  });
+});
+
+/**
+ * A stand-in for the build's server render (`.ssr/entry-server.js`, decision 300): it draws the
+ * answers it is given as a list and fails when asked to, so the page around it is what is tested
+ * here (the real render is tested in dashboard/src/entry-server.test.tsx).
+ */
+const serverRender = `
+const escape = (s) => String(s).replace(/[&<>"]/g, (c) => "&#" + c.charCodeAt(0) + ";");
+export async function renderFirstScreen(url, cookie, screen) {
+  if (cookie.includes("fail=1")) throw new Error("render failed");
+  const cards = screen.posts.posts.map((p) => "<li>" + escape(p.title) + "</li>").join("");
+  return {
+    html: '<ul aria-label="Posts" data-url="' + escape(url) + '" data-blog="' + screen.blogId + '">' + cards + "</ul>",
+    data: JSON.stringify(screen).replace(/</g, "\\\\u003c"),
+  };
+}
+`;
+
+describe("a signed-in owner's All Posts, rendered by the server (decision 300)", () => {
+  let app: TestApp;
+  let dir: string;
+  const firstScreenOf = (page: string) => {
+    const json =
+      /<script type="application\/json" id="blogfleet-first-screen">(.*?)<\/script>/s.exec(
+        page,
+      )?.[1];
+    return json === undefined ? undefined : JSON.parse(json);
+  };
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "blogfleet-dashboard-ssr-"));
+    mkdirSync(join(dir, ".vite"));
+    mkdirSync(join(dir, ".ssr"));
+    writeFileSync(
+      join(dir, "index.html"),
+      '<!doctype html>\n<html lang="en"><head><title>x</title></head><body>\n    <div id="root"></div>\n    <script type="module" src="/assets/index-a1.js"></script>\n  </body></html>',
+    );
+    writeFileSync(join(dir, ".vite", "manifest.json"), JSON.stringify(manifest));
+    writeFileSync(join(dir, ".ssr", "entry-server.js"), serverRender);
+    app = await startTestApp({ dashboardDir: dir });
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("sends the cards drawn and the very answers the API gives, compressed, reading nothing twice", async () => {
+    const owner = await createOwner(app);
+    const blog = (await owner.post("/api/blogs", { name: "Ridge Notes" })).body as { id: string };
+    for (const title of ["First climb", "Second <climb>"])
+      await createPost(owner, blog.id, { title });
+    const res = await rawGet(app.baseUrl, "/posts?from=menu", {
+      cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join("; "),
+      "accept-encoding": "gzip, br",
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["cache-control"]).toBe("private, no-cache");
+    expect(res.headers.vary).toMatch(/Cookie/);
+    const page = brotliDecompressSync(res.bytes).toString("utf8");
+    expect(page).toContain(
+      `<div id="root"><ul aria-label="Posts" data-url="/posts?from=menu" data-blog="${blog.id}"><li>Second &#60;climb&#62;</li><li>First climb</li></ul></div>`,
+    );
+    expect(firstScreenOf(page)).toEqual({
+      screen: "posts",
+      user: (await owner.get("/api/auth/user")).body,
+      blogs: (await owner.get("/api/blogs")).body,
+      blogId: blog.id,
+      posts: (await owner.get(`/api/blogs/${blog.id}/posts?limit=30`)).body,
+    });
+    // What the page carries is not fetched again; its code still is, beside the page.
+    expect(page).toContain('<meta name="blogfleet:session" content="signed-in" />');
+    expect(page).not.toContain('rel="preload" as="fetch"');
+    expect(page).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/posts-page-e5.js" />',
+    );
+    expect(page).not.toContain('class="dark"');
+
+    // The Dashboard home: the newest six, as the Dashboard reads them.
+    const home = (await owner.get("/")).text;
+    expect(firstScreenOf(home)).toMatchObject({
+      screen: "dashboard",
+      blogId: blog.id,
+      posts: (await owner.get(`/api/blogs/${blog.id}/posts?limit=6`)).body,
+    });
+  });
+
+  it("shows the blog the dashboard stored when it is the owner's, in the theme it stored", async () => {
+    const owner = await createOwner(app);
+    const first = (await owner.post("/api/blogs", { name: "First" })).body as { id: string };
+    const second = (await owner.post("/api/blogs", { name: "Second" })).body as { id: string };
+    owner.cookies.set("selectedBlogId", second.id);
+    owner.cookies.set("theme", "dark");
+    const page = (await owner.get("/posts")).text;
+    expect(firstScreenOf(page).blogId).toBe(second.id);
+    expect(page).toMatch(/<html lang="en" class="dark">/);
+
+    // Another owner's blog named in the cookie: that owner's blog is never read or shown.
+    const other = await createOwner(app);
+    const theirs = (await other.post("/api/blogs", { name: "Theirs" })).body as { id: string };
+    owner.cookies.set("selectedBlogId", theirs.id);
+    const fallback = (await owner.get("/posts")).text;
+    expect(firstScreenOf(fallback).blogId).toBe(first.id);
+    expect(fallback).not.toContain("Theirs");
+  });
+
+  it("sends the plain shell when there is nothing to draw, the render fails, or for other screens", async () => {
+    const owner = await createOwner(app);
+    // No blog yet: the screen asks for one, in the browser.
+    const empty = (await owner.get("/posts")).text;
+    expect(empty).toContain('<div id="root"></div>');
+    expect(firstScreenOf(empty)).toBeUndefined();
+
+    await owner.post("/api/blogs", { name: "Now one" });
+    owner.cookies.set("fail", "1");
+    const failed = await owner.get("/posts");
+    expect(failed.status).toBe(200);
+    expect(failed.text).toContain('<div id="root"></div>');
+    expect(firstScreenOf(failed.text)).toBeUndefined();
+    owner.cookies.delete("fail");
+
+    const settings = (await owner.get("/settings")).text;
+    expect(settings).toContain('<div id="root"></div>');
+    expect(settings).toContain('rel="preload" as="fetch"');
+
+    const visitor = await app.client().get("/posts");
+    expect(visitor.text).toContain('<div id="root"></div>');
+    expect(firstScreenOf(visitor.text)).toBeUndefined();
+  });
+});
+
+describe("a server render that cannot be loaded (decision 300)", () => {
+  it("leaves every page to the browser, as the plain shell", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "blogfleet-dashboard-broken-ssr-"));
+    mkdirSync(join(dir, ".ssr"));
+    writeFileSync(
+      join(dir, "index.html"),
+      '<!doctype html>\n<html lang="en"><head><title>x</title></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(join(dir, ".ssr", "entry-server.js"), "export const renderFirstScreen = (;\n");
+    const app = await startTestApp({ dashboardDir: dir });
+    try {
+      const owner = await createOwner(app);
+      await owner.post("/api/blogs", { name: "Still served" });
+      for (const path of ["/posts", "/posts", "/"]) {
+        const res = await owner.get(path);
+        expect(res.status).toBe(200);
+        expect(res.text).toContain('<div id="root"></div>');
+        expect(res.text).toContain('rel="preload" as="fetch"');
+        expect(res.text).not.toContain("blogfleet-first-screen");
+      }
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { extname, join } from "node:path";
-import express, { type Router } from "express";
+import { pathToFileURL } from "node:url";
+import { constants, createBrotliCompress, createGzip } from "node:zlib";
+import express, { type Request, type Response, type Router } from "express";
+import { type FirstScreen, firstScreenNameOf, themeCookie } from "../../contracts/first-screen.ts";
 import { limits } from "../../contracts/limits.ts";
+import { readCookie } from "../auth/cookies.ts";
 import type { Env } from "../env.ts";
+import type { FirstScreenReader } from "./first-screen.ts";
 
 /** What Vite's build manifest says of one module (`build.manifest`, `.vite/manifest.json`). */
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
@@ -77,13 +82,16 @@ export function signedInHints(
   manifest: Manifest | undefined,
   pathname: string,
   onlyBlogId?: string,
+  /** The page carries its answers (decision 300): none of them is fetched. */
+  rendered = false,
 ): string {
   const segment = segmentOf(pathname);
   const chunks = manifest ? screenChunks(manifest, [layoutModule, screenModuleOf(segment)]) : [];
   const posts = onlyBlogId ? firstPostsPath(segment, onlyBlogId) : undefined;
+  const reads = rendered ? [] : ["/api/auth/user", "/api/blogs", ...(posts ? [posts] : [])];
   return [
     `<meta name="blogfleet:session" content="signed-in" />`,
-    ...["/api/auth/user", "/api/blogs", ...(posts ? [posts] : [])].map(
+    ...reads.map(
       (path) =>
         `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${attribute(path)}" />`,
     ),
@@ -152,10 +160,78 @@ export function dashboardAssets(dashboardDir: string): Router {
   return router;
 }
 
+/** The server's render of the first screen, as the dashboard's build makes it (vite.config.ts). */
+type ServerRender = {
+  renderFirstScreen: (
+    url: string,
+    cookie: string,
+    screen: FirstScreen,
+  ) => Promise<{ html: string; data: string }>;
+};
+
+const rootOpen = '<div id="root">';
+const rootClose = "</div>";
+
+/**
+ * The page around a server-rendered first screen, in two parts: up to the inside of `#root`
+ * (sent at once, so the browser fetches the style sheet and the code while the screen is
+ * rendered), and the rest after the markup, `data` (the JSON block) just after `#root`.
+ */
+export function renderedPageParts(
+  shell: string,
+  dark: boolean,
+): { head: string; tail: (data: string | undefined) => string } {
+  // The theme the page is rendered with, before any script runs: no light flash.
+  const page = dark ? shell.replace(/<html([^>]*)>/i, '<html$1 class="dark">') : shell;
+  const at = page.indexOf(`${rootOpen}${rootClose}`);
+  const head = page.slice(0, at + rootOpen.length);
+  const rest = page.slice(at + rootOpen.length + rootClose.length);
+  return {
+    head,
+    tail: (data) =>
+      `${rootClose}${
+        data === undefined
+          ? ""
+          : `\n    <script type="application/json" id="blogfleet-first-screen">${data}</script>`
+      }${rest}`,
+  };
+}
+
+/**
+ * A stream to the response, compressed as the browser accepts (brotli at a fast setting, else
+ * gzip): a rendered page is ~150 KB of markup that compresses ten to one.
+ */
+function compressedBody(
+  req: Request,
+  res: Response,
+): { write: (text: string) => void; end: (text: string) => void } {
+  const want = accepted(req.get("accept-encoding"));
+  res.vary("Accept-Encoding");
+  const encoder = want.has("br")
+    ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+    : want.has("gzip")
+      ? createGzip({ level: 6 })
+      : undefined;
+  if (!encoder) return { write: (text) => res.write(text), end: (text) => res.end(text) };
+  res.setHeader("Content-Encoding", want.has("br") ? "br" : "gzip");
+  encoder.pipe(res);
+  return {
+    write: (text) => {
+      encoder.write(text);
+      encoder.flush();
+    },
+    end: (text) => encoder.end(text),
+  };
+}
+
 /**
  * The rest of the built dashboard: its other files (favicon) for an hour, and its shell for
  * every other GET, with the server's settings and, for a signed-in owner, the hints of
- * `signedInHints`. The shell is never cached: it follows the session and the deployed build.
+ * `signedInHints`. The shell is never cached: it follows the session and the deployed build
+ * (and an owner's page is private: it names their blogs, and may carry their posts).
+ * With `firstScreen` and the build's server render (`.ssr/entry-server.js`), a signed-in
+ * owner's All Posts and Dashboard home come drawn, with the answers they were drawn from
+ * (decision 300); a render that fails is reported and the page goes out as the plain shell.
  */
 export function dashboardRoutes(
   dashboardDir: string,
@@ -165,6 +241,7 @@ export function dashboardRoutes(
    * stored), else undefined: several blogs leave the choice to the dashboard (decision 260).
    */
   onlyBlogOf?: (ownerId: string) => Promise<string | undefined>,
+  firstScreen?: { read: FirstScreenReader; onError?: (error: unknown) => void },
 ): Router {
   const router = express.Router();
   router.use(express.static(dashboardDir, { index: false, maxAge: "1h" }));
@@ -174,11 +251,56 @@ export function dashboardRoutes(
   const manifest = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest)
     : undefined;
+  // Loaded with the first page it may render: a server nobody signed in to never loads React.
+  const serverRenderFile = join(dashboardDir, ".ssr", "entry-server.js");
+  const canRender =
+    firstScreen !== undefined &&
+    existsSync(serverRenderFile) &&
+    shell.includes(`${rootOpen}${rootClose}`);
+  // A bundle that cannot be loaded is reported once; the pages then go out as the plain shell.
+  let serverRender: Promise<ServerRender | undefined> | undefined;
+  const serverRenderOf = async (path: string): Promise<ServerRender | undefined> => {
+    if (!canRender || !firstScreenNameOf(path)) return undefined;
+    serverRender ??= (import(pathToFileURL(serverRenderFile).href) as Promise<ServerRender>).catch(
+      (error: unknown) => {
+        firstScreen?.onError?.(error);
+        return undefined;
+      },
+    );
+    return await serverRender;
+  };
+
+  async function sendRendered(req: Request, res: Response, render: ServerRender) {
+    const cookie = req.headers.cookie ?? "";
+    const hints = signedInHints(manifest, req.path, undefined, true);
+    const { head, tail } = renderedPageParts(
+      shell.replace(/<\/head>/i, `  ${hints}\n  </head>`),
+      readCookie(req, themeCookie) === "dark",
+    );
+    res.type("html");
+    const body = compressedBody(req, res);
+    body.write(head);
+    const rendered = await firstScreen
+      ?.read(req)
+      .then((screen) => screen && render.renderFirstScreen(req.originalUrl, cookie, screen))
+      .catch((error: unknown) => {
+        firstScreen?.onError?.(error);
+        return undefined;
+      });
+    body.end(`${rendered?.html ?? ""}${tail(rendered?.data)}`);
+  }
+
   router.get(/.*/, async (req, res, next) => {
     try {
-      res.setHeader("Cache-Control", "no-cache");
       res.vary("Cookie");
-      if (!req.user) return void res.type("html").send(shell);
+      if (!req.user) {
+        res.setHeader("Cache-Control", "no-cache");
+        return void res.type("html").send(shell);
+      }
+      // An owner's page names their blogs, and a rendered one carries their data: no shared cache.
+      res.setHeader("Cache-Control", "private, no-cache");
+      const render = await serverRenderOf(req.path);
+      if (render) return void (await sendRendered(req, res, render));
       const segment = segmentOf(req.path);
       const onlyBlogId =
         onlyBlogOf && firstPostsPath(segment, "-") ? await onlyBlogOf(req.user.id) : undefined;

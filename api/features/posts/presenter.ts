@@ -1,12 +1,19 @@
 import type { Post, PostAuthor, PostPage, PostSummary } from "../../../contracts/posts.ts";
 import { displayNameOf } from "../../../contracts/users.ts";
-import type { AuthorRow, PostPageRows, PostRow, PostSummaryRow } from "./service.ts";
+import type { AuthorRow, PostList, PostPageRows, PostRow, PostSummaryRow } from "./service.ts";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 export function presentAuthor(author: AuthorRow | undefined): PostAuthor | null {
   if (!author) return null;
   return { name: displayNameOf(author), avatarUrl: author.profileImageUrl };
+}
+
+/** Each author of a list presented once for the whole list. */
+export function presentedAuthors(list: Pick<PostList<unknown>, "authors">) {
+  const authors = new Map([...list.authors].map(([id, row]) => [id, presentAuthor(row)]));
+  return (row: { authorId: string | null }) =>
+    (row.authorId ? authors.get(row.authorId) : undefined) ?? null;
 }
 
 /**

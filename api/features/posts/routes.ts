@@ -27,7 +27,7 @@ import type { RateLimitStores } from "../../http/pg-rate-limit-store.ts";
 import { perOwnerPerMinute } from "../../http/rate-limit.ts";
 import { inputOf, validate } from "../../http/validate.ts";
 import { checkOriginality } from "./originality.ts";
-import { presentAuthor, presentPost, presentPostPage, presentPostSummary } from "./presenter.ts";
+import { presentedAuthors, presentPost, presentPostPage, presentPostSummary } from "./presenter.ts";
 import {
   discardPendingChanges,
   getPendingChanges,
@@ -52,13 +52,6 @@ import { type Precondition, postETag } from "./versions.ts";
 
 const authorOf = (list: PostList<unknown>, row: { authorId: string | null }) =>
   row.authorId ? list.authors.get(row.authorId) : undefined;
-
-/** Each author presented once for the whole list. */
-function presentedAuthors(list: PostList<unknown>) {
-  const authors = new Map([...list.authors].map(([id, row]) => [id, presentAuthor(row)]));
-  return (row: { authorId: string | null }) =>
-    (row.authorId ? authors.get(row.authorId) : undefined) ?? null;
-}
 
 const revisionParams = z.object({ id: entityId, revisionId: entityId });
 type RevisionParams = z.infer<typeof revisionParams>;

@@ -11,9 +11,16 @@ function onReadError(error: unknown, key: string) {
   if (key !== authUserKey && isUnauthorized(error)) void mutate(authUserKey);
 }
 
-export function AppProviders({ children }: { children: ReactNode }) {
+export function AppProviders({
+  children,
+  answers,
+}: {
+  children: ReactNode;
+  /** Answers the page came with (the server's first screen, decision 300), by key. */
+  answers?: Record<string, unknown>;
+}) {
   return (
-    <SWRConfig value={{ ...swrConfig, onError: onReadError }}>
+    <SWRConfig value={{ ...swrConfig, onError: onReadError, fallback: answers ?? {} }}>
       <ThemeProvider>
         {children}
         <LazyToaster />

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { RouteObject } from "react-router";
+import { matchRoutes, type RouteObject } from "react-router";
 import { LoadingScreen } from "../components/loading-screen.tsx";
 import { NotFoundPage } from "../features/not-found/components/not-found-page.tsx";
 import { ServerPage } from "./server-page.tsx";
@@ -168,4 +168,20 @@ const signedInOnlyPaths = dashboardScreens.flatMap((route) =>
 /** The route table for a mode, under one root that shows 'Loading...' while a screen's code loads. */
 export function routesFor(mode: RouteMode): RouteObject[] {
   return [{ HydrateFallback: LoadingScreen, children: routesOf(mode) }];
+}
+
+/**
+ * Loads the code of the routes that match `pathname` and puts it in their route objects, so a
+ * router made from `routes` renders the screen at once instead of its `HydrateFallback`: what
+ * hydrating a page the server rendered needs (decision 300), on the server and in the browser.
+ */
+export async function resolveLazyRoutes(routes: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== "function") return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
 }

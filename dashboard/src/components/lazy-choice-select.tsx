@@ -1,25 +1,44 @@
 import { ChevronDownIcon } from "lucide-react";
-import { lazy, Suspense } from "react";
+import { type ComponentType, useSyncExternalStore } from "react";
 import { cn } from "../lib/cn.ts";
 import type { ChoiceSelectProps } from "./choice-select.tsx";
 import { fieldClasses } from "./ui/input.tsx";
 
-const LoadedChoiceSelect = lazy(async () => ({
-  default: (await import("./choice-select.tsx")).ChoiceSelect,
-}));
+let loaded: ComponentType<ChoiceSelectProps> | undefined;
+let loading: Promise<void> | undefined;
+const waiting = new Set<() => void>();
+
+/** Loads the select's code once (again after a failure), then tells every stand-in. */
+function subscribe(onLoaded: () => void): () => void {
+  waiting.add(onLoaded);
+  if (loading) return () => waiting.delete(onLoaded);
+  loading = import("./choice-select.tsx").then(
+    (module) => {
+      loaded = module.ChoiceSelect;
+      for (const tell of waiting) tell();
+    },
+    () => {
+      loading = undefined;
+    },
+  );
+  return () => waiting.delete(onLoaded);
+}
 
 /**
  * `ChoiceSelect` for a screen's first render (issue 20, decision 261): its code (Radix Select,
  * Floating UI, focus and scroll locks: a dozen chunks) loads beside the screen instead of
  * before it, since a screen's module runs only once every chunk it imports is in. Until then
  * a stand-in shows the same closed trigger, with the current choice, and takes no input.
+ * The server's render and the hydration of it show the stand-in too (decision 300): the
+ * select replaces it once the page is live, so the two renders always match.
  */
 export function LazyChoiceSelect(props: ChoiceSelectProps) {
-  return (
-    <Suspense fallback={<ChoiceSelectStandIn {...props} />}>
-      <LoadedChoiceSelect {...props} />
-    </Suspense>
+  const Select = useSyncExternalStore(
+    subscribe,
+    () => loaded,
+    () => undefined,
   );
+  return Select ? <Select {...props} /> : <ChoiceSelectStandIn {...props} />;
 }
 
 /** The closed trigger as Radix Select draws it (ui/select.tsx), inert until the select loads. */

@@ -1,3 +1,6 @@
+import { selectedBlogCookie } from "@contracts/first-screen.ts";
+import { inBrowser, readCookie, writePreferenceCookie } from "./request-cookies.ts";
+
 /**
  * Which blog the dashboard works on (spec section 4), as a pure rule:
  * - while the list is not loaded yet, nothing changes;
@@ -15,10 +18,15 @@ export function resolveSelectedBlogId(
   return blogs[0]?.id ?? null;
 }
 
-export const selectedBlogStorageKey = "selectedBlogId";
+/** The localStorage key, and the name of its cookie copy the server reads (decision 300). */
+export const selectedBlogStorageKey = selectedBlogCookie;
 
-/** Storage can be unavailable (private modes, disabled storage): the choice then lasts the visit. */
+/**
+ * Storage can be unavailable (private modes, disabled storage): the choice then lasts the visit.
+ * The server's render of the first screen reads the choice's cookie copy instead.
+ */
 export function readStoredBlogId(storage: Storage | undefined = safeLocalStorage()): string | null {
+  if (!inBrowser() && storage === undefined) return readCookie(selectedBlogStorageKey) ?? null;
   try {
     return storage?.getItem(selectedBlogStorageKey) ?? null;
   } catch {
@@ -30,6 +38,7 @@ export function writeStoredBlogId(
   id: string | null,
   storage: Storage | undefined = safeLocalStorage(),
 ): void {
+  writePreferenceCookie(selectedBlogStorageKey, id);
   try {
     if (id) storage?.setItem(selectedBlogStorageKey, id);
     else storage?.removeItem(selectedBlogStorageKey);
@@ -40,7 +49,7 @@ export function writeStoredBlogId(
 
 function safeLocalStorage(): Storage | undefined {
   try {
-    return typeof window === "undefined" ? undefined : window.localStorage;
+    return inBrowser() ? window.localStorage : undefined;
   } catch {
     return undefined;
   }

@@ -1,9 +1,11 @@
+import { currentCookie } from "./request-cookies.ts";
+
 /** Spec section 9: the sidebar's expanded/collapsed state lives in a cookie for 7 days. */
 export const sidebarCookieName = "sidebar_state";
 export const sidebarCookieMaxAgeSeconds = 60 * 60 * 24 * 7;
 
 /** true = expanded, false = collapsed, undefined = never chosen. */
-export function readSidebarCookie(cookie: string = document.cookie): boolean | undefined {
+export function readSidebarCookie(cookie: string = currentCookie()): boolean | undefined {
   for (const part of cookie.split(";")) {
     const [name, value] = part.trim().split("=");
     if (name === sidebarCookieName) {

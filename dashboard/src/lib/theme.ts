@@ -1,9 +1,20 @@
+import { themeCookie } from "@contracts/first-screen.ts";
+import { inBrowser, readCookie, writePreferenceCookie } from "./request-cookies.ts";
+
 /** Light or dark (spec section 3): stored under 'theme', light by default, a 'dark' class on <html>. */
 export type Theme = "light" | "dark";
 
-export const themeStorageKey = "theme";
+/** The localStorage key, and the name of its cookie copy the server reads (decision 300). */
+export const themeStorageKey = themeCookie;
 
+/** The theme's cookie copy: what the server renders the first screen with (decision 300). */
+export function cookieTheme(): Theme {
+  return readCookie(themeStorageKey) === "dark" ? "dark" : "light";
+}
+
+/** The stored theme: localStorage in the browser, its cookie copy in the server's render. */
 export function readStoredTheme(): Theme {
+  if (!inBrowser()) return cookieTheme();
   try {
     return window.localStorage.getItem(themeStorageKey) === "dark" ? "dark" : "light";
   } catch {
@@ -12,6 +23,7 @@ export function readStoredTheme(): Theme {
 }
 
 export function storeTheme(theme: Theme): void {
+  writePreferenceCookie(themeStorageKey, theme);
   try {
     window.localStorage.setItem(themeStorageKey, theme);
   } catch {

@@ -1,4 +1,6 @@
+import type { User } from "@contracts/auth.ts";
 import type { Blog, SiteStatus } from "@contracts/blogs.ts";
+import type { PostSummary } from "@contracts/posts.ts";
 import type { AffiliateRecommendation } from "@contracts/recommendations.ts";
 
 /** A blog as the API presents it, with no domain set up. */
@@ -51,5 +53,34 @@ export const siteStatusFixture = (over: Partial<SiteStatus> = {}): SiteStatus =>
   lastError: null,
   lastRenderedAt: null,
   nextAttemptAt: null,
+  ...over,
+});
+
+/** A post card as `GET /api/blogs/{blogId}/posts?limit=…` lists it. */
+export const postSummaryFixture = (n: number, over: Partial<PostSummary> = {}): PostSummary => ({
+  id: `p${n}`,
+  blogId: "b1",
+  authorId: "u1",
+  author: { name: "Ada Lovelace", avatarUrl: null },
+  title: `Trail notes ${n}`,
+  excerpt: `Where to start on trail ${n}.`,
+  status: (["draft", "under_review", "published"] as const)[n % 3] ?? "draft",
+  slug: `trail-notes-${n}`,
+  categoryId: null,
+  scheduledPublishAt: null,
+  publishedAt: null,
+  createdAt: new Date(Date.UTC(2026, 10, 20, 23, 30) - n * 3_600_000).toISOString(),
+  updatedAt: "2026-11-20T23:30:00.000Z",
+  reviewReasons: [],
+  ...over,
+});
+
+/** The signed-in owner as `GET /api/auth/user` answers. */
+export const userFixture = (over: Partial<User> = {}): User => ({
+  id: "u1",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  profileImageUrl: null,
   ...over,
 });
