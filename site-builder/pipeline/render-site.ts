@@ -10,7 +10,7 @@ import { allPages, changedPostIds, fileForPath, planIncremental } from "./page-p
 import type { PageRequest } from "./render-worker.ts";
 import type { RenderWorkers } from "./render-workers.ts";
 import { type DrawCard, drawCard, fontFiles, writeCards } from "./site-assets.ts";
-import type { BuildWriter, SiteOutput } from "./site-output.ts";
+import type { BuildWriter, SiteOutput, WriteOptions } from "./site-output.ts";
 import type { Theme } from "./theme.ts";
 
 export type RenderResult = {
@@ -66,6 +66,7 @@ async function writePages(
   site: Site,
   writer: BuildWriter,
   pagePaths: string[],
+  options: WriteOptions = {},
 ): Promise<number> {
   let written = 0;
   for (let start = 0; start < pagePaths.length; start += pagesPerBatch) {
@@ -77,7 +78,7 @@ async function writePages(
       }
       batch.push({ file: fileForPath(path), body: page.body });
     }
-    await writer.writeAll(batch);
+    await writer.writeAll(batch, options);
     written += batch.length;
   }
   return written;
@@ -300,13 +301,14 @@ export async function renderIncremental(
   for (const path of plan.remove) await writer.remove(fileForPath(path));
   for (const file of cards.stale) await writer.remove(file);
   // Readers first: the changed posts' pages and the home page go live before the rest of the
-  // set (archives, categories, feeds, the sitemap), each file by its own rename as always, a
-  // post page before the home that links to it. Then the changed posts' cards are drawn (tens
-  // of milliseconds each). Until then a page names a card that answers 404 — for the moment a
-  // share preview is rarely fetched in (decision 120).
+  // set (archives, categories, feeds, the sitemap). They are served from the server's memory
+  // as soon as they are rendered, whatever the disk is doing (decision 301), then stored each
+  // by its own rename as always, a post page before the home that links to it. Then the
+  // changed posts' cards are drawn (tens of milliseconds each). Until then a page names a card
+  // that answers 404 — for the moment a share preview is rarely fetched in (decision 120).
   const readers = plan.write.slice(0, plan.readersFirst);
   const others = plan.write.slice(plan.readersFirst);
-  let written = await writePages(theme, after, writer, readers);
+  let written = await writePages(theme, after, writer, readers, { servedAtOnce: true });
   // Once the readers' pages are live, the requests that came meanwhile (a reader asking for the
   // new home page) are answered before the rest of the set is rendered: on a large blog that is
   // milliseconds of the main thread without a pause (the sitemap of 10,000 posts, the feeds,

@@ -38,7 +38,13 @@ export type TestS3Server = {
  * An S3-compatible server (s3rver) on 127.0.0.1 at a free port, with one empty bucket, for tests
  * and checks: the storage talks the real protocol to it, as it would to AWS, MinIO or R2.
  */
-export async function startTestS3Server(bucket = "blogfleet-test"): Promise<TestS3Server> {
+export async function startTestS3Server(
+  bucket = "blogfleet-test",
+  options: {
+    /** Awaited before an object is stored (tests: a slow or stalled store). */
+    beforePut?: (key: string) => Promise<void>;
+  } = {},
+): Promise<TestS3Server> {
   desAsTripleDes();
   const directory = mkdtempSync(join(tmpdir(), "blogfleet-s3-"));
   const server = new S3rver({
@@ -48,7 +54,7 @@ export async function startTestS3Server(bucket = "blogfleet-test"): Promise<Test
     directory,
     configureBuckets: [{ name: bucket }],
   });
-  atomicUploads(server);
+  atomicUploads(server, options.beforePut);
   flatDeletes(server);
   // A fault of s3rver itself (not an S3 answer such as NoSuchKey) is a bare 500 for the client:
   // say which request it was.
@@ -73,7 +79,7 @@ export async function startTestS3Server(bucket = "blogfleet-test"): Promise<Test
 
 const uploadEndedEarly = "upload ended before its body";
 
-type StoredObject = { content: Buffer | NodeJS.ReadableStream };
+type StoredObject = { key: string; content: Buffer | NodeJS.ReadableStream };
 
 /**
  * S3 stores an object whole or not at all. s3rver streams a PUT's body straight into its file
@@ -82,7 +88,7 @@ type StoredObject = { content: Buffer | NodeJS.ReadableStream };
  * then lists and answers 500 for, forever. Here the body is read whole first, and an upload
  * whose client went away stores nothing, as with S3.
  */
-function atomicUploads(server: S3rver): void {
+function atomicUploads(server: S3rver, beforePut?: (key: string) => Promise<void>): void {
   const store = (
     server as unknown as { store: { putObject: (o: StoredObject) => Promise<unknown> } }
   ).store;
@@ -98,6 +104,7 @@ function atomicUploads(server: S3rver): void {
         body.once("close", () => reject(new Error(uploadEndedEarly)));
       });
     }
+    await beforePut?.(object.key);
     return putObject(object);
   };
 }

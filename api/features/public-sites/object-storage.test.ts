@@ -17,8 +17,14 @@ let s3: TestS3Server;
 let app: TestApp;
 let owner: TestClient;
 const saved = { ...process.env };
+/** While set, the bucket takes no upload of a render's files until it resolves. */
+let uploadsHeld: Promise<void> | undefined;
 beforeAll(async () => {
-  s3 = await startTestS3Server();
+  s3 = await startTestS3Server("blogfleet-test", {
+    beforePut: async (key) => {
+      if (key.includes(".staging/")) await uploadsHeld;
+    },
+  });
   process.env.AWS_ACCESS_KEY_ID = testS3Credentials.accessKeyId;
   process.env.AWS_SECRET_ACCESS_KEY = testS3Credentials.secretAccessKey;
   app = await startTestApp({
@@ -62,6 +68,36 @@ describe("blogs and media on object storage", () => {
     expect((await app.client().get(`/blog/${blog.slug}/post/${post.slug}`)).status).toBe(410);
     await app.publishing?.queue.onIdle();
     expect(await output?.readLiveFile(blog.id, `post/${post.slug}.html`)).toBeUndefined();
+  });
+
+  it("shows a publish's post on the home page before the bucket has stored the page", async () => {
+    const blog = await createBlog(owner, "Slow Bucket");
+    await createPublishedPost(owner, blog.id, { title: "Already there" });
+    await app.publishing?.queue.onIdle();
+    let letGo!: () => void;
+    uploadsHeld = new Promise((resolve) => {
+      letGo = resolve;
+    });
+    try {
+      await createPublishedPost(owner, blog.id, { title: "Fresh from the render" });
+      // The render has the new home page in hand; the bucket is still waiting for it.
+      let home = "";
+      for (let tries = 0; tries < 200 && !home.includes("Fresh from the render"); tries++) {
+        home = (await app.client().get(`/blog/${blog.slug}/`)).text;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(home).toContain("Fresh from the render");
+      expect(home).toContain("Already there");
+      const stored = await app.publishing?.output.readLiveFile(blog.id, "index.html");
+      expect(stored?.body.toString("utf8")).not.toContain("Fresh from the render");
+    } finally {
+      letGo();
+      uploadsHeld = undefined;
+    }
+    await app.publishing?.queue.onIdle();
+    const stored = await app.publishing?.output.readLiveFile(blog.id, "index.html");
+    expect(stored?.body.toString("utf8")).toContain("Fresh from the render");
+    expect((await app.client().get(`/blog/${blog.slug}/`)).text).toContain("Fresh from the render");
   });
 
   it("stores uploads in the bucket and serves them from it", async () => {

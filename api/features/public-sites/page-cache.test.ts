@@ -51,4 +51,35 @@ describe("the page cache", () => {
     cache.set("a", "x.html", page(10), cache.generation("a"));
     expect(cache.get("a", "x.html")).toBeDefined();
   });
+
+  it("serves a page put by a render at once, keeps it when its file is stored, then drops it on the next change", () => {
+    const cache = createPageCache();
+    const readBefore = cache.generation("b");
+    const old = page(10);
+    cache.set("b", "index.html", old, readBefore);
+    const fresh = page(20);
+    cache.put("b", "index.html", fresh);
+    expect(cache.get("b", "index.html")).toBe(fresh);
+    // A read of the old file, in flight when the render put its page, does not replace it.
+    cache.set("b", "index.html", page(10), readBefore);
+    expect(cache.get("b", "index.html")).toBe(fresh);
+    // The file, now stored, announces its change: the same page stays in memory.
+    cache.invalidate("b", "index.html");
+    expect(cache.get("b", "index.html")).toBe(fresh);
+    // A later change of that file drops it as any other.
+    cache.invalidate("b", "index.html");
+    expect(cache.get("b", "index.html")).toBeUndefined();
+  });
+
+  it("drops a page put by a render with the rest of its blog", () => {
+    const cache = createPageCache();
+    cache.put("b", "index.html", page(20));
+    cache.invalidate("b");
+    expect(cache.get("b", "index.html")).toBeUndefined();
+    // Its file's own change, arriving afterwards, keeps nothing either.
+    const reread = page(30);
+    cache.set("b", "index.html", reread, cache.generation("b"));
+    cache.invalidate("b", "index.html");
+    expect(cache.get("b", "index.html")).toBeUndefined();
+  });
 });

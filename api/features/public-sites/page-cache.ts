@@ -52,6 +52,8 @@ export function createPageCache(maxBytes = 64 * 1024 * 1024) {
   /** Bumped by `clear`: every blog's generation moves with it. */
   let epoch = 0;
   const key = (blogId: string, file: string) => `${blogId}\u0000${file}`;
+  /** Pages `put` before their files were stored, by key, until those files' changes arrive. */
+  const unstored = new Map<string, CachedPage>();
 
   return {
     get(blogId: string, file: string): CachedPage | undefined {
@@ -65,20 +67,39 @@ export function createPageCache(maxBytes = 64 * 1024 * 1024) {
       if ((generations.get(blogId) ?? 0) + epoch !== generation) return;
       entries.set(key(blogId, file), page);
     },
-    /** Drops one file of a blog, or all of them. */
+    /**
+     * Holds a page a render has just made, before its file is stored: served from memory at
+     * once (decision 301). Moves the blog's generation, so a read of the file it replaces,
+     * still in flight, does not take its place; the file's own change, once stored, keeps it.
+     */
+    put(blogId: string, file: string, page: CachedPage) {
+      generations.set(blogId, (generations.get(blogId) ?? 0) + 1);
+      const k = key(blogId, file);
+      entries.set(k, page);
+      unstored.set(k, page);
+    },
+    /**
+     * Drops one file of a blog, or all of them. A file's entry put before it was stored stays,
+     * once, when this is that file's change arriving (the same page is now on disk).
+     */
     invalidate(blogId: string, file?: string) {
       generations.set(blogId, (generations.get(blogId) ?? 0) + 1);
       if (file !== undefined) {
-        entries.delete(key(blogId, file));
+        const k = key(blogId, file);
+        const early = unstored.get(k);
+        unstored.delete(k);
+        if (early === undefined || entries.peek(k) !== early) entries.delete(k);
         return;
       }
       const prefix = `${blogId}\u0000`;
       for (const k of [...entries.keys()]) if (k.startsWith(prefix)) entries.delete(k);
+      for (const k of [...unstored.keys()]) if (k.startsWith(prefix)) unstored.delete(k);
     },
     /** Drops every page of every blog (another process's changes may have been missed). */
     clear() {
       epoch++;
       entries.clear();
+      unstored.clear();
     },
     get size() {
       return entries.size;

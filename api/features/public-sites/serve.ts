@@ -141,6 +141,11 @@ export const publicHeaders = {
   "Referrer-Policy": "strict-origin-when-cross-origin",
 };
 
+/** A page as a render has just made it, ready to be served from the page cache. */
+export function renderedPage(file: string, body: string | Uint8Array): CachedPage {
+  return cachedPage(Buffer.from(body), new Date(), contentTypeOf(file), publicCache);
+}
+
 export function contentTypeOf(file: string): string {
   if (file.endsWith("rss.xml")) return "application/rss+xml; charset=utf-8";
   return contentTypes[file.slice(file.lastIndexOf(".") + 1)] ?? "application/octet-stream";
@@ -282,6 +287,14 @@ export function createBlogServer(deps: BlogServerDeps) {
       const target = movedTo(verdict);
       if (target) return redirectTo(target);
       await answerMissing(req, res, blog, verdict, homeHref);
+      return;
+    }
+    // In memory already (read before, or just rendered by a publish): the page is served from
+    // there, under `/blog/{slug}/` as on the blog's host (the fast path).
+    const known = verdict.live ? undefined : deps.cache.get(blog.id, file);
+    if (known) {
+      res.removeHeader("Cross-Origin-Embedder-Policy");
+      sendCachedPage(req, res, known, publicHeaders);
       return;
     }
     // Read from storage (the local folder, or object storage when nothing is on a local path).
