@@ -111,6 +111,46 @@ printf '%s|%s|%s\n' "$dir" "$(readlink "$blog/current" || echo none)" "$(ls "$di
     }
   });
 
+  it("marks a blog's folder of generations once, before its first generation is made (decision 302)", async () => {
+    const root = mkdtempSync(join(tmpdir(), "blogfleet-storage-"));
+    try {
+      // A stand-in for `chattr +T` that notes what it was given and what the folder held then.
+      const log = join(root, "spread.log");
+      const script = join(root, "spread.sh");
+      writeFileSync(script, `printf '%s|%s\n' "$1" "$(ls "$1" | tr '\n' ' ')" >> "${log}"`);
+      const storage = createFolderStorage(join(root, "sites"), { spreadCommand: ["sh", script] });
+      for (const blog of ["blogs/x", "blogs/x", "blogs/y"]) {
+        const generation = await storage.beginGeneration(blog);
+        await generation.put("index.html", "<p>home</p>");
+        await generation.publish();
+      }
+      expect(readFileSync(log, "utf8").split("\n").filter(Boolean)).toEqual([
+        `${join(root, "sites", "blogs", "x", "builds")}|`,
+        `${join(root, "sites", "blogs", "y", "builds")}|`,
+      ]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it.each([
+    ["is missing", ["/nonexistent/chattr"]],
+    ["fails", ["false"]],
+  ])("makes generations as before when the marking command %s", async (_, spreadCommand) => {
+    const root = mkdtempSync(join(tmpdir(), "blogfleet-storage-"));
+    try {
+      const storage = createFolderStorage(root, { spreadCommand });
+      const generation = await storage.beginGeneration("blogs/x");
+      await generation.put("index.html", "<p>home</p>");
+      await generation.publish();
+      expect(readFileSync(join(root, "blogs", "x", "current", "index.html"), "utf8")).toBe(
+        "<p>home</p>",
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it.each([
     ["is missing", ["/nonexistent/sync-command"]],
     ["fails", ["false"]],
