@@ -141,9 +141,27 @@ export const publicHeaders = {
   "Referrer-Policy": "strict-origin-when-cross-origin",
 };
 
-/** A page as a render has just made it, ready to be served from the page cache. */
-export function renderedPage(file: string, body: string | Uint8Array): CachedPage {
-  return cachedPage(Buffer.from(body), new Date(), contentTypeOf(file), publicCache);
+/**
+ * Puts the pages a render serves at once into the page cache (decision 301), but only those the
+ * blog's index says readers may have now: a post taken down after the render read the blog (its
+ * page rendered from the older snapshot) is not put, nor anything while the index is being
+ * brought up to date; those are served from storage, with the index's check, as before.
+ */
+export function keepRenderedPages(
+  cache: PageCache,
+  indexes: Pick<PublishedIndexes, "peek">,
+): (blogId: string, file: string, body: string | Uint8Array) => void {
+  return (blogId, file, body) => {
+    const index = indexes.peek(blogId);
+    if (!index) return;
+    const verdict = classifyFile(index, file);
+    if (verdict.kind !== "content" || verdict.live || verdict.asset) return;
+    cache.put(
+      blogId,
+      file,
+      cachedPage(Buffer.from(body), new Date(), contentTypeOf(file), publicCache),
+    );
+  };
 }
 
 export function contentTypeOf(file: string): string {

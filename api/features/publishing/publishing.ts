@@ -26,7 +26,7 @@ import {
   databaseIndexLoader,
   type PublishedIndexes,
 } from "../public-sites/published-index.ts";
-import { type BlogServer, createBlogServer, renderedPage } from "../public-sites/serve.ts";
+import { type BlogServer, createBlogServer, keepRenderedPages } from "../public-sites/serve.ts";
 import type { ContentEvents } from "./content-events.ts";
 import { createRenderQueue, type RenderQueue } from "./render-queue.ts";
 import { shareCaches } from "./shared-caches.ts";
@@ -183,7 +183,7 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
     : undefined;
   // A publish's pages readers look for first (its post, the home page) are served from memory
   // as soon as they are rendered, not once the disk has them (decision 301).
-  output.onRendered((blogId, file, body) => cache.put(blogId, file, renderedPage(file, body)));
+  output.onRendered(keepRenderedPages(cache, indexes));
   output.onChange((blogId, file) => {
     cache.invalidate(blogId, file);
     shared?.fileChanged(blogId, file);
