@@ -33,7 +33,7 @@ import { exportRoutes } from "./features/exports/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { importRoutes } from "./features/imports/routes.ts";
 import { createImportRunner, type ImportRunner } from "./features/imports/runner.ts";
-import type { ImageImporter } from "./features/imports/service.ts";
+import { type ImageImporter, importFolder } from "./features/imports/service.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
 import { createAltSuggester } from "./features/media/alt-text.ts";
 import { createMediaFiles } from "./features/media/files.ts";
@@ -263,6 +263,7 @@ export function createApp({
         removedAddresses.invalidate();
         // The blog's media files (its rows went with the blog).
         await storage.deleteAll(mediaFolder(blogId));
+        await storage.deleteAll(importFolder(blogId));
         if (!publishing) return;
         publishing.hostMap.clear();
         publishing.indexes.changed(blogId);
@@ -299,9 +300,17 @@ export function createApp({
     importRoutes({
       db,
       storage,
+      limitStores,
       runner:
         imports ??
-        createImportRunner({ db, contentEvents: events, images: importImages, clock, logger }),
+        createImportRunner({
+          db,
+          storage,
+          contentEvents: events,
+          images: importImages,
+          clock,
+          logger,
+        }),
     }),
   );
   app.use(profileRoutes({ db, contentEvents: events, onUserChanged: sessions.forgetUser }));

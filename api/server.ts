@@ -81,6 +81,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   // Imports run in this process; the jobs list resumes those a restart interrupted.
   const imports = createImportRunner({
     db: database.db,
+    storage: publishing.output.storage,
     contentEvents,
     // Images of imported posts come into the media library (public addresses only).
     images: libraryImageImporter({

@@ -62,6 +62,11 @@ export const importLimits = {
   zipEntries: 10_000,
   /** Bytes a zip may unpack to, all entries together. */
   zipUnpackedBytes: 500 * 1024 * 1024,
-  /** Largest unpacked/packed ratio of an entry of more than 1 MB (zip bombs reach 1000:1). */
-  zipRatio: 200,
+  /**
+   * Largest unpacked/packed ratio of any entry, counting at least 1 KiB packed (text packs 3–10
+   * times; zip bombs and repeated text reach 1000:1).
+   */
+  zipRatio: 100,
+  /** Imports one owner may start in an hour (each unpacks and parses a file of up to 100 MB). */
+  perOwnerPerHour: 20,
 } as const;

@@ -81,6 +81,20 @@ const postFields = {
 };
 
 /**
+ * A post's own fields as the API takes them: what every imported post must also pass
+ * (issue 29: whatever enters through an import passes the same contracts as the API).
+ */
+export const postRecord = z.object({
+  title,
+  content,
+  excerpt: postFields.excerpt,
+  metaTitle: postFields.metaTitle,
+  metaDescription: postFields.metaDescription,
+  keywords: postFields.keywords,
+  slug: postFields.slug,
+});
+
+/**
  * `POST /api/posts`. The author is the signed-in owner and every post starts as a draft:
  * `authorId` (spec section 7) may be sent and must be the signed-in owner's id (400 otherwise,
  * decision 101); `status` in a body is stripped like any unknown field.

@@ -15,6 +15,7 @@ import type { ImageImporter } from "../features/imports/service.ts";
 import { type ContentEvents, noContentEvents } from "../features/publishing/content-events.ts";
 import { createPublishing, type Publishing } from "../features/publishing/publishing.ts";
 import { createLogger } from "../logger.ts";
+import { storageFromEnv } from "../storage.ts";
 import { createCpuPool } from "../workers/cpu-pool.ts";
 import { createPostgresTestDatabase, onPostgres } from "./dialect.ts";
 
@@ -99,6 +100,8 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
   });
   const imports = createImportRunner({
     db: database.db,
+    // The app's storage (the same folder when blogs are not served here).
+    storage: publishing?.output.storage ?? storageFromEnv(env),
     contentEvents: options.contentEvents ?? publishing?.contentEvents ?? noContentEvents,
     images: options.importImages,
     clock: options.clock,

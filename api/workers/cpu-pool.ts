@@ -3,7 +3,7 @@ import { Worker } from "node:worker_threads";
 import type { CpuTaskName, CpuTasks } from "./cpu-tasks.ts";
 
 type Input<K extends CpuTaskName> = Parameters<CpuTasks[K]>[0];
-type Output<K extends CpuTaskName> = ReturnType<CpuTasks[K]>;
+type Output<K extends CpuTaskName> = Awaited<ReturnType<CpuTasks[K]>>;
 
 /** Runs CPU-heavy steps on worker threads so no request's work stalls the event loop. */
 export type CpuPool = {

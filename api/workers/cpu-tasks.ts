@@ -2,6 +2,7 @@ import { limits } from "../../contracts/limits.ts";
 import { routeAffiliateButtons } from "../../site-builder/affiliate/block-links.ts";
 import { type AutoLink, insertAffiliateLinks } from "../../site-builder/affiliate/insert-links.ts";
 import { sanitizePostHtml } from "../content/sanitize.ts";
+import type { ParsedImport } from "../features/imports/parse.ts";
 import { fingerprintOf, fingerprintSimilarity } from "../features/posts/fingerprint.ts";
 
 /**
@@ -9,6 +10,15 @@ import { fingerprintOf, fingerprintSimilarity } from "../features/posts/fingerpr
  * each takes and returns plain data, so the same function runs inline in tests and scripts.
  */
 export const cpuTasks = {
+  /**
+   * An import's upload unpacked, parsed and checked (issue 29). Its modules load with the first
+   * import, so render and request threads never carry them.
+   */
+  parseImport: async (input: { file: Uint8Array }): Promise<ParsedImport> => {
+    const { parseImportFile } = await import("../features/imports/parse.ts");
+    return parseImportFile(input.file);
+  },
+
   /** A post's originality fingerprint (sorted distinct shingle hashes). */
   fingerprint: (input: { html: string }): Float64Array => fingerprintOf(input.html),
 

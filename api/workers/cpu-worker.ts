@@ -3,10 +3,13 @@ import { type CpuTaskName, cpuTasks } from "./cpu-tasks.ts";
 
 type Request = { id: number; name: CpuTaskName; input: unknown };
 
-/** Runs one task at a time for the pool in cpu-pool.ts; Float64Array results are transferred. */
-parentPort?.on("message", ({ id, name, input }: Request) => {
+/**
+ * Runs one task at a time for the pool in cpu-pool.ts (the pool sends the next once this one
+ * is answered); Float64Array results are transferred.
+ */
+parentPort?.on("message", async ({ id, name, input }: Request) => {
   try {
-    const result = (cpuTasks[name] as (input: unknown) => unknown)(input);
+    const result = await (cpuTasks[name] as (input: unknown) => unknown)(input);
     const arrays = Array.isArray(result) ? result : [result];
     const transfer = arrays
       .filter((item): item is Float64Array => item instanceof Float64Array)

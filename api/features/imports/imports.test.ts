@@ -5,11 +5,13 @@ import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportJob } from "../../../contracts/imports.ts";
 import { categories, importJobs, posts } from "../../db/schema.ts";
+import { storageFromEnv } from "../../storage.ts";
 import { createBlog, createOwner } from "../../test/factories.ts";
 import type { TestClient } from "../../test/harness.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { rawGet } from "../../test/raw-http.ts";
 import { createImportRunner } from "./runner.ts";
+import { importFolder } from "./service.ts";
 
 const fixture = (path: string) => readFileSync(resolve("../shared/fixtures", path));
 
@@ -42,6 +44,10 @@ async function blogWithSubdomain(owner: TestClient, name: string, subdomain: str
 }
 
 const postsOf = (blogId: string) => app.db.select().from(posts).where(eq(posts.blogId, blogId));
+const categoriesOf = (blogId: string) =>
+  app.db.select().from(categories).where(eq(categories.blogId, blogId));
+/** Uploads waiting in storage for the blog's imports. */
+const uploadsOf = (blogId: string) => storageFromEnv(app.env).list(importFolder(blogId));
 
 describe("WordPress import (WXR)", () => {
   it("imports the theme unit test export: posts, category tree, tags, redirects", async () => {
@@ -229,6 +235,8 @@ describe("hostile and malformed files change nothing", () => {
   const traversal = zipSync({ "../../etc/evil.md": strToU8("---\ntitle: Evil\n---\nx") });
   const absolute = zipSync({ "/tmp/evil.md": strToU8("---\ntitle: Evil\n---\nx") });
 
+  // Read on the import's worker thread after the upload is answered (issue 29): the job fails
+  // with the reason, and nothing of the file is written.
   it.each([
     ["billion laughs", strToU8(billionLaughs), /DOCTYPE/],
     ["external entity", strToU8(externalEntity), /DOCTYPE/],
@@ -238,17 +246,37 @@ describe("hostile and malformed files change nothing", () => {
     ["zip bomb", bomb, /zip bombs/],
     ["path traversal", traversal, /outside the archive/],
     ["absolute path", absolute, /outside the archive/],
-    ["unknown format", strToU8("just text"), /not one Blogfleet imports/],
   ])("refuses %s with a clear message", async (_name, file, message) => {
     const owner = await createOwner(app);
     const blog = await createBlog(owner, "Target");
     const res = await upload(owner, blog.id, file, "hostile");
-    expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(message);
+    expect(res.status, res.text).toBe(202);
+    await app.imports.idle();
+    const job = await owner.get<ImportJob>(`/api/imports/${res.body.id}`);
+    expect(job.body.status).toBe("failed");
+    expect(job.body.error).toMatch(message);
+    expect(job.body.report.imported).toEqual([]);
     expect(await postsOf(blog.id)).toEqual([]);
+    expect(await categoriesOf(blog.id)).toEqual([]);
+    // The upload is deleted with the job's end.
+    expect(await uploadsOf(blog.id)).toEqual([]);
+  });
+
+  it("refuses a file of no known kind, and an empty one, before storing anything", async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner, "Target");
+    for (const [file, message] of [
+      [strToU8("just text"), /not one Blogfleet imports/],
+      [new Uint8Array(0), /empty/],
+    ] as const) {
+      const res = await upload(owner, blog.id, file, "hostile");
+      expect(res.status).toBe(400);
+      expect(res.body.message).toMatch(message);
+    }
     expect(await app.db.select().from(importJobs).where(eq(importJobs.blogId, blog.id))).toEqual(
       [],
     );
+    expect(await uploadsOf(blog.id)).toEqual([]);
   });
 
   it("answers 404 for another owner's blog and import", async () => {
@@ -308,11 +336,13 @@ describe("a long import", () => {
       // After the restart, a new runner takes the interrupted import over.
       const restarted = createImportRunner({
         db: resumeApp.db,
+        storage: storageFromEnv(resumeApp.env),
         contentEvents: { blogChanged: () => {} },
         images: async (_b, url) => ({ url: url.replace("http://images.invalid/", "/media/") }),
       });
       restarted.kick();
       await restarted.idle();
+      await restarted.stop();
       release(new Error("the old process is gone"));
       await resumeApp.imports.idle();
 

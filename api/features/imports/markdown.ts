@@ -1,5 +1,6 @@
 import { marked } from "marked";
 import { importLimits } from "../../../contracts/imports.ts";
+import { limits } from "../../../contracts/limits.ts";
 import { parseFrontMatter } from "./front-matter.ts";
 import {
   BadImportFile,
@@ -17,6 +18,26 @@ const date = (v: unknown) => {
   return Number.isNaN(parsed.getTime()) ? null : parsed.toISOString();
 };
 
+/** A file of the zip that is not imported: listed in the report with the reason. */
+const skippedFile = (path: string, reason: string): SourceItem => ({
+  key: `markdown:${path}`,
+  kind: "post",
+  skipReason: reason,
+  title: path.slice(0, 200),
+  html: "",
+  excerpt: "",
+  status: "draft",
+  publishedAt: null,
+  modifiedAt: null,
+  slug: "",
+  authorName: null,
+  categoryKeys: [],
+  keywords: [],
+  metaTitle: null,
+  metaDescription: null,
+  oldUrls: [],
+});
+
 /**
  * A zip of Markdown files with front matter (Jekyll, Hugo, Eleventy, Obsidian…): `title`,
  * `slug`, `date`, `updated`/`lastmod`, `draft` or `status`, `excerpt`/`summary`/`description`,
@@ -32,7 +53,19 @@ export function parseMarkdownZip(files: Map<string, Uint8Array>): ImportSource {
       continue;
     if (bytes.length > importLimits.elementChars)
       throw BadImportFile(`${path} is larger than any post can be.`);
-    const { data, body } = parseFrontMatter(decoder.decode(bytes));
+    const markdown = decoder.decode(bytes);
+    // Longer than any post may be: reported, never parsed (Markdown of pathological text is
+    // slow to parse, and the post would be refused anyway).
+    if (markdown.length > limits.postContent) {
+      items.push(
+        skippedFile(
+          path,
+          `it is longer than ${limits.postContent.toLocaleString("en-US")} characters, the most a post may hold`,
+        ),
+      );
+      continue;
+    }
+    const { data, body } = parseFrontMatter(markdown);
     const name =
       path
         .split("/")

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { ImportReport } from "../../../contracts/imports.ts";
 import { limits } from "../../../contracts/limits.ts";
+import { isSameSitePath } from "../../../contracts/redirects.ts";
 import { slugify } from "../../../contracts/slug.ts";
-import { sanitizePostHtml } from "../../content/sanitize.ts";
+import type { Storage } from "../../../site-builder/storage/storage.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
 import {
@@ -16,22 +17,49 @@ import {
   posts as postsTable,
 } from "../../db/schema.ts";
 import type { Logger } from "../../logger.ts";
+import { type CpuPool, createCpuPool } from "../../workers/cpu-pool.ts";
+import { checkExportedMedia, restoreMedia } from "../media/restore.ts";
 import { insertImportedPost } from "../posts/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { withOutbox } from "../publishing/outbox.ts";
 import { imageUrlsOf } from "./clean-content.ts";
-import { type ImageImporter, noMediaLibrary } from "./service.ts";
-import { type ImportSource, pathOfOldUrl, type SourceCategory, type SourceItem } from "./source.ts";
+import type { ParsedImport } from "./parse.ts";
+import { dropUpload, type ImageImporter, type ImportPayload, noMediaLibrary } from "./service.ts";
+import { pathOfOldUrl, type SourceCategory, type SourceItem } from "./source.ts";
 
 type JobRow = typeof importJobs.$inferSelect;
 
 export type ImportRunnerDeps = {
   db: Database;
   contentEvents: ContentEvents;
+  /** Where uploads wait for their job, and where a Blogfleet export's images go. */
+  storage: Storage;
   images?: ImageImporter;
+  /**
+   * Unpacks, parses and checks an upload (default: `parseImportFile` on a worker thread of its
+   * own, so neither requests nor the requests' CPU pool ever wait behind an import).
+   */
+  parse?: (file: Uint8Array) => Promise<ParsedImport>;
   clock?: () => Date;
   logger?: Logger;
 };
+
+/** One worker thread for imports, started with the first import and stopped when idle. */
+function parseOnOwnThread(): {
+  parse: (file: Uint8Array) => Promise<ParsedImport>;
+  close: () => Promise<void>;
+} {
+  let pool: CpuPool | undefined;
+  return {
+    parse(file) {
+      pool ??= createCpuPool(1);
+      // The bytes go to the thread as they are (transferred, not copied).
+      const copy = new Uint8Array(file);
+      return pool.run("parseImport", { file: copy }, [copy.buffer as ArrayBuffer]);
+    },
+    close: async () => pool?.close(),
+  };
+}
 
 /**
  * Runs queued imports one at a time, item by item: each item's post, redirects, its
@@ -40,6 +68,8 @@ export type ImportRunnerDeps = {
  */
 export function createImportRunner(deps: ImportRunnerDeps) {
   const images = deps.images ?? noMediaLibrary;
+  const ownThread = deps.parse ? undefined : parseOnOwnThread();
+  const parse = deps.parse ?? (ownThread as NonNullable<typeof ownThread>).parse;
   const now = deps.clock ?? (() => new Date());
   let running: Promise<void> | undefined;
   let again = false;
@@ -60,7 +90,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       again = false;
       for (let job = await nextJob(); job && !stopped; job = await nextJob()) {
         try {
-          await runJob(deps, images, now, job, () => stopped);
+          await runJob(deps, images, parse, now, job, () => stopped);
         } catch (error) {
           deps.logger?.error({ err: error, importId: job.id }, "import failed");
           await deps.db
@@ -74,7 +104,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
             .where(
               and(eq(importJobs.id, job.id), inArray(importJobs.status, ["queued", "running"])),
             );
-          await dropPayload(deps.db, job.id);
+          await dropPayload(deps, job);
         }
         if (stopped) return;
       }
@@ -100,6 +130,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     async stop() {
       stopped = true;
       await running;
+      await ownThread?.close();
     },
   };
 }
@@ -244,19 +275,51 @@ function reportRestorer(report: ImportReport): () => void {
   return () => Object.assign(report, structuredClone(saved));
 }
 
+/**
+ * The job's upload, parsed and checked (again after a restart: parsing is deterministic, so
+ * the items are the same and `done` still counts them). A Blogfleet export's library is
+ * checked and stored on the first run, within the blog's quota.
+ */
+async function loadSource(
+  deps: ImportRunnerDeps,
+  parse: (file: Uint8Array) => Promise<ParsedImport>,
+  job: JobRow,
+  firstRun: boolean,
+): Promise<ParsedImport> {
+  const { upload } = job.payload as ImportPayload;
+  const file = upload ? await deps.storage.get(upload) : undefined;
+  if (!file) throw new Error("The uploaded file is no longer stored; upload it again.");
+  const parsed = await parse(file);
+  const images = parsed.media ?? [];
+  if (firstRun && images.length > 0) {
+    const fileOf = (name: string) => parsed.mediaFiles?.get(name);
+    await checkExportedMedia(images, fileOf);
+    await restoreMedia(deps.db, deps.storage, job.blogId, images, fileOf);
+  }
+  return parsed;
+}
+
 async function runJob(
   deps: ImportRunnerDeps,
   images: ImageImporter,
+  parse: (file: Uint8Array) => Promise<ParsedImport>,
   now: () => Date,
   job: JobRow,
   stopped: () => boolean,
 ) {
   const { db } = deps;
-  const source = job.payload as ImportSource;
   const report = job.report as ImportReport;
   const blog = await first(db.select().from(blogs).where(eq(blogs.id, job.blogId)));
   if (!blog) return;
   const firstRun = job.status === "queued";
+  const {
+    refused,
+    media: _media,
+    mediaFiles: _files,
+    ...source
+  } = await loadSource(deps, parse, job, firstRun);
+  if (stopped()) return;
+  if (firstRun) report.skipped.push(...refused);
   const restoreReport = reportRestorer(report);
   const categoryIds = await withOutbox(db, deps.contentEvents, async (tx, record) => {
     restoreReport();
@@ -304,7 +367,7 @@ async function runJob(
       );
       await record(blog.id, { full: true });
     }
-    await saveProgress(tx, job.id, { status: "running", report });
+    await saveProgress(tx, job.id, { status: "running", report, total: source.items.length });
     return ids;
   });
   const authors = new Set(report.authors);
@@ -316,7 +379,7 @@ async function runJob(
     );
     if (current?.status !== "running") {
       // Cancelled (or the blog went): nothing will resume it.
-      await dropPayload(db, job.id);
+      await dropPayload(deps, job);
       return;
     }
     const item = source.items[index] as SourceItem;
@@ -334,7 +397,7 @@ async function runJob(
     const html =
       skipReason || source.format === "blogfleet"
         ? item.html
-        : await importImages(images, blog.id, item, sanitizePostHtml(item.html), report);
+        : await importImages(images, blog.id, item, item.html, report);
     const at = now();
     const restore = reportRestorer(report);
     await withOutbox(db, deps.contentEvents, async (tx, record) => {
@@ -403,7 +466,7 @@ async function runJob(
           for (const url of item.oldUrls) {
             const from = pathOfOldUrl(url);
             const to = `/post/${post.slug}`;
-            if (!from || from === to) continue;
+            if (!from || from === to || !isSameSitePath(from)) continue;
             const inserted = await tx
               .insert(blogRedirects)
               .values({ blogId: blog.id, fromPath: from, toPath: to })
@@ -430,18 +493,17 @@ async function runJob(
     .update(importJobs)
     .set({ status: "succeeded", currentItem: null, finishedAt: now() })
     .where(and(eq(importJobs.id, job.id), eq(importJobs.status, "running")));
-  await dropPayload(db, job.id);
+  await dropPayload(deps, job);
 }
 
-/** A finished import needs its parsed file no more (the report stays): the row shrinks. */
-async function dropPayload(db: Database, jobId: string) {
-  await db
-    .update(importJobs)
-    .set({ payload: { dropped: true } })
-    .where(
-      and(
-        eq(importJobs.id, jobId),
-        inArray(importJobs.status, ["succeeded", "failed", "cancelled"]),
-      ),
-    );
+/** An ended import needs its uploaded file no more (the report stays). */
+async function dropPayload(deps: ImportRunnerDeps, job: JobRow) {
+  const [ended] = await deps.db
+    .select({ status: importJobs.status })
+    .from(importJobs)
+    .where(eq(importJobs.id, job.id));
+  if (ended && !["succeeded", "failed", "cancelled"].includes(ended.status)) return;
+  await dropUpload(deps.storage, job).catch((error: unknown) =>
+    deps.logger?.warn({ err: error, importId: job.id }, "an import's upload could not be deleted"),
+  );
 }

@@ -1,16 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { ExportedImage } from "../../../contracts/export-format.ts";
-import { emptyImportReport, importLimits } from "../../../contracts/imports.ts";
+import { emptyImportReport } from "../../../contracts/imports.ts";
 import type { Storage } from "../../../site-builder/storage/storage.ts";
 import type { Database } from "../../db/client.ts";
+import { newId } from "../../db/ids.ts";
 import { first } from "../../db/query.ts";
 import { blogs, importJobs } from "../../db/schema.ts";
 import { NotFound } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
-import { checkExportedMedia, restoreMedia, UnrestorableMedia } from "../media/restore.ts";
-import { parseBlogfleetExport } from "./blogfleet-export.ts";
-import { parseGhost } from "./ghost.ts";
-import { BadImportFile, type ImportSource } from "./source.ts";
+import { importFormatOf } from "./parse.ts";
 
 /**
  * Fetches an image a post names into the blog's media library (the media feature's
@@ -28,86 +25,56 @@ export const noMediaLibrary: ImageImporter = async () => ({
 
 type JobRow = typeof importJobs.$inferSelect;
 
-const isZip = (file: Buffer) =>
-  file.length >= 4 && file[0] === 0x50 && file[1] === 0x4b && file[2] === 0x03 && file[3] === 0x04;
+/** Where an import's uploaded file waits for its job (beside the blog's media, never public). */
+export const importFolder = (blogId: string) => `imports/${blogId}`;
+const uploadKey = (blogId: string, jobId: string) => `${importFolder(blogId)}/${jobId}`;
 
 /**
- * Recognizes the file by its content and parses it; a file that cannot be imported is a 400.
- * The zip reader (fflate), Markdown (marked) and XML (saxes) parsers load at the first file that
- * needs them, not at start (decision 160).
+ * Stores the uploaded file and queues its import; the job unpacks, parses and checks it
+ * (`parseImportFile`). A file of no known kind is a 400 and changes nothing.
  */
-export async function parseImportFile(file: Buffer): Promise<ImportSource> {
-  if (file.length === 0) throw BadImportFile("The file is empty.");
-  if (file.length > importLimits.fileBytes)
-    throw BadImportFile(`The file is larger than ${importLimits.fileBytes / 1024 / 1024} MB.`);
-  if (isZip(file)) {
-    const { readZip } = await import("./zip.ts");
-    const files = readZip(file);
-    if (files.has("blogfleet.json")) return parseBlogfleetExport(files);
-    const { parseMarkdownZip } = await import("./markdown.ts");
-    return parseMarkdownZip(files);
-  }
-  const start = file
-    .subarray(0, 512)
-    .toString("utf8")
-    .replace(/^\uFEFF/, "")
-    .trimStart();
-  if (start.startsWith("<")) {
-    const { parseWordPress } = await import("./wordpress.ts");
-    return parseWordPress(file);
-  }
-  if (start.startsWith("{")) return parseGhost(file);
-  throw BadImportFile(
-    "This file is not one Blogfleet imports. Upload a WordPress export (.xml), a Ghost export (.json), a zip of Markdown files or a Blogfleet export (.zip).",
-  );
-}
-
-/** Parses and checks the file, then queues the import: a refused file changes nothing. */
 export async function startImport(
   db: Database,
+  storage: Storage,
   ownerId: string,
   blogId: string,
-  file: Buffer,
+  file: Uint8Array,
   fileName: string,
-  storage?: Storage,
 ): Promise<JobRow> {
   const blog = await findOwnedBlog(db, ownerId, blogId);
-  const parsed = await parseImportFile(file);
-  // A Blogfleet export's library is checked whole, then stored before the job starts (its
-  // files never go into the job's payload); the posts find their images by hash.
-  const {
-    media: images = [],
-    mediaFiles,
-    ...source
-  } = parsed as ImportSource & {
-    media?: ExportedImage[];
-    mediaFiles?: Map<string, Uint8Array>;
-  };
-  if (images.length > 0) {
-    if (!storage) throw BadImportFile("This server cannot store the export's images.");
-    const fileOf = (name: string) => mediaFiles?.get(name);
-    try {
-      await checkExportedMedia(images, fileOf);
-    } catch (error) {
-      if (error instanceof UnrestorableMedia) throw BadImportFile(error.message);
-      throw BadImportFile("An image of the export cannot be read.");
-    }
-    await restoreMedia(db, storage, blog.id, images, fileOf);
+  const format = importFormatOf(file);
+  const id = newId();
+  const upload = uploadKey(blog.id, id);
+  await storage.put(upload, file);
+  try {
+    const [row] = await db
+      .insert(importJobs)
+      .values({
+        id,
+        blogId: blog.id,
+        format,
+        fileName: fileName.slice(0, 255) || "upload",
+        status: "queued",
+        payload: { upload } satisfies ImportPayload,
+        total: 0,
+        report: emptyImportReport(),
+      })
+      .returning();
+    if (!row) throw new Error("insert returned no row");
+    return row;
+  } catch (error) {
+    await storage.delete(upload).catch(() => undefined);
+    throw error;
   }
-  const [row] = await db
-    .insert(importJobs)
-    .values({
-      blogId: blog.id,
-      format: source.format,
-      fileName: fileName.slice(0, 255) || "upload",
-      status: "queued",
-      payload: source,
-      total: source.items.length,
-      report: emptyImportReport(),
-    })
-    .returning();
-  if (!row) throw new Error("insert returned no row");
-  return row;
+}
+
+/** What a job row keeps of its file: where the upload waits (gone once the job ends). */
+export type ImportPayload = { upload?: string };
+
+/** Deletes an ended job's uploaded file (the report stays). */
+export async function dropUpload(storage: Storage, job: Pick<JobRow, "payload">) {
+  const { upload } = job.payload as ImportPayload;
+  if (upload) await storage.delete(upload);
 }
 
 export async function findOwnedImport(db: Database, ownerId: string, jobId: string) {
@@ -133,7 +100,7 @@ export async function listImports(db: Database, ownerId: string, blogId: string)
 }
 
 /** Stops an import between two items; what it wrote stays (the report says what). */
-export async function cancelImport(db: Database, ownerId: string, jobId: string) {
+export async function cancelImport(db: Database, storage: Storage, ownerId: string, jobId: string) {
   const job = await findOwnedImport(db, ownerId, jobId);
   if (job.status !== "queued" && job.status !== "running") return job;
   const [row] = await db
@@ -142,10 +109,10 @@ export async function cancelImport(db: Database, ownerId: string, jobId: string)
       status: "cancelled",
       currentItem: null,
       finishedAt: new Date(),
-      // A running import holds its items in memory; nothing reads them from here again.
-      payload: { dropped: true },
     })
     .where(eq(importJobs.id, job.id))
     .returning();
+  // A running import holds its items in memory; nothing reads the file again.
+  await dropUpload(storage, job);
   return row ?? job;
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { isSameSitePath } from "../../../contracts/redirects.ts";
 import { archiveCount } from "../../../site-builder/theme/lib/archive.ts";
 import { KeySet, VersionedMap } from "../../../site-builder/theme/lib/versioned-map.ts";
 import type { Database } from "../../db/client.ts";
@@ -280,7 +281,9 @@ function derive(
       archives: archiveCount(postRows.size),
       categories: new Map(categoryRows.map((c) => [c.slug, archiveCount(counts.get(c.id) ?? 0)])),
       author: authorOf(owner, owner?.blogName ?? "").slug,
-      moved: new Map(moved.map((r) => [r.from, r.to])),
+      // Stored targets were checked when written; one that is not a path of the blog (a row
+      // from before that check) is never followed.
+      moved: new Map(moved.filter((r) => isSameSitePath(r.to)).map((r) => [r.from, r.to])),
     },
   };
 }
