@@ -64,6 +64,9 @@ const benchmarks: Bench[] = [
   { file: "dashboard.ts", quick: {} },
   // Issue 19: the two WordPress fixtures imported (items, posts, categories, redirects, time).
   { file: "import.ts" },
+  // Issue 29: a cheap API call (p95) while a ~95 MiB Markdown zip and a ~95 MiB WordPress
+  // export are uploaded, parsed and written, against the real server.
+  { file: "import-load.ts", quick: {} },
   // Issue 17: upload → all variants of a 12 MP JPEG, and the bytes of a post page with three
   // images on a 390 px phone.
   { file: "media.ts" },

@@ -20,6 +20,7 @@ import { csrfCheck } from "./security/csrf.ts";
 import { fetchMetadataCheck } from "./security/fetch-metadata.ts";
 import { fuzzCheck } from "./security/fuzz.ts";
 import { hostHeaderCheck } from "./security/hosts.ts";
+import { importsCheck } from "./security/imports.ts";
 import { isolationCheck } from "./security/isolation.ts";
 import { pageSizeCheck } from "./security/page-size.ts";
 import { platformHostCheck } from "./security/platform.ts";
@@ -56,6 +57,7 @@ const checks: SecurityCheck[] = [
   fetchMetadataCheck,
   storedXssCheck,
   stallCheck,
+  importsCheck,
 ];
 
 const args = process.argv.slice(2);

@@ -66,8 +66,10 @@ test("import a WordPress export with progress and a report, then export the blog
     buffer: Buffer.from('<?xml version="1.0"?><!DOCTYPE l [<!ENTITY l "l">]><rss>&l;</rss>'),
   });
   await page.getByRole("button", { name: "Import", exact: true }).click();
+  // The upload is answered at once; the import job reads the file and says why it failed.
   await expect(page.getByRole("alert").filter({ hasText: "declares a DOCTYPE" })).toBeVisible();
-  await expectToast(page, "Import refused");
+  await expectToast(page, "Import failed");
+  await expect(page.getByText("Import failed: lol.xml")).toBeVisible();
 
   // Export: the browser downloads a zip with the blog's JSON and its posts as Markdown.
   const downloading = page.waitForEvent("download");

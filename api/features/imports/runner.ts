@@ -21,7 +21,7 @@ import { type CpuPool, createCpuPool } from "../../workers/cpu-pool.ts";
 import { checkExportedMedia, restoreMedia } from "../media/restore.ts";
 import { insertImportedPost } from "../posts/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
-import { withOutbox } from "../publishing/outbox.ts";
+import { type RecordChange, withOutbox } from "../publishing/outbox.ts";
 import { imageUrlsOf } from "./clean-content.ts";
 import type { ParsedImport } from "./parse.ts";
 import { dropUpload, type ImageImporter, type ImportPayload, noMediaLibrary } from "./service.ts";
@@ -371,129 +371,167 @@ async function runJob(
     return ids;
   });
   const authors = new Set(report.authors);
-
-  for (let index = job.done; index < source.items.length; index++) {
-    if (stopped()) return;
-    const current = await first(
-      db.select({ status: importJobs.status }).from(importJobs).where(eq(importJobs.id, job.id)),
-    );
-    if (current?.status !== "running") {
-      // Cancelled (or the blog went): nothing will resume it.
-      await dropPayload(deps, job);
-      return;
-    }
-    const item = source.items[index] as SourceItem;
-    // The item's own transaction names the next one: one write per item, not two.
-    if (index === job.done)
-      await saveProgress(db, job.id, { currentItem: item.title.slice(0, 200) });
-    const [seen] = await db
-      .select({ n: count() })
-      .from(importedItems)
-      .where(and(eq(importedItems.blogId, blog.id), eq(importedItems.sourceKey, item.key)));
-    const alreadyImported = (seen?.n ?? 0) > 0;
-    let skipReason = alreadyImported ? "already imported into this blog" : item.skipReason;
-    if (!skipReason && item.html.length > limits.postContent)
-      skipReason = `its body is longer than ${limits.postContent.toLocaleString("en-US")} characters`;
-    const html =
-      skipReason || source.format === "blogfleet"
-        ? item.html
-        : await importImages(images, blog.id, item, item.html, report);
-    const at = now();
-    const restore = reportRestorer(report);
-    await withOutbox(db, deps.contentEvents, async (tx, record) => {
-      restore();
-      // Checked again in the transaction: another runner (a restart's) may have written it.
-      if (!alreadyImported) {
-        const mine = await first(
-          tx
-            .select({ jobId: importedItems.jobId })
-            .from(importedItems)
-            .where(and(eq(importedItems.blogId, blog.id), eq(importedItems.sourceKey, item.key))),
-        );
-        if (mine) return;
+  const renders = deferredRenders(deps.contentEvents, now);
+  try {
+    for (let index = job.done; index < source.items.length; index++) {
+      if (stopped()) return;
+      const current = await first(
+        db.select({ status: importJobs.status }).from(importJobs).where(eq(importJobs.id, job.id)),
+      );
+      if (current?.status !== "running") {
+        // Cancelled (or the blog went): nothing will resume it.
+        await dropPayload(deps, job);
+        return;
       }
-      if (skipReason) {
-        report.skipped.push({ title: item.title, reason: skipReason });
-      } else {
-        const category = item.categoryKeys.map((k) => categoryIds.get(k)).find(Boolean) ?? null;
-        const post = await insertImportedPost(
-          tx,
-          record,
-          {
-            blogId: blog.id,
-            authorId: blog.ownerId,
-            categoryId: category,
-            title: item.title,
-            content: html,
-            excerpt: item.excerpt,
-            slug: item.slug,
-            status: item.status,
-            publishedAt:
-              item.status === "published"
-                ? new Date(item.publishedAt ?? at)
-                : item.publishedAt && item.keepStatus
-                  ? new Date(item.publishedAt)
-                  : null,
-            scheduledPublishAt: item.scheduledAt ? new Date(item.scheduledAt) : null,
-            createdAt: new Date(item.createdAt ?? item.publishedAt ?? at),
-            updatedAt: new Date(item.modifiedAt ?? item.publishedAt ?? at),
-            metaTitle: item.metaTitle,
-            metaDescription: item.metaDescription,
-            keywords: item.keywords,
-            source: item.source,
-            aiAssisted: item.aiAssisted,
-            formerSlugs: item.formerSlugs,
-            featureImageId: item.featureImageHash
-              ? (await mediaIdsByHash(tx, blog.id, [item.featureImageHash])).get(
-                  item.featureImageHash,
-                )
-              : null,
-          },
-          at,
-        );
-        if (item.keepStatus === "under_review")
-          await tx
-            .update(postsTable)
-            .set({ status: "under_review", updatedAt: post.updatedAt })
-            .where(eq(postsTable.id, post.id));
-        if (item.authorName) authors.add(item.authorName);
-        report.imported.push({
-          title: post.title,
-          slug: post.slug,
-          status: item.keepStatus ?? post.status,
-        });
-        if (post.status === "published") {
-          for (const url of item.oldUrls) {
-            const from = pathOfOldUrl(url);
-            const to = `/post/${post.slug}`;
-            if (!from || from === to || !isSameSitePath(from)) continue;
-            const inserted = await tx
-              .insert(blogRedirects)
-              .values({ blogId: blog.id, fromPath: from, toPath: to })
-              .onConflictDoNothing()
-              .returning();
-            report.redirectsCreated += inserted.length;
-          }
+      const item = source.items[index] as SourceItem;
+      // The item's own transaction names the next one: one write per item, not two.
+      if (index === job.done)
+        await saveProgress(db, job.id, { currentItem: item.title.slice(0, 200) });
+      const [seen] = await db
+        .select({ n: count() })
+        .from(importedItems)
+        .where(and(eq(importedItems.blogId, blog.id), eq(importedItems.sourceKey, item.key)));
+      const alreadyImported = (seen?.n ?? 0) > 0;
+      let skipReason = alreadyImported ? "already imported into this blog" : item.skipReason;
+      if (!skipReason && item.html.length > limits.postContent)
+        skipReason = `its body is longer than ${limits.postContent.toLocaleString("en-US")} characters`;
+      const html =
+        skipReason || source.format === "blogfleet"
+          ? item.html
+          : await importImages(images, blog.id, item, item.html, report);
+      const at = now();
+      const restore = reportRestorer(report);
+      await withOutbox(db, renders.events, async (tx, recordChange) => {
+        restore();
+        // Every post of the import is rendered by one full render of the blog: the outbox row
+        // stays one row however many posts come in.
+        const record: RecordChange = (blogId) => recordChange(blogId, { full: true });
+        // Checked again in the transaction: another runner (a restart's) may have written it.
+        if (!alreadyImported) {
+          const mine = await first(
+            tx
+              .select({ jobId: importedItems.jobId })
+              .from(importedItems)
+              .where(and(eq(importedItems.blogId, blog.id), eq(importedItems.sourceKey, item.key))),
+          );
+          if (mine) return;
         }
-        await tx
-          .insert(importedItems)
-          .values({ blogId: blog.id, sourceKey: item.key, jobId: job.id, postId: post.id })
-          .onConflictDoNothing();
-      }
-      report.authors = [...authors];
-      const next = source.items[index + 1];
-      await saveProgress(tx, job.id, {
-        done: index + 1,
-        report,
-        currentItem: next ? next.title.slice(0, 200) : null,
+        if (skipReason) {
+          report.skipped.push({ title: item.title, reason: skipReason });
+        } else {
+          const category = item.categoryKeys.map((k) => categoryIds.get(k)).find(Boolean) ?? null;
+          const post = await insertImportedPost(
+            tx,
+            record,
+            {
+              blogId: blog.id,
+              authorId: blog.ownerId,
+              categoryId: category,
+              title: item.title,
+              content: html,
+              excerpt: item.excerpt,
+              slug: item.slug,
+              status: item.status,
+              publishedAt:
+                item.status === "published"
+                  ? new Date(item.publishedAt ?? at)
+                  : item.publishedAt && item.keepStatus
+                    ? new Date(item.publishedAt)
+                    : null,
+              scheduledPublishAt: item.scheduledAt ? new Date(item.scheduledAt) : null,
+              createdAt: new Date(item.createdAt ?? item.publishedAt ?? at),
+              updatedAt: new Date(item.modifiedAt ?? item.publishedAt ?? at),
+              metaTitle: item.metaTitle,
+              metaDescription: item.metaDescription,
+              keywords: item.keywords,
+              source: item.source,
+              aiAssisted: item.aiAssisted,
+              formerSlugs: item.formerSlugs,
+              featureImageId: item.featureImageHash
+                ? (await mediaIdsByHash(tx, blog.id, [item.featureImageHash])).get(
+                    item.featureImageHash,
+                  )
+                : null,
+            },
+            at,
+          );
+          if (item.keepStatus === "under_review")
+            await tx
+              .update(postsTable)
+              .set({ status: "under_review", updatedAt: post.updatedAt })
+              .where(eq(postsTable.id, post.id));
+          if (item.authorName) authors.add(item.authorName);
+          report.imported.push({
+            title: post.title,
+            slug: post.slug,
+            status: item.keepStatus ?? post.status,
+          });
+          if (post.status === "published") {
+            for (const url of item.oldUrls) {
+              const from = pathOfOldUrl(url);
+              const to = `/post/${post.slug}`;
+              if (!from || from === to || !isSameSitePath(from)) continue;
+              const inserted = await tx
+                .insert(blogRedirects)
+                .values({ blogId: blog.id, fromPath: from, toPath: to })
+                .onConflictDoNothing()
+                .returning();
+              report.redirectsCreated += inserted.length;
+            }
+          }
+          await tx
+            .insert(importedItems)
+            .values({ blogId: blog.id, sourceKey: item.key, jobId: job.id, postId: post.id })
+            .onConflictDoNothing();
+        }
+        report.authors = [...authors];
+        const next = source.items[index + 1];
+        await saveProgress(tx, job.id, {
+          done: index + 1,
+          report,
+          currentItem: next ? next.title.slice(0, 200) : null,
+        });
       });
-    });
+    }
+  } finally {
+    // What was written is rendered however the job ends (the outbox rows are already stored:
+    // a crash before this renders them at the next start).
+    await renders.dispatch();
   }
   await db
     .update(importJobs)
     .set({ status: "succeeded", currentItem: null, finishedAt: now() })
     .where(and(eq(importJobs.id, job.id), eq(importJobs.status, "running")));
   await dropPayload(deps, job);
+}
+
+/** How often an import's posts are rendered while it runs (and once more when it ends). */
+export const importRenderEveryMs = 60_000;
+
+/**
+ * The renders an import asks for, dispatched at most once every `importRenderEveryMs` and when
+ * `dispatch` is called: rendering the blog after every one of thousands of posts would keep
+ * the server busy for nothing (issue 29: no request waits behind an import).
+ */
+function deferredRenders(events: ContentEvents, now: () => Date) {
+  const pending = new Set<string>();
+  let last = now().getTime();
+  const dispatch = async () => {
+    last = now().getTime();
+    for (const blogId of [...pending]) {
+      pending.delete(blogId);
+      await events.blogChanged(blogId, { full: true });
+    }
+  };
+  return {
+    events: {
+      async blogChanged(blogId: string) {
+        pending.add(blogId);
+        if (now().getTime() - last >= importRenderEveryMs) await dispatch();
+      },
+    } satisfies ContentEvents,
+    dispatch,
+  };
 }
 
 /** An ended import needs its uploaded file no more (the report stays). */

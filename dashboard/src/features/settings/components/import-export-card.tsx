@@ -50,6 +50,20 @@ export function ImportExportCard({ blog }: { blog: Blog }) {
     void mutate((key) => typeof key === "string" && key.startsWith(`/api/blogs/${blog.id}/`));
   }, [finished, blog.id, mutate]);
 
+  // The file is read by the import job, after the upload is answered: a file it refuses is told
+  // once, as a refused upload is.
+  const told = useRef<string | undefined>(undefined);
+  const failed = job && job.id === jobId && job.status === "failed" ? job : undefined;
+  useEffect(() => {
+    if (!failed || told.current === failed.id) return;
+    told.current = failed.id;
+    toast({
+      variant: "destructive",
+      title: "Import failed",
+      description: failed.error ?? "The import failed.",
+    });
+  }, [failed]);
+
   async function upload(event: React.FormEvent) {
     event.preventDefault();
     const file = input.current?.files?.[0];
@@ -162,10 +176,16 @@ function ImportProgress({ job, onCancel }: { job: ImportJob; onCancel: () => voi
         <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
       </div>
       <p className="text-sm text-muted-foreground">
-        {job.done} of {job.total} items
+        {job.status === "queued" && job.total === 0
+          ? "Reading the file…"
+          : `${job.done} of ${job.total} items`}
         {active && job.currentItem ? ` — now: ${job.currentItem}` : ""}
       </p>
-      {job.error && <p className="text-sm text-error">{job.error}</p>}
+      {job.error && (
+        <p role="alert" className="text-sm font-medium text-error">
+          {job.error}
+        </p>
+      )}
       {!active && (
         <div className="space-y-2 text-sm">
           <ul className="grid gap-1">
