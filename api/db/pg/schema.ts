@@ -631,7 +631,7 @@ export const importJobs = pgTable(
     status: text("status", {
       enum: ["queued", "running", "succeeded", "failed", "cancelled"],
     }).notNull(),
-    /** The parsed export (items to import, categories, media), checked before the job starts. */
+    /** `{ upload }`: where the uploaded file waits for the job (gone once the job ends). */
     payload: jsonb("payload").notNull(),
     total: integer("total").notNull(),
     done: integer("done").notNull().default(0),

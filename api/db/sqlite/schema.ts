@@ -625,7 +625,7 @@ export const importJobs = sqliteTable(
     status: text("status", {
       enum: ["queued", "running", "succeeded", "failed", "cancelled"],
     }).notNull(),
-    /** The parsed export (items to import, categories, media), checked before the job starts. */
+    /** `{ upload }`: where the uploaded file waits for the job (gone once the job ends). */
     payload: text("payload", { mode: "json" }).notNull(),
     total: integer("total").notNull(),
     done: integer("done").notNull().default(0),
