@@ -19,7 +19,7 @@ import { sanitizePostHtml } from "./content/sanitize.ts";
 import { openDatabase } from "./db/client.ts";
 import { parseEnv } from "./env.ts";
 import { createPublishing, type Publishing } from "./features/publishing/publishing.ts";
-import { queuedImports, startSharedJobs } from "./jobs/jobs.ts";
+import { queuedImports, startJobs } from "./jobs/jobs.ts";
 import { createPgBossQueue } from "./jobs/pg-boss-queue.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import { createLogger } from "./logger.ts";
@@ -89,7 +89,7 @@ async function startProcess(role: "web" | "worker"): Promise<Process> {
         });
   const jobs =
     role === "worker"
-      ? await startSharedJobs(
+      ? await startJobs(
           {
             db: database.db,
             ai,

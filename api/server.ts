@@ -11,13 +11,8 @@ import { type ContentEvents, guardContentEvents } from "./features/publishing/co
 import { createPublishing } from "./features/publishing/publishing.ts";
 import { gracefulCloser } from "./http/graceful-close.ts";
 import { keepConnectionsAlive } from "./http/keep-alive.ts";
-import {
-  type JobName,
-  queuedImports,
-  queueNameOf,
-  startJobs,
-  startSharedJobs,
-} from "./jobs/jobs.ts";
+import { type JobName, queuedImports, queueNameOf, startJobs } from "./jobs/jobs.ts";
+import { createSqliteQueue } from "./jobs/sqlite-queue.ts";
 import { createLogger } from "./logger.ts";
 import { createWorkerApp, openSharedServices } from "./scale-out.ts";
 import { createCpuPool } from "./workers/cpu-pool.ts";
@@ -43,9 +38,10 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     logger.error({ err: reason }, "unhandled rejection (kept serving)");
   });
   const database = await openDatabase(env.DATABASE_URL);
-  // PostgreSQL: the job queue and the bus every process shares (decisions 191-193); none with SQLite.
+  // PostgreSQL: the job queue and the bus every process shares (decisions 191-193). SQLite: the
+  // job queue is a table of the database (decision 320), and there is no bus.
   const shared = await openSharedServices(env, logger);
-  const { queue } = shared;
+  const queue = shared.queue ?? (await createSqliteQueue({ db: database.db, logger }));
   // One pool of worker threads for CPU-heavy steps of requests and renders.
   const cpu = createCpuPool();
   const publishing = await createPublishing({
@@ -55,9 +51,10 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     logger,
     cpu,
     bus: shared.bus,
-    // With a shared queue, a render is a job any worker takes (one per blog at a time).
+    // With a shared queue, a render is a job any worker takes (one per blog at a time); with
+    // one process, the render queue runs it at once (its outbox row is the durable record).
     requestRender:
-      queue &&
+      shared.queue &&
       ((blogId) =>
         void queue
           .enqueue("render", { blogId }, { key: blogId })
@@ -76,8 +73,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   });
   logger.info({ ai: ai.configured ? ai.model : "offline writer" }, "AI provider");
   let jobs: { runSoon: (name: JobName) => void; stop: () => Promise<void> } | undefined;
-  const runSoon = (name: JobName) =>
-    queue ? void queue.enqueue(queueNameOf(name)).catch(() => undefined) : jobs?.runSoon(name);
+  const runSoon = (name: JobName) => void queue.enqueue(queueNameOf(name)).catch(() => undefined);
   // Imports run in this process; the jobs list resumes those a restart interrupted.
   const imports = createImportRunner({
     db: database.db,
@@ -114,8 +110,8 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
           // One process (SQLite): validated sessions are kept a few seconds; with other
           // processes beside it, a sign-out there must count here at once (decision 167).
           sessionCacheMs: shared.bus ? 0 : 5_000,
-          // With a shared queue, starting an import queues a job a worker takes.
-          imports: queue ? queuedImports(queue, logger) : imports,
+          // Starting an import queues a job a worker takes.
+          imports: queuedImports(queue, logger),
         });
   const server = keepConnectionsAlive(
     createServer(env.PROCESS_ROLE === "worker" ? app : withFastPath(app, publishing)),
@@ -134,10 +130,18 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   );
   // Every background job, from the one list (api/jobs/jobs.ts); started here, not in
   // createApp, so tests drive each job with their own clock.
-  // A web process starts none (decision 192); with PostgreSQL they run on the shared queue.
-  const jobDeps = { db: database.db, ai, publishing, contentEvents, cpu, logger, imports };
+  // A web process starts none (decision 192).
   if (env.PROCESS_ROLE !== "web")
-    jobs = queue ? await startSharedJobs({ ...jobDeps, queue }) : startJobs(jobDeps);
+    jobs = await startJobs({
+      db: database.db,
+      ai,
+      publishing,
+      contentEvents,
+      cpu,
+      logger,
+      imports,
+      queue,
+    });
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, "shutting down: finishing in-flight requests");
@@ -147,7 +151,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     // and starts no other (pending render jobs stay in the database for the next start).
     await Promise.all([
       closer.close({ onStopListening: () => logger.info("no longer taking connections") }),
-      jobs?.stop(),
+      jobs?.stop() ?? queue.stop(),
     ]);
     await shared.close();
     // Page views that arrived while the last requests were answered (decision 132).

@@ -10,7 +10,6 @@ import type { ContentEvents } from "../features/publishing/content-events.ts";
 import { withOutbox } from "../features/publishing/outbox.ts";
 import type { Logger } from "../logger.ts";
 import type { CpuPool } from "../workers/cpu-pool.ts";
-import { startPeriodic } from "./periodic.ts";
 
 /** The next topic in turn, skipping topics that already have a post (by slug) when others remain. */
 export function pickTopic(
@@ -177,13 +176,4 @@ export async function runDueAutomation(
     }
   }
   return made;
-}
-
-/** Runs due automation at start and then every `intervalMs`; `stop` waits for a run in progress. */
-export function startContentAutomation(deps: AutomationDeps & { intervalMs?: number }) {
-  return startPeriodic(() => runDueAutomation(deps), {
-    intervalMs: deps.intervalMs ?? 60_000,
-    logger: deps.logger,
-    failure: "content automation run failed",
-  });
 }

@@ -10,11 +10,10 @@ import type { Publishing } from "../features/publishing/publishing.ts";
 import type { RenderQueue } from "../features/publishing/render-queue.ts";
 import type { Logger } from "../logger.ts";
 import type { CpuPool } from "../workers/cpu-pool.ts";
-import { runDueAutomation, startContentAutomation } from "./content-automation.ts";
-import { startPeriodic } from "./periodic.ts";
+import { runDueAutomation } from "./content-automation.ts";
 import type { JobQueue } from "./queue.ts";
-import { publishDuePosts, startScheduledPublishing } from "./scheduled-publishing.ts";
-import { runWeeklyAffiliatePrograms, startWeeklySuggestions } from "./weekly-suggestions.ts";
+import { publishDuePosts } from "./scheduled-publishing.ts";
+import { runWeeklyAffiliatePrograms } from "./weekly-suggestions.ts";
 
 /** What the jobs need; the composition root (api/server.ts) builds it once. */
 export type JobDeps = {
@@ -26,139 +25,24 @@ export type JobDeps = {
   logger: Logger;
   /** The import runner the app queues imports on (absent: imports do not run here). */
   imports?: ImportRunner;
+  /** The job queue: pg-boss on PostgreSQL, the SQLite queue otherwise (decision 320). */
+  queue: JobQueue;
 };
 
-/** A running job: `stop` waits for work in progress; `runSoon` runs it now if it can. */
-export type RunningJob = { stop: () => Promise<void>; runSoon?: () => void };
-
-const minute = 60 * 1000;
-
-/**
- * Every background job of Blogfleet, in one list (ARCHITECTURE 'Seams: Jobs'). Each decides
- * from the database what is due, so a restart neither loses nor doubles work, and the same list
- * can run in another process by starting it there.
- */
-export const jobs = [
-  {
-    // Render requests are written with the change they render (the outbox), so every one that
-    // was pending when the last process stopped (or was killed) runs now. This may not stop the
-    // start: with the database disk full, the server still serves reads and
-    // the queue retries its writes until there is room (decision 070).
-    name: "renders",
-    start: ({ publishing, logger }) => {
-      publishing.queue
-        .resume()
-        .catch((error: unknown) =>
-          logger.error({ err: error }, "pending renders could not be read"),
-        );
-      return { stop: () => publishing.queue.stop() };
-    },
-  },
-  {
-    // Publishes what fell due (also while the server was down), then at the next due time.
-    name: "scheduled publishing",
-    start: ({ db, logger, contentEvents }) =>
-      startScheduledPublishing({ db, logger, contentEvents }),
-  },
-  {
-    // Due generations now (catching up after a restart) and every minute.
-    name: "content automation",
-    start: ({ db, ai, contentEvents, cpu, logger }) =>
-      startContentAutomation({ db, ai, contentEvents, cpu, logger }),
-  },
-  {
-    // Affiliate programs per blog and blog ideas per owner, weekly (the database keeps the dates).
-    name: "weekly suggestions",
-    start: ({ db, ai, logger }) => startWeeklySuggestions({ db, ai, logger }),
-  },
-  {
-    // Imports a restart interrupted go on after the last item written (decision 144).
-    name: "imports",
-    start: ({ imports }) => {
-      imports?.kick();
-      return { stop: async () => imports?.stop(), runSoon: () => imports?.kick() };
-    },
-  },
-  {
-    // Reader analytics (issue 18): waiting hits are written every second by the counter
-    // itself; here, changed days are rolled up every minute, salts of past days and raw hits
-    // past their retention deleted hourly, and on stop every waiting hit is written.
-    name: "analytics rollups",
-    start: ({ publishing, logger }) => {
-      const { analytics } = publishing;
-      let lastCleanUp = 0;
-      const periodic = startPeriodic(
-        async () => {
-          if (lastCleanUp === 0) await analytics.catchUp();
-          else await analytics.rollUp();
-          if (Date.now() - lastCleanUp >= 60 * minute) {
-            await analytics.cleanUp();
-            lastCleanUp = Date.now();
-          }
-        },
-        { intervalMs: minute, logger, failure: "analytics rollup failed" },
-      );
-      return {
-        runSoon: periodic.runSoon,
-        stop: async () => {
-          await periodic.stop();
-          await analytics.flush();
-        },
-      };
-    },
-  },
-  {
-    // Expired sessions are refused anyway; this only keeps the table small.
-    name: "session cleanup",
-    start: ({ db, logger }) => {
-      const sessions = createSessionStore(db);
-      return startPeriodic(() => sessions.deleteExpired(), {
-        intervalMs: 60 * minute,
-        logger,
-        failure: "session cleanup failed",
-      });
-    },
-  },
-] as const satisfies readonly { name: string; start: (deps: JobDeps) => RunningJob }[];
-
-export type JobName = (typeof jobs)[number]["name"];
-
-/**
- * Starts the jobs (all of them, or those named) and returns one handle: `stop` stops them all,
- * waiting for work in progress; `runSoon(name)` asks one to run now.
- */
-export function startJobs(deps: JobDeps, only?: readonly JobName[]) {
-  const running = new Map<JobName, RunningJob>();
-  for (const job of jobs) {
-    if (only && !only.includes(job.name)) continue;
-    running.set(job.name, job.start(deps));
-  }
-  return {
-    runSoon: (name: JobName) => running.get(name)?.runSoon?.(),
-    stop: async () => {
-      await Promise.all([...running.values()].map((job) => job.stop()));
-    },
-  };
-}
-
-/** A job of the shared queue (PostgreSQL mode): registered on a worker, run by one at a time. */
-type SharedJob = {
-  name: JobName;
+/** A job of the list: registers its handlers (and schedule) on the queue of a worker. */
+type Job = {
+  name: string;
   /** Starts working the job here; the queue keeps its schedule and its waiting jobs. */
-  start: (deps: JobDeps & { queue: JobQueue }) => Promise<void>;
+  start: (deps: JobDeps) => Promise<void>;
 };
 
 /** The queue's name for a job of the list (pg-boss names take no spaces). */
-export const queueNameOf = (name: JobName) => name.replaceAll(" ", "-");
+export const queueNameOf = (name: string) => name.replaceAll(" ", "-");
 
 /** Runs `run` every `everySeconds` as one job across every worker (none when it still runs). */
 const periodic =
-  (
-    name: JobName,
-    everySeconds: number,
-    run: (deps: JobDeps & { queue: JobQueue }) => Promise<unknown>,
-  ) =>
-  async (deps: JobDeps & { queue: JobQueue }) => {
+  (name: string, everySeconds: number, run: (deps: JobDeps) => Promise<unknown>) =>
+  async (deps: JobDeps) => {
     await deps.queue.work(queueNameOf(name), async () => {
       await run(deps);
     });
@@ -173,12 +57,12 @@ async function renderSettled(queue: RenderQueue, blogId: string) {
 }
 
 /**
- * The same jobs when several processes share a PostgreSQL (decision 191): each render, import
- * and periodic run is a job of the shared queue, which one worker takes; a worker that dies
- * leaves it to another. Each job still decides from the database what is due, so a job run
- * twice finds nothing left to do.
+ * Every background job of Blogfleet, in one list (ARCHITECTURE 'Seams: Jobs'; decisions 191,
+ * 320): each render, import and periodic run is a job of the queue, which one worker takes; on
+ * PostgreSQL a worker that dies leaves it to another, on SQLite the next start takes it. Each
+ * job decides from the database what is due, so a job run twice finds nothing left to do.
  */
-export const sharedJobs: readonly SharedJob[] = [
+export const jobs = [
   {
     // A render per blog at a time across all workers (the blog's id is the job's key), as
     // many blogs at once as the workers' render queues take. The outbox row is the truth: every
@@ -198,6 +82,8 @@ export const sharedJobs: readonly SharedJob[] = [
       );
       await queue.work("render-sweep", async () => {
         for (const { blogId } of await db.select({ blogId: renderJobs.blogId }).from(renderJobs)) {
+          // Waiting for its next try here: its back-off is kept.
+          if (publishing.queue.stateOf(blogId) === "retrying") continue;
           await queue.enqueue("render", { blogId }, { key: blogId });
         }
       });
@@ -271,17 +157,16 @@ export const sharedJobs: readonly SharedJob[] = [
     name: "session cleanup",
     start: periodic("session cleanup", 60 * 60, ({ db }) => createSessionStore(db).deleteExpired()),
   },
-];
+] as const satisfies readonly Job[];
+
+export type JobName = (typeof jobs)[number]["name"];
 
 /**
- * Starts the jobs on the shared queue (a worker, or a process of role `all`, in PostgreSQL
- * mode); `runSoon` queues a run now, which any worker may take.
+ * Starts the jobs (all, or those named) on the queue, in a worker or a process of role `all`;
+ * `runSoon` queues a run now, which any worker may take; `stop` waits for work in progress.
  */
-export async function startSharedJobs(
-  deps: JobDeps & { queue: JobQueue },
-  only?: readonly JobName[],
-) {
-  for (const job of sharedJobs) if (!only || only.includes(job.name)) await job.start(deps);
+export async function startJobs(deps: JobDeps, only?: readonly JobName[]) {
+  for (const job of jobs) if (!only || only.includes(job.name)) await job.start(deps);
   return {
     runSoon: (name: JobName) => {
       void deps.queue

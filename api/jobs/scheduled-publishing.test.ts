@@ -3,11 +3,7 @@ import type { Post } from "../../contracts/posts.ts";
 import type { BlogChange, ContentEvents } from "../features/publishing/content-events.ts";
 import { createBlog, createOwner, createPost, createPublishedPost } from "../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../test/harness.ts";
-import {
-  type PublishedPost,
-  publishDuePosts,
-  startScheduledPublishing,
-} from "./scheduled-publishing.ts";
+import { type PublishedPost, publishDuePosts } from "./scheduled-publishing.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -125,87 +121,5 @@ describe("publishDuePosts", () => {
     expect(ours.get(one.id)?.postIds?.sort()).toEqual([a.id, c.id].sort());
     expect(ours.get(two.id)).toEqual({ postIds: [b.id] });
     expect(changes.filter(([blogId]) => blogId === one.id)).toHaveLength(1);
-  });
-});
-
-describe("startScheduledPublishing", () => {
-  it("publishes what fell due while the server was down as soon as it starts", async () => {
-    const owner = await createOwner(app);
-    const blog = await createBlog(owner);
-    const post = await scheduled(owner, blog.id, new Date(Date.now() + hour));
-    const clock = () => new Date(Date.now() + 2 * hour);
-    let announce: (change: BlogChange) => void = () => {};
-    const published = new Promise<BlogChange>((resolve) => {
-      announce = resolve;
-    });
-    const runner = startScheduledPublishing({
-      db: app.db,
-      clock,
-      intervalMs: 60_000,
-      contentEvents: {
-        blogChanged: (blogId, change) => {
-          if (blogId === blog.id) announce(change);
-        },
-      },
-    });
-    try {
-      expect(await published).toEqual({ postIds: [post.id] });
-    } finally {
-      await runner.stop();
-    }
-    expect((await read(owner, post.id)).status).toBe("published");
-  });
-
-  it("arms a timer for the next due post instead of waiting for the interval", async () => {
-    const owner = await createOwner(app);
-    const blog = await createBlog(owner);
-    const at = new Date(Date.now() + hour);
-    const post = await scheduled(owner, blog.id, at);
-    // The injected clock runs 30 ms short of the scheduled time.
-    const offset = at.getTime() - Date.now() - 30;
-    const clock = () => new Date(Date.now() + offset);
-    const { changes, events } = recorder();
-    const started = Date.now();
-    const runner = startScheduledPublishing({
-      db: app.db,
-      clock,
-      intervalMs: 60_000,
-      contentEvents: events,
-    });
-    try {
-      expect(mine(await runner.runNow(), [post.id])).toEqual([]);
-      await expect
-        .poll(() => changes.filter(([blogId]) => blogId === blog.id), {
-          timeout: 2000,
-          interval: 5,
-        })
-        .toEqual([[blog.id, { postIds: [post.id] }]]);
-      expect(Date.now() - started).toBeLessThan(2000);
-    } finally {
-      await runner.stop();
-    }
-    expect(await read(owner, post.id)).toMatchObject({ status: "published" });
-  });
-
-  it("joins a run in progress instead of starting a second one", async () => {
-    const owner = await createOwner(app);
-    const blog = await createBlog(owner);
-    const post = await scheduled(owner, blog.id, new Date(Date.now() + hour));
-    const { changes, events } = recorder();
-    const runner = startScheduledPublishing({
-      db: app.db,
-      clock: () => new Date(Date.now() + 2 * hour),
-      intervalMs: 60_000,
-      contentEvents: events,
-    });
-    try {
-      const [first, second] = await Promise.all([runner.runNow(), runner.runNow()]);
-      expect(first).toBe(second);
-      expect(changes.filter(([blogId]) => blogId === blog.id)).toEqual([
-        [blog.id, { postIds: [post.id] }],
-      ]);
-    } finally {
-      await runner.stop();
-    }
   });
 });

@@ -1,12 +1,9 @@
-import { and, asc, isNotNull, lte, sql } from "drizzle-orm";
-import { type Clock, systemClock } from "../auth/sessions.ts";
+import { and, isNotNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { first } from "../db/query.ts";
 import { posts } from "../db/schema.ts";
 import { publishPosts } from "../features/posts/service.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
 import { withOutbox } from "../features/publishing/outbox.ts";
-import type { Logger } from "../logger.ts";
 
 export type PublishedPost = { blogId: string; postId: string };
 
@@ -39,85 +36,4 @@ export async function publishDuePosts(
     );
     return published.map((post) => ({ blogId: post.blogId, postId: post.id }));
   });
-}
-
-export type ScheduledPublishingOptions = {
-  db: Database;
-  clock?: Clock;
-  /** Told after the commit (through the outbox) about every blog whose posts were published. */
-  contentEvents: ContentEvents;
-  /** How often due posts are looked for, at the latest. */
-  intervalMs?: number;
-  logger?: Logger;
-};
-
-export type ScheduledPublishing = {
-  /** Runs now (a run already in progress is joined, never doubled). */
-  runNow: () => Promise<PublishedPost[]>;
-  stop: () => Promise<void>;
-};
-
-/**
- * Runs `publishDuePosts` at start (catching up on everything that fell due while the server
- * was down), then again when the next scheduled post falls due or after `intervalMs`,
- * whichever comes first. A schedule set in between is found by the next interval run.
- */
-export function startScheduledPublishing(options: ScheduledPublishingOptions): ScheduledPublishing {
-  const { db, logger } = options;
-  const clock = options.clock ?? systemClock;
-  const intervalMs = options.intervalMs ?? 15_000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<PublishedPost[]> | undefined;
-  let stopped = false;
-
-  async function delayUntilNextRun(): Promise<number> {
-    const next = await first(
-      db
-        .select({ at: posts.scheduledPublishAt })
-        .from(posts)
-        .where(isNotNull(posts.scheduledPublishAt))
-        .orderBy(asc(posts.scheduledPublishAt))
-        .limit(1),
-    );
-    if (!next?.at) return intervalMs;
-    return Math.min(intervalMs, Math.max(0, next.at.getTime() - clock().getTime()));
-  }
-
-  async function run(): Promise<PublishedPost[]> {
-    let delay = intervalMs;
-    let published: PublishedPost[] = [];
-    try {
-      published = await publishDuePosts(db, options.contentEvents, clock());
-      if (published.length > 0) logger?.info({ published }, "scheduled posts published");
-      delay = await delayUntilNextRun();
-    } catch (error) {
-      // Nothing is lost: the schedules stay in the database for the next run.
-      logger?.error({ err: error }, "scheduled publishing failed; retrying at the next interval");
-    }
-    if (!stopped) {
-      clearTimeout(timer);
-      timer = setTimeout(() => void runNow(), delay);
-      timer.unref();
-    }
-    return published;
-  }
-
-  function runNow(): Promise<PublishedPost[]> {
-    if (stopped) return Promise.resolve([]);
-    running ??= run().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  void runNow();
-
-  return {
-    runNow,
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
 }

@@ -6,7 +6,7 @@ import type { BlogChange, ContentEvents } from "../features/publishing/content-e
 import { createLogger } from "../logger.ts";
 import { createBlog, createOwner, createPost } from "../test/factories.ts";
 import { startTestApp, type TestApp } from "../test/harness.ts";
-import { jobs, sharedJobs, startSharedJobs } from "./jobs.ts";
+import { startJobs } from "./jobs.ts";
 import { createPgBossQueue } from "./pg-boss-queue.ts";
 import type { JobQueue } from "./queue.ts";
 import { createTestPostgresDatabase } from "./test-postgres.ts";
@@ -26,10 +26,6 @@ afterAll(async () => {
 });
 
 describe("the jobs on the shared queue", () => {
-  it("are the same list as in one process", () => {
-    expect(sharedJobs.map((job) => job.name)).toEqual(jobs.map((job) => job.name));
-  });
-
   it("publish a due post once with two workers running the schedule", async () => {
     const owner = await createOwner(app);
     const blog = await createBlog(owner);
@@ -56,7 +52,7 @@ describe("the jobs on the shared queue", () => {
       });
       queues.push(queue);
       workers.push(
-        await startSharedJobs(
+        await startJobs(
           {
             db: app.db,
             ai: app.aiGate,
@@ -101,7 +97,7 @@ describe("the jobs on the shared queue", () => {
       pollingIntervalSeconds: 0.5,
     });
     queues.push(queue);
-    await startSharedJobs(
+    await startJobs(
       {
         db: app.db,
         ai: app.aiGate,
@@ -132,7 +128,7 @@ describe("the jobs on the shared queue", () => {
       pollingIntervalSeconds: 0.5,
     });
     queues.push(queue);
-    const worker = await startSharedJobs(
+    const worker = await startJobs(
       {
         db: app.db,
         ai: app.aiGate,

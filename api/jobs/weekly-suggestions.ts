@@ -7,7 +7,6 @@ import { affiliateRecommendations, blogs } from "../db/schema.ts";
 import { findPrograms } from "../features/affiliate-recommendations/service.ts";
 import { runWeeklyBlogIdeas } from "../features/blog-recommendations/service.ts";
 import type { Logger } from "../logger.ts";
-import { startPeriodic } from "./periodic.ts";
 
 export const weekMs = 7 * 24 * 60 * 60 * 1000;
 
@@ -75,23 +74,4 @@ export async function runWeeklyAffiliatePrograms(deps: WeeklyDeps): Promise<stri
     }
   }
   return done;
-}
-
-/**
- * Runs both weekly suggestion jobs now (catching up after a restart) and then every hour; each
- * decides from the database whether a week has passed, so the hour is only how late a week
- * can be noticed. A slow model never lets runs pile up.
- */
-export function startWeeklySuggestions(deps: WeeklyDeps & { intervalMs?: number }) {
-  return startPeriodic(
-    async () => {
-      await runWeeklyBlogIdeas(deps);
-      await runWeeklyAffiliatePrograms(deps);
-    },
-    {
-      intervalMs: deps.intervalMs ?? 60 * 60 * 1000,
-      logger: deps.logger,
-      failure: "weekly suggestions failed",
-    },
-  );
 }
