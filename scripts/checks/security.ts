@@ -16,6 +16,7 @@ import buildTheme from "../../tests/setup/build-theme.ts";
 import { abuseCheck } from "./security/abuse.ts";
 import { accountsCheck } from "./security/accounts.ts";
 import { aiSpendCheck } from "./security/ai-spend.ts";
+import { analyticsCheck } from "./security/analytics.ts";
 import { csrfCheck } from "./security/csrf.ts";
 import { fetchMetadataCheck } from "./security/fetch-metadata.ts";
 import { fuzzCheck } from "./security/fuzz.ts";
@@ -58,6 +59,7 @@ const checks: SecurityCheck[] = [
   storedXssCheck,
   stallCheck,
   importsCheck,
+  analyticsCheck,
 ];
 
 const args = process.argv.slice(2);

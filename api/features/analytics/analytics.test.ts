@@ -4,9 +4,17 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlogAnalytics, FleetAnalytics } from "../../../contracts/analytics.ts";
 import { beaconScript } from "../../../site-builder/theme/lib/beacon.ts";
-import { analyticsSalts, blogs, pageHits } from "../../db/schema.ts";
-import { createBlog, createOwner, createPublishedPost } from "../../test/factories.ts";
+import { analyticsDaily, analyticsSalts, blogs, excludedHits, pageHits } from "../../db/schema.ts";
+import {
+  createBlog,
+  createCategory,
+  createOwner,
+  createPost,
+  createPublishedPost,
+} from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
+import { createAnalytics, type HitRequest, otherNotFound } from "./ingest.ts";
+import { hitLimits } from "./limits.ts";
 
 let app: TestApp;
 let now = new Date("2030-05-10T10:00:00.000Z");
@@ -14,7 +22,8 @@ beforeAll(async () => {
   app = await startTestApp({
     publishing: true,
     clock: () => now,
-    env: { BLOG_DOMAIN: "blogs.test" },
+    // Readers' addresses come in X-Forwarded-For from this loopback "proxy" (decision 064).
+    env: { BLOG_DOMAIN: "blogs.test", TRUST_PROXY: "true" },
   });
 });
 afterAll(() => app.close());
@@ -310,9 +319,21 @@ describe("counting page views (issue 18)", () => {
   it("loses no hit of a burst: every one is written in batches", async () => {
     const owner = await createOwner(app);
     const { blog, host } = await blogWithHost(owner, "burst");
+    // Readers as they come (decision 311): 300 of them, each on an address of their own, on
+    // the blog's pages.
+    const pages = ["/", "/privacy"];
+    for (const slug of ["burst-one", "burst-two", "burst-three"]) {
+      await createPublishedPost(owner, blog.id, { slug });
+      pages.push(`/post/${slug}`);
+    }
     await Promise.all(
       Array.from({ length: 1500 }, (_, i) =>
-        hit(host, `${chrome} r${i % 300}`, { p: `/p${i % 7}` }),
+        hit(
+          host,
+          `${chrome} r${i % 300}`,
+          { p: pages[i % pages.length] },
+          { "x-forwarded-for": `10.1.${(i % 300) >> 8}.${(i % 300) & 255}` },
+        ),
       ),
     );
     const r = await report(owner, blog.id);
@@ -353,5 +374,283 @@ describe("counting page views (issue 18)", () => {
       [b.blog.name, 1, 1, 0, 0],
     ]);
     expect((await owner.get("/api/analytics/fleet?range=2y")).status).toBe(400);
+  });
+});
+
+/** Every one of `items`, at most 50 at a time. */
+async function inBatches<T>(items: T[], work: (item: T, i: number) => Promise<unknown>) {
+  for (let i = 0; i < items.length; i += 50) {
+    await Promise.all(items.slice(i, i + 50).map((item, j) => work(item, i + j)));
+  }
+}
+
+const from = (address: string) => ({ "x-forwarded-for": address });
+const excludedOf = (r: BlogAnalytics) =>
+  Object.fromEntries(r.excluded.map((e) => [e.reason, e.hits]));
+
+describe("analytics you can trust (issue 29, finding 5)", () => {
+  it("counts views only of pages the blog serves, and 404s only of paths it does not", async () => {
+    const owner = await createOwner(app);
+    const { blog, host } = await blogWithHost(owner, "served");
+    const soil = await createCategory(owner, blog.id, { name: "Soil", slug: "soil" });
+    const post = await createPublishedPost(owner, blog.id, {
+      slug: "compost",
+      categoryId: soil.id,
+    });
+    const draft = await createPost(owner, blog.id, { slug: "not-yet" });
+    const author = (await app.publishing?.indexes.get(blog.id))?.author;
+    // Readers on each kind of page the blog serves (the browser sends its address bar's path).
+    const views = [
+      { p: "/", s: 200 },
+      { p: "/post/compost", s: 200, i: post.id },
+      { p: "/post/compost/", s: 200, i: post.id },
+      { p: "/category/soil", s: 200 },
+      { p: "/privacy", s: 200 },
+      { p: `/author/${author}`, s: 200 },
+      { p: "/nothing-here", s: 404 },
+      { p: "/<img src=x onerror=alert(1)>", s: 404 },
+      { p: `/post/${"é".repeat(300)}`, s: 404 },
+    ];
+    // Views of what no reader can see there, and 404s of pages that are there.
+    const forged = [
+      { p: "/post/this-page-does-not-exist-FORGED" },
+      { p: "/<img src=x onerror=alert(1)>" },
+      { p: `/post/${draft.slug}` },
+      { p: "/category/clay" },
+      { p: "/page/2" },
+      { p: "/rss.xml" },
+      { p: "/post/compost?x=1#y", s: 404 },
+      { p: "/", s: 404 },
+      { p: "/privacy/", s: 404 },
+    ];
+    for (const [i, beacon] of [...views, ...forged].entries()) {
+      const res = await hit(host, chrome, beacon, from(`192.0.2.${i + 1}`));
+      // Stored or not, the beacon gets the same answer.
+      expect(res.status).toBe(204);
+      expect(res.body).toBe("");
+    }
+    // The no-script image of a made-up path is dropped too (and answers its pixel).
+    const gif = await send("GET", "/_hit.gif?p=%2Fpost%2Fmade-up&s=200", host, {
+      "user-agent": chrome,
+      "sec-fetch-site": "same-origin",
+      ...from("192.0.2.99"),
+    });
+    expect(gif.status).toBe(200);
+    expect(gif.headers["content-type"]).toBe("image/gif");
+
+    const r = await report(owner, blog.id);
+    expect(r.totals).toMatchObject({ views: 6, notFound: 3 });
+    expect(r.topPages.map((p) => [p.label, p.views]).sort()).toEqual(
+      [
+        ["/", 1],
+        [`/author/${author}`, 1],
+        ["/category/soil", 1],
+        ["/post/compost", 2],
+        ["/privacy", 1],
+      ].sort(),
+    );
+    expect(excludedOf(r)).toEqual({ "unknown-path": 7, "served-path": 3 });
+    // A not-found path is kept as the address bar shows it, and at most 256 characters long.
+    const notFound = r.notFoundPages.map((p) => p.label);
+    expect(notFound).toContain("/nothing-here");
+    expect(notFound).toContain("/%3Cimg%20src=x%20onerror=alert(1)%3E");
+    const long = notFound.find((label) => label.startsWith("/post/%C3%A9"));
+    expect(long?.length).toBeLessThanOrEqual(256);
+    expect(long?.length).toBeGreaterThan(240);
+    expect(long).toMatch(/^\/post\/(%C3%A9)+(%C3)?$/);
+    const rows = await app.db.select().from(pageHits).where(eq(pageHits.blogId, blog.id));
+    expect(rows).toHaveLength(9);
+    expect(rows.filter((h) => /FORGED|made-up|not-yet|clay|rss|</.test(h.path))).toEqual([]);
+  });
+
+  it("keeps a post's id only on that post's page", async () => {
+    const owner = await createOwner(app);
+    const { blog, host } = await blogWithHost(owner, "post-ids");
+    const mulch = await createPublishedPost(owner, blog.id, { title: "Mulch", slug: "mulch" });
+    const seeds = await createPublishedPost(owner, blog.id, { title: "Seeds", slug: "seeds" });
+    const elsewhere = await blogWithHost(owner, "post-ids-elsewhere");
+    const theirs = await createPublishedPost(owner, elsewhere.blog.id, { slug: "mulch" });
+    const draft = await createPost(owner, blog.id);
+    const reports = [
+      { p: "/post/mulch", i: mulch.id },
+      { p: "/post/seeds", i: seeds.id },
+      { p: "/post/mulch", i: seeds.id },
+      { p: "/", i: mulch.id },
+      { p: "/post/mulch", i: theirs.id },
+      { p: "/post/mulch", i: draft.id },
+      { p: "/post/mulch", i: "no-such-post" },
+    ];
+    for (const [i, beacon] of reports.entries()) {
+      expect((await hit(host, iphone, beacon, from(`198.51.100.${i + 1}`))).status).toBe(204);
+    }
+    const r = await report(owner, blog.id);
+    expect(r.totals.views).toBe(2);
+    expect(r.topPosts.map((p) => [p.label, p.views]).sort()).toEqual([
+      ["Mulch", 1],
+      ["Seeds", 1],
+    ]);
+    expect(excludedOf(r)).toEqual({ "unknown-post": 5 });
+  });
+
+  it("stores at most 30 hits a minute from one address, whatever user agents it sends", async () => {
+    const owner = await createOwner(app);
+    const { blog, host } = await blogWithHost(owner, "flooded");
+    const limit = hitLimits.perAddressPerMinute;
+    // 500 reports from one address, each with a user agent of its own (as in the finding).
+    await inBatches(Array.from({ length: 500 }), (_, i) =>
+      hit(host, `${chrome} flood/${i}`, { p: "/" }, from("203.0.113.9")),
+    );
+    // An IPv6 sender gets one limit for its /56, not one per address it can pick.
+    await inBatches(Array.from({ length: 100 }), (_, i) =>
+      hit(host, chrome, { p: "/" }, from(`2001:db8:0:ab${i % 10}::${i.toString(16)}`)),
+    );
+    // Meanwhile, readers on other addresses are counted as ever.
+    for (let i = 0; i < 5; i++) {
+      expect((await hit(host, iphone, { p: "/" }, from(`203.0.113.${20 + i}`))).status).toBe(204);
+    }
+    let r = await report(owner, blog.id);
+    expect(r.totals).toMatchObject({ views: 2 * limit + 5, visitors: 2 * limit + 5 });
+    expect(excludedOf(r)).toEqual({ "address-limit": 500 - limit + 100 - limit });
+    // The same address on another blog has a limit of its own.
+    const other = await blogWithHost(owner, "flooded-other");
+    await hit(other.host, chrome, { p: "/" }, from("203.0.113.9"));
+    expect((await report(owner, other.blog.id)).totals.views).toBe(1);
+    // A minute later the address is counted again.
+    const before = now;
+    now = new Date(now.getTime() + 60_000);
+    try {
+      await hit(host, chrome, { p: "/" }, from("203.0.113.9"));
+      r = await report(owner, blog.id);
+      expect(r.totals.views).toBe(2 * limit + 6);
+    } finally {
+      now = before;
+    }
+  });
+
+  it("stores at most 3,000 hits a minute for one blog, however many addresses send them", async () => {
+    const owner = await createOwner(app);
+    const { blog, host } = await blogWithHost(owner, "ceiling");
+    const ceiling = hitLimits.perBlogPerMinute;
+    const sent = ceiling + 100;
+    // Forged paths first: dropped, they use none of the blog's minute.
+    await inBatches(Array.from({ length: 50 }), (_, i) =>
+      hit(host, chrome, { p: `/forged-${i}` }, from(`10.2.255.${i}`)),
+    );
+    // 25 hits from each address: under its own limit, so only the blog's holds them back.
+    await inBatches(Array.from({ length: sent }), (_, i) => {
+      const reader = Math.floor(i / 25);
+      return hit(
+        host,
+        `${chrome} r${reader}`,
+        { p: "/" },
+        from(`10.2.${reader >> 8}.${reader & 255}`),
+      );
+    });
+    const r = await report(owner, blog.id);
+    expect(r.totals.views).toBe(ceiling);
+    expect(excludedOf(r)).toEqual({ "unknown-path": 50, "blog-limit": 100 });
+    const before = now;
+    now = new Date(now.getTime() + 60_000);
+    try {
+      await hit(host, chrome, { p: "/" }, from("10.3.0.1"));
+      expect((await report(owner, blog.id)).totals.views).toBe(ceiling + 1);
+    } finally {
+      now = before;
+    }
+  });
+
+  it("stores at most the day's cap of raw hits per blog, counted from the table after a restart", async () => {
+    const owner = await createOwner(app);
+    const { blog } = await blogWithHost(owner, "capped");
+    const limits = { ...hitLimits, rawHitsPerBlogPerDay: 10 };
+    const reader = (i: number): HitRequest => ({
+      blogId: blog.id,
+      host: "capped.blogs.test",
+      address: `192.0.2.${i}`,
+      headers: { "user-agent": chrome },
+      beacon: { path: i % 2 ? "/" : "/missing", status: i % 2 ? 200 : 404 },
+    });
+    const first = createAnalytics({ db: app.db, clock: () => now, limits });
+    for (let i = 1; i <= 8; i++) expect(await first.record(reader(i))).toBe("counted");
+    await first.rollUp();
+    // Another process (or this one after a restart) knows nothing of those 8 in memory.
+    const second = createAnalytics({ db: app.db, clock: () => now, limits });
+    const outcomes = [];
+    for (let i = 9; i <= 13; i++) outcomes.push(await second.record(reader(i)));
+    expect(outcomes).toEqual(["counted", "counted", "excluded", "excluded", "excluded"]);
+    await second.rollUp();
+    const stored = await app.db.select().from(pageHits).where(eq(pageHits.blogId, blog.id));
+    expect(stored).toHaveLength(10);
+    const r = await report(owner, blog.id);
+    expect(r.totals).toMatchObject({ views: 5, notFound: 5 });
+    expect(excludedOf(r)).toEqual({ "daily-cap": 3 });
+    // The next day has a cap of its own.
+    const nextDay = createAnalytics({
+      db: app.db,
+      clock: () => new Date(now.getTime() + 86_400_000),
+      limits,
+    });
+    expect(await nextDay.record(reader(14))).toBe("counted");
+    await nextDay.flush();
+  });
+
+  it("keeps the 500 most viewed not-found paths, referrers and campaigns of a blog-day", async () => {
+    const owner = await createOwner(app);
+    const { blog } = await blogWithHost(owner, "open-values");
+    const analytics = createAnalytics({ db: app.db, clock: () => now });
+    const reader = (i: number, beacon: HitRequest["beacon"]): HitRequest => ({
+      blogId: blog.id,
+      host: "open-values.blogs.test",
+      address: `10.4.${i >> 8}.${i & 255}`,
+      headers: { "user-agent": chrome },
+      beacon,
+    });
+    for (let i = 0; i < 600; i++) {
+      await analytics.record(reader(i, { path: `/missing-${i}`, status: 404 }));
+      await analytics.record(
+        reader(i, {
+          path: "/",
+          status: 200,
+          referrer: `https://site-${i}.example/`,
+          search: `?utm_source=s${i}`,
+        }),
+      );
+    }
+    // The most viewed of each, seen a second time by another reader.
+    await analytics.record(reader(1000, { path: "/missing-599", status: 404 }));
+    await analytics.record(
+      reader(1000, {
+        path: "/",
+        status: 200,
+        referrer: "https://site-599.example/",
+        search: "?utm_source=s599",
+      }),
+    );
+    await analytics.rollUp();
+    const daily = await app.db
+      .select()
+      .from(analyticsDaily)
+      .where(eq(analyticsDaily.blogId, blog.id));
+    const count = (dimension: string) => daily.filter((d) => d.dimension === dimension).length;
+    // The not-found paths past the 500 are one row, so the count of 404s stays whole.
+    expect([count("notfound"), count("referrer"), count("utm")]).toEqual([501, 500, 500]);
+    expect(daily.find((d) => d.value === otherNotFound)).toMatchObject({ views: 100 });
+    const top = (dimension: string) =>
+      daily
+        .filter((d) => d.dimension === dimension && d.value !== otherNotFound)
+        .sort((a, b) => b.views - a.views)[0];
+    expect(top("notfound")).toMatchObject({ value: "/missing-599", views: 2 });
+    expect(top("referrer")).toMatchObject({ value: "site:site-599.example", views: 2 });
+    expect(top("utm")?.views).toBe(2);
+    // The totals still count every view and every 404.
+    const r = await report(owner, blog.id);
+    expect(r.totals).toMatchObject({ views: 601, notFound: 601 });
+    expect(r.notFoundPages[0]).toMatchObject({ label: otherNotFound, views: 100 });
+    expect(r.notFoundPages[1]).toMatchObject({ label: "/missing-599", views: 2 });
+    const excluded = await app.db
+      .select()
+      .from(excludedHits)
+      .where(eq(excludedHits.blogId, blog.id));
+    expect(excluded).toEqual([]);
   });
 });

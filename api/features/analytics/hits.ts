@@ -1,7 +1,14 @@
 import type { Request, Response } from "express";
 import { z } from "zod";
 import { hitImagePath, hitPath } from "../../../site-builder/theme/lib/beacon.ts";
-import type { Analytics, BeaconInput } from "./ingest.ts";
+import {
+  classifyFile,
+  type IndexSource,
+  movedTarget,
+  type PublishedIndexes,
+} from "../public-sites/published-index.ts";
+import { fileForRequestPath } from "../public-sites/serve.ts";
+import type { Analytics, BeaconInput, PageMismatch } from "./ingest.ts";
 
 /** What the beacon sends (short names keep every page's script small). */
 const beaconBody = z.object({
@@ -15,6 +22,69 @@ const beaconBody = z.object({
     .regex(/^[A-Za-z0-9_-]*$/)
     .optional(),
 });
+
+/** Longest not-found path kept, in characters once normalized (a view's path is a real page's). */
+const notFoundPathLength = 256;
+
+/**
+ * `path` as a browser's address bar holds it (`location.pathname`, what the beacon sends):
+ * dot segments resolved, characters a path cannot hold percent-encoded, no query, no trailing
+ * slash (the blog answers both spellings alike).
+ */
+function normalizePath(path: string): string {
+  const { pathname } = new URL(`http://blog.invalid${path}`);
+  return pathname.replace(/(.)\/+$/, "$1");
+}
+
+/**
+ * What a reader meets at `path` as the blog server answers it (`serveBlog`, from the same
+ * index): one of the blog's pages, which carry the beacon (`postSlug` for a post's); its
+ * not-found page (404, or 410 for a removed post); or anything else (a redirect, a feed, a
+ * file), where no beacon runs.
+ */
+function pageAt(
+  source: IndexSource,
+  path: string,
+): { kind: "page"; postSlug?: string } | { kind: "not-found" } | { kind: "other" } {
+  const file = fileForRequestPath(path);
+  const verdict = file === undefined ? undefined : classifyFile(source.index, file);
+  if (verdict === undefined || verdict.kind !== "content") {
+    // An imported permalink that names nothing here now answers a 301 to where it moved.
+    const moved = verdict?.kind !== "gone" && movedTarget(source.index, path) !== undefined;
+    return moved ? { kind: "other" } : { kind: "not-found" };
+  }
+  if (verdict.live || verdict.asset || !file?.endsWith(".html")) return { kind: "other" };
+  return { kind: "page", postSlug: /^post\/(.+)\.html$/.exec(file)?.[1] };
+}
+
+/**
+ * The view a valid beacon reports, judged against the blog's pages (decision 311): a view of a
+ * page the blog serves, with the id of the post at that path if any; a 404 of a path it does
+ * not serve (its path bounded); otherwise the mismatch, and nothing is stored.
+ */
+function judgeView(
+  source: IndexSource,
+  beacon: z.infer<typeof beaconBody>,
+): { input: BeaconInput; mismatch?: PageMismatch } {
+  const path = normalizePath(beacon.p);
+  const page = pageAt(source, path);
+  const input: BeaconInput = { path, referrer: beacon.r, search: beacon.q, status: beacon.s };
+  if (beacon.s === 404) {
+    if (page.kind !== "not-found") return { input, mismatch: "served-path" };
+    // Cut where no percent-escape is split; a not-found page names no post.
+    input.path = path.slice(0, notFoundPathLength).replace(/%[0-9A-Fa-f]?$/, "");
+    return { input };
+  }
+  if (page.kind !== "page") return { input, mismatch: "unknown-path" };
+  if (beacon.i) {
+    const post = source.posts.get(beacon.i);
+    if (page.postSlug === undefined || post?.slug !== page.postSlug) {
+      return { input, mismatch: "unknown-post" };
+    }
+    input.postId = beacon.i;
+  }
+  return { input };
+}
 
 // A 1×1 transparent GIF for the no-script image.
 const pixel = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
@@ -51,7 +121,9 @@ function refuse(res: Response, status: number, issues: { path: string; message: 
 /**
  * The blog's counting endpoints: `POST {home}_hit` from the beacon and `GET {home}_hit.gif`
  * from the no-script image. Answers `true` when `path` was one of them. Never cached: a CDN in
- * front of the blog passes every one to the origin.
+ * front of the blog passes every one to the origin. A valid report is answered the same way
+ * whether it was stored or not (decision 311): the sender learns neither which paths the blog
+ * serves nor when a limit holds its hits back.
  */
 export function createHitEndpoint(analytics: Analytics) {
   return async (
@@ -60,7 +132,9 @@ export function createHitEndpoint(analytics: Analytics) {
     blogId: string,
     path: string,
     /** The blog's home as this request reached it (`/` or `/blog/{slug}/`). */
-    homeHref = "/",
+    homeHref: string,
+    /** The blog's published index: which paths are its pages, which post each shows. */
+    indexes: Pick<PublishedIndexes, "source">,
   ): Promise<boolean> => {
     const beacon = path === hitPath && req.method === "POST";
     const image = path === hitImagePath && (req.method === "GET" || req.method === "HEAD");
@@ -114,19 +188,14 @@ export function createHitEndpoint(analytics: Analytics) {
       );
       return true;
     }
-    const input: BeaconInput = {
-      path: parsed.data.p,
-      referrer: parsed.data.r,
-      search: parsed.data.q,
-      status: parsed.data.s,
-      postId: parsed.data.i || undefined,
-    };
+    const { input, mismatch } = judgeView(await indexes.source(blogId), parsed.data);
     await analytics.record({
       blogId,
       host: req.hostname ?? "",
       address: req.ip ?? req.socket.remoteAddress ?? "",
       headers: req.headers,
       beacon: input,
+      mismatch,
     });
     res.setHeader("Cache-Control", "no-store");
     res.setHeader("CDN-Cache-Control", "no-store");

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { and, eq, lt, sql } from "drizzle-orm";
+import { ipKeyGenerator } from "express-rate-limit";
 import type { Database } from "../../db/client.ts";
 import { exec, first, rawRows } from "../../db/query.ts";
 import {
@@ -14,6 +15,7 @@ import {
 import type { Logger } from "../../logger.ts";
 import { isBot, isPrefetch } from "../affiliate-links/clicks.ts";
 import { browserOf, classifyReferrer, deviceOf, utmOf } from "./classify.ts";
+import { createMinuteWindows, type HitLimits, hitLimits } from "./limits.ts";
 
 /** Days raw hits are kept; after that only the daily and hourly rollups remain (decision 131). */
 export const rawHitRetentionDays = 30;
@@ -24,6 +26,17 @@ const flushSize = 1000;
 const flushIntervalMs = 1000;
 /** Rows per INSERT statement (15 columns each, under SQLite's variable limit). */
 const rowsPerInsert = 500;
+/**
+ * Values a blog-day keeps of each dimension whose values a beacon names freely (not-found
+ * paths, referrers, campaigns), the most viewed: reports show the top 20 of a range, and daily
+ * rollups are kept for good (decision 311). The not-found paths beyond them are kept as one
+ * row, `otherNotFound`, so the count of 404s stays whole.
+ */
+const openValuesPerDay = 500;
+export const otherNotFound = "(other addresses)";
+/** (blog, address) pairs and blogs whose minute windows are followed at once. */
+const addressWindows = 50_000;
+const blogWindows = 10_000;
 
 const day = (at: Date) => at.toISOString().slice(0, 10);
 const hourOf = (at: Date) => Math.floor(at.getTime() / 3_600_000) * 3_600_000;
@@ -46,7 +59,25 @@ export type HitRequest = {
   address: string;
   headers: IncomingHttpHeaders;
   beacon: BeaconInput;
+  /** Set when the hit names no page of the blog as it is: counted as excluded, never stored. */
+  mismatch?: PageMismatch;
 };
+
+/**
+ * Why the endpoint found a hit is not a view of one of the blog's pages (decision 311): a path
+ * the blog does not serve, a 404 for one it serves, the id of a post not at that path.
+ */
+export type PageMismatch = "unknown-path" | "served-path" | "unknown-post";
+
+/** Why a hit is counted in `excluded_hits` instead of being stored. */
+export type ExcludedReason =
+  | "bot"
+  | "prefetch"
+  | "do-not-track"
+  | PageMismatch
+  | "address-limit"
+  | "blog-limit"
+  | "daily-cap";
 
 export type HitOutcome = "counted" | "excluded" | "off";
 
@@ -57,15 +88,18 @@ type Row = typeof pageHits.$inferInsert;
  * Counting of page views (issue 18): hits wait in memory and are written in batches, so a
  * burst costs one transaction per thousand hits, not one each; a failed write keeps them for
  * the next flush. Rollups are computed from the raw hits of the (blog, day) pairs that changed.
+ * What one address, one blog and one blog-day can store is bounded by `limits` (decision 311).
  */
 export function createAnalytics({
   db,
   clock = () => new Date(),
   logger,
+  limits = hitLimits,
 }: {
   db: Database;
   clock?: () => Date;
   logger?: Logger;
+  limits?: HitLimits;
 }) {
   let buffer: Row[] = [];
   const excluded = new Map<string, number>();
@@ -73,6 +107,11 @@ export function createAnalytics({
   const dirty = new Set<string>();
   const salts = new Map<string, Promise<string>>();
   const settings = new Map<string, Settings>();
+  const perAddress = createMinuteWindows(addressWindows);
+  const perBlog = createMinuteWindows(blogWindows);
+  /** Raw hits of each blog on `storedDay`: read from the table on the day's first hit. */
+  let storedDay = "";
+  const stored = new Map<string, Promise<{ hits: number }>>();
   let flushing: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
 
@@ -118,7 +157,34 @@ export function createAnalytics({
     return made;
   }
 
-  function exclude(blogId: string, today: string, reason: string): HitOutcome {
+  /**
+   * The blog's raw hits of `today`, counted from the table once (so a restart does not reset
+   * the cap) and then here as hits are buffered.
+   */
+  function storedToday(blogId: string, today: string): Promise<{ hits: number }> {
+    if (today !== storedDay) {
+      stored.clear();
+      storedDay = today;
+    }
+    const known = stored.get(blogId);
+    if (known) return known;
+    const counted = first(
+      db
+        .select({ hits: sql<number>`count(*)` })
+        .from(pageHits)
+        .where(and(eq(pageHits.blogId, blogId), eq(pageHits.day, today))),
+    ).then(
+      (row) => ({ hits: Number(row?.hits ?? 0) }),
+      (error) => {
+        if (stored.get(blogId) === counted) stored.delete(blogId);
+        throw error;
+      },
+    );
+    stored.set(blogId, counted);
+    return counted;
+  }
+
+  function exclude(blogId: string, today: string, reason: ExcludedReason): HitOutcome {
     const key = `${blogId}\u0000${today}\u0000${reason}`;
     excluded.set(key, (excluded.get(key) ?? 0) + 1);
     schedule();
@@ -148,6 +214,22 @@ export function createAnalytics({
     if (setting.honorDoNotTrack && (hit.headers["sec-gpc"] === "1" || hit.headers.dnt === "1")) {
       return exclude(hit.blogId, today, "do-not-track");
     }
+    // Every hit an address sends counts towards its limit, a forged one too; only hits that
+    // would be stored count towards the blog's, so one address cannot use it up.
+    const at = now.getTime();
+    const address = `${hit.blogId}\u0000${ipKeyGenerator(hit.address)}`;
+    if (!perAddress(address, at, limits.perAddressPerMinute)) {
+      return exclude(hit.blogId, today, "address-limit");
+    }
+    if (hit.mismatch) return exclude(hit.blogId, today, hit.mismatch);
+    if (!perBlog(hit.blogId, at, limits.perBlogPerMinute)) {
+      return exclude(hit.blogId, today, "blog-limit");
+    }
+    const blogDay = await storedToday(hit.blogId, today);
+    if (blogDay.hits >= limits.rawHitsPerBlogPerDay) {
+      return exclude(hit.blogId, today, "daily-cap");
+    }
+    blogDay.hits++;
     const salt = await saltOf(hit.blogId, today);
     const visitor = createHash("sha256")
       .update(`${salt}\u0000${hit.address}\u0000${userAgent}`)
@@ -239,27 +321,41 @@ export function createAnalytics({
         .where(and(eq(analyticsDaily.blogId, blogId), eq(analyticsDaily.day, when)));
       // Each dimension's value and filter are fixed SQL of this file, never input. Every
       // selected column is grouped by (PostgreSQL asks it; blog and day are fixed anyway).
-      const dimension = (name: string, value: string, where: string) =>
+      // Values a beacon names freely keep only the day's most viewed (`openValuesPerDay`).
+      const dimension = (name: string, value: string, where: string, open = false) =>
         exec(
           tx,
           sql`insert into analytics_daily (blog_id, day, dimension, value, views, visitors)
           select blog_id, day, ${name}, ${sql.raw(value)}, count(*), count(distinct visitor)
           from page_hits where blog_id = ${blogId} and day = ${when} and ${sql.raw(where)}
-          group by blog_id, day${sql.raw(value === "''" ? "" : `, ${value}`)}`,
+          group by blog_id, day${sql.raw(value === "''" ? "" : `, ${value}`)}
+          ${open ? sql`order by count(*) desc, ${sql.raw(value)} limit ${openValuesPerDay}` : sql``}`,
         );
       await dimension("total", "''", "status = 200");
+      // Paths of views are pages the blog serves (checked when counted): no bound needed.
       await dimension("page", "path", "status = 200");
       await dimension("entry", "path", "status = 200 and entry = true");
-      await dimension("notfound", "path", "status = 404");
+      await dimension("notfound", "path", "status = 404", true);
+      await exec(
+        tx,
+        sql`insert into analytics_daily (blog_id, day, dimension, value, views, visitors)
+        select blog_id, day, 'notfound', ${otherNotFound}, count(*), count(distinct visitor)
+        from page_hits where blog_id = ${blogId} and day = ${when} and status = 404
+        and path not in (select value from analytics_daily
+          where blog_id = ${blogId} and day = ${when} and dimension = 'notfound')
+        group by blog_id, day`,
+      );
       await dimension(
         "referrer",
         "referrer_kind || ':' || referrer",
         "status = 200 and referrer <> ''",
+        true,
       );
       await dimension(
         "utm",
         "utm_source || '\t' || utm_medium || '\t' || utm_campaign",
         "status = 200 and (utm_source <> '' or utm_medium <> '' or utm_campaign <> '')",
+        true,
       );
       await dimension("device", "device", "status = 200");
       await dimension("browser", "browser", "status = 200");

@@ -407,20 +407,27 @@ export function createPublishedIndexes(
     return build.promise;
   };
 
+  /** The blog's index with what it was derived from, built if needed. */
+  const source = (blogId: string): Promise<IndexSource> => {
+    const known = current(blogId);
+    if (known) return Promise.resolve(known.source);
+    const version = versionOf(blogId);
+    const pending = building.get(blogId);
+    // Concurrent misses share one build: a burst of requests reads the database once.
+    if (pending && pending.version === version) return pending.promise;
+    return keep(blogId, { version, promise: loader.load(blogId) });
+  };
+
   return {
     /** The index when it is known and current (for the synchronous hot path). */
     peek(blogId: string): PublishedIndex | undefined {
       return current(blogId)?.source.index;
     },
     async get(blogId: string): Promise<PublishedIndex> {
-      const known = current(blogId);
-      if (known) return known.source.index;
-      const version = versionOf(blogId);
-      const pending = building.get(blogId);
-      // Concurrent misses share one build: a burst of requests reads the database once.
-      if (pending && pending.version === version) return (await pending.promise).index;
-      return (await keep(blogId, { version, promise: loader.load(blogId) })).index;
+      return (await source(blogId)).index;
     },
+    /** The index with the published posts by id (the page-view counter checks a post's id). */
+    source,
     /** A committed change of the blog (`postIds`: only these posts changed). */
     changed(blogId: string, postIds?: readonly string[]) {
       const version = versionOf(blogId) + 1;

@@ -83,13 +83,17 @@ export type BlogServerDeps = {
   theme: Theme;
   /** Fresh snapshot for pages rendered on request (no finished render, or a page still pending). */
   loadSnapshot: (blogId: string, path: string) => Promise<SiteSnapshot | undefined>;
-  /** Counts a page view reported by a page's beacon; true when `path` was the endpoint. */
+  /**
+   * Counts a page view reported by a page's beacon; true when `path` was the endpoint. `indexes`
+   * say which of the blog's paths are pages (only their views count, decision 311).
+   */
   hits?: (
     req: Request,
     res: Response,
     blogId: string,
     path: string,
-    homeHref?: string,
+    homeHref: string,
+    indexes: Pick<PublishedIndexes, "source">,
   ) => Promise<boolean>;
   /** The target of one of the blog's affiliate links (counting the click), or undefined. */
   followLink?: (req: Request, blog: BlogRow, linkId: string) => Promise<string | undefined>;
@@ -389,7 +393,7 @@ export function createBlogServer(deps: BlogServerDeps) {
     path: string,
     homeHref = "/",
   ) {
-    return deps.hits ? deps.hits(req, res, blogId, path, homeHref) : false;
+    return deps.hits ? deps.hits(req, res, blogId, path, homeHref, deps.index) : false;
   }
 
   return { serveBlog, serveUnknownBlog, servePreview, serveHit };
