@@ -33,6 +33,7 @@ export const affiliateRecommendations = chosen.affiliateRecommendations;
 export const blogRecommendations = chosen.blogRecommendations;
 export const automationSettings = chosen.automationSettings;
 export const renderJobs = chosen.renderJobs;
+export const jobSteps = chosen.jobSteps;
 export const siteBuilds = chosen.siteBuilds;
 export const aiUsage = chosen.aiUsage;
 export const scheduledTasks = chosen.scheduledTasks;

@@ -98,7 +98,11 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
           pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
         },
         async (jobs) => {
-          for (const job of jobs) await handler(job.data as Record<string, unknown>);
+          for (const job of jobs)
+            await handler(job.data as Record<string, unknown>, {
+              id: job.id,
+              retryCount: (job as { retryCount?: number }).retryCount ?? 0,
+            });
         },
       );
     },

@@ -13,7 +13,15 @@ export type EnqueueOptions = {
   startAfter?: Date;
 };
 
-export type JobHandler = (data: JobData) => Promise<void>;
+/** What a handler knows of the job it runs besides its data. */
+export type JobInfo = {
+  /** The job's id on its queue: the same on every try (stored steps are kept under it). */
+  id: string;
+  /** Tries before this one (0 on the first). */
+  retryCount: number;
+};
+
+export type JobHandler = (data: JobData, job: JobInfo) => Promise<void>;
 
 /**
  * The job queue (decisions 191, 320): pg-boss on PostgreSQL (`pg-boss-queue.ts`), a table of the

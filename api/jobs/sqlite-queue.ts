@@ -187,7 +187,7 @@ export async function createSqliteQueue(options: SqliteQueueOptions): Promise<Jo
 
   async function runJob(row: Row, handler: JobHandler) {
     try {
-      await handler(JSON.parse(row.data) as JobData);
+      await handler(JSON.parse(row.data) as JobData, { id: row.id, retryCount: row.retry_count });
       await exec(
         db,
         sql`update job_queue set state = 'completed', completed_at = ${now()} where id = ${row.id}`,

@@ -526,6 +526,22 @@ export const renderJobs = sqliteTable("render_jobs", {
   attempts: integer("attempts").notNull().default(0),
 });
 
+/**
+ * The result of each finished step of a multi-step job (issue 30, decision 321), by the job's id
+ * on its queue: a job tried again after a crash takes the stored results instead of running
+ * those steps again. Deleted when the job ends.
+ */
+export const jobSteps = sqliteTable(
+  "job_steps",
+  {
+    jobId: text("job_id").notNull(),
+    step: text("step").notNull(),
+    result: text("result", { mode: "json" }).$type<unknown>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.step] })],
+);
+
 /** One row per finished render attempt: what the owner sees as the site's state. */
 export const siteBuilds = sqliteTable(
   "site_builds",
