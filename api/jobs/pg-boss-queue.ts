@@ -42,8 +42,8 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
     instanceName: options.instanceName,
     // Stale heartbeats and expired jobs are looked for this often (per queue, not more often
     // than the monitor interval: the same).
-    superviseIntervalSeconds: options.superviseIntervalSeconds ?? 10,
-    monitorIntervalSeconds: options.superviseIntervalSeconds ?? 10,
+    superviseIntervalSeconds: options.superviseIntervalSeconds ?? 5,
+    monitorIntervalSeconds: options.superviseIntervalSeconds ?? 5,
     // Schedules are kept by `schedule` below (pg-boss's cron sends at most every 30 s).
     schedule: false,
   });
@@ -52,7 +52,7 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
 
   const queueOptions = {
     policy: "stately" as const,
-    heartbeatSeconds: Math.max(10, options.heartbeatSeconds ?? 30),
+    heartbeatSeconds: Math.max(10, options.heartbeatSeconds ?? 10),
     // A job that still sends heartbeats is alive: expiry is only the outer bound (pg-boss's
     // most), so a long import is never handed to a second worker while the first still runs.
     expireInSeconds: options.expireInSeconds ?? 24 * 60 * 60,
