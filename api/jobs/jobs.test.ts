@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Post } from "../../contracts/posts.ts";
-import { posts } from "../db/schema.ts";
+import { posts, renderJobs } from "../db/schema.ts";
 import { createLogger } from "../logger.ts";
 import { onPostgres } from "../test/dialect.ts";
 import { createBlog, createOwner, createPost } from "../test/factories.ts";
@@ -48,7 +48,8 @@ async function start(only: JobName[]) {
     },
     only,
   );
-  stops.unshift(() => running.stop());
+  // Only the job queue is stopped after each test (`running.stop` would also stop the app's
+  // render queue, which the next tests use).
   return running;
 }
 
@@ -80,6 +81,25 @@ describe("the job list", () => {
       .toBe("published");
     running.runSoon("session cleanup");
   });
+
+  it("renders a request left pending (its process died after the commit)", async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner);
+    const publishing = app.publishing;
+    if (!publishing) throw new Error("publishing expected");
+    expect(await publishing.output.hasLive(blog.id)).toBe(false);
+    // The outbox row alone, as a commit leaves it before anyone is told.
+    await app.db
+      .insert(renderJobs)
+      .values({ blogId: blog.id, full: true, postIds: [], requestedAt: new Date() });
+    await start(["renders"]);
+    await expect
+      .poll(() => publishing.output.hasLive(blog.id), { timeout: 20_000, interval: 50 })
+      .toBe(true);
+    // The render job waited for the render itself, not for a poll of its state.
+    await publishing.queue.settled(blog.id);
+    expect(publishing.queue.stateOf(blog.id)).toBe("idle");
+  }, 30_000);
 
   it("publishes a post at its time, not at the next period", async () => {
     const owner = await createOwner(app);

@@ -7,7 +7,6 @@ import { runWeeklyBlogIdeas } from "../features/blog-recommendations/service.ts"
 import type { ImportRunner } from "../features/imports/runner.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
 import type { Publishing } from "../features/publishing/publishing.ts";
-import type { RenderQueue } from "../features/publishing/render-queue.ts";
 import type { Logger } from "../logger.ts";
 import type { CpuPool } from "../workers/cpu-pool.ts";
 import { runDueAutomation } from "./content-automation.ts";
@@ -49,13 +48,6 @@ const periodic =
     await deps.queue.schedule(queueNameOf(name), everySeconds);
   };
 
-/** Resolves once the render queue of this process has nothing left for `blogId`. */
-async function renderSettled(queue: RenderQueue, blogId: string) {
-  while (queue.stateOf(blogId) === "queued" || queue.stateOf(blogId) === "rendering") {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /**
  * Every background job of Blogfleet, in one list (ARCHITECTURE 'Seams: Jobs'; decisions 191,
  * 320): each render, import and periodic run is a job of the queue, which one worker takes; on
@@ -76,7 +68,7 @@ export const jobs = [
         async (data) => {
           const blogId = String(data.blogId);
           publishing.queue.dispatch(blogId);
-          await renderSettled(publishing.queue, blogId);
+          await publishing.queue.settled(blogId);
         },
         { concurrency: 4 },
       );

@@ -70,6 +70,11 @@ export type RenderQueue = {
   resume: () => Promise<void>;
   /** 'queued' or 'rendering' while work is pending, 'retrying' while waiting after a failure. */
   stateOf: (blogId: string) => RenderState;
+  /**
+   * Resolves once nothing is queued or rendering for the blog (at once if nothing is): a worker
+   * that ran a blog's render job waits for it here.
+   */
+  settled: (blogId: string) => Promise<void>;
   /** Set while the blog waits for a retry after a failed render. */
   retryOf: (blogId: string) => RenderRetry | undefined;
   /** Blogs waiting for a retry in this process (their failures may not be in the database). */
@@ -165,6 +170,16 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
   /** Runs under way, including those past their pages (drawing cards, recording the build). */
   const tails = new Set<Promise<void>>();
   const running = new Set<string>();
+  /** Who waits for a blog's pending work to end (`settled`). */
+  const settledWaiters = new Map<string, (() => void)[]>();
+  const busy = (blogId: string) => scheduled.has(blogId) || running.has(blogId);
+  /** Tells those waiting for the blog once nothing is queued or rendering for it. */
+  function notifySettled(blogId: string) {
+    if (busy(blogId) && !stopped) return;
+    const waiting = settledWaiters.get(blogId);
+    settledWaiters.delete(blogId);
+    for (const resolve of waiting ?? []) resolve();
+  }
   /** The latest run of each blog (an earlier one may still be drawing its cards). */
   const latestRun = new Map<string, object>();
   /** Blogs whose run is making its pages: a change dispatched now runs again once they are live. */
@@ -209,6 +224,7 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
             .finally(() => {
               slotFree();
               tails.delete(tail);
+              notifySettled(blogId);
             });
           tails.add(tail);
         }),
@@ -543,11 +559,19 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
 
     onIdle,
 
+    settled(blogId) {
+      if (!busy(blogId)) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        settledWaiters.set(blogId, [...(settledWaiters.get(blogId) ?? []), resolve]);
+      });
+    },
+
     async stop() {
       stopped = true;
       for (const retry of retries.values()) clearTimeout(retry.timer);
       queue.clear();
       await onIdle();
+      for (const blogId of [...settledWaiters.keys()]) notifySettled(blogId);
     },
   };
 }
