@@ -5,7 +5,6 @@ import type { Database } from "../db/client.ts";
 import { first } from "../db/query.ts";
 import { affiliateRecommendations, blogs } from "../db/schema.ts";
 import { findPrograms } from "../features/affiliate-recommendations/service.ts";
-import { runWeeklyBlogIdeas } from "../features/blog-recommendations/service.ts";
 import type { Logger } from "../logger.ts";
 
 export const weekMs = 7 * 24 * 60 * 60 * 1000;
