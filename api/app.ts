@@ -239,7 +239,7 @@ export function createApp({
       limitStores,
     }),
   );
-  app.use(invitationRoutes({ db, env, clock, builtInSignIn: !oidc }));
+  app.use(invitationRoutes({ db, env, clock, builtInSignIn: !oidc, limitStores }));
   const events = guardContentEvents(contentEvents, logger);
   const domainTarget = {
     cnameTarget: env.DOMAIN_CNAME_TARGET ?? env.BLOG_DOMAIN,
@@ -295,7 +295,7 @@ export function createApp({
     }),
   );
   app.use(postRoutes({ db, clock, contentEvents: events, cpu, limitStores }));
-  app.use(exportRoutes({ db, storage }));
+  app.use(exportRoutes({ db, storage, limitStores }));
   app.use(
     importRoutes({
       db,
@@ -322,6 +322,7 @@ export function createApp({
       storage,
       contentEvents: events,
       suggestAlt: createAltSuggester({ ai, storage }),
+      limitStores,
     }),
   );
   app.use(affiliateLinkRoutes({ db, contentEvents: events, clock }));

@@ -45,6 +45,24 @@ export const limits = {
 } as const;
 
 /**
+ * Expensive owner actions per owner (docs/decisions/312): far above what a person does in an
+ * hour, low enough that one account cannot flood the server. Imports have theirs in
+ * `importLimits` (contracts/imports.ts).
+ */
+export const ownerActionLimits = {
+  /** Upload attempts an hour (each a decode and about seven encodes). */
+  uploadsPerHour: 200,
+  /** Uploads of one owner in progress at once in a process (the dashboard sends one at a time). */
+  uploadsAtOnce: 3,
+  /** Exports an hour (each reads the blog's posts and images into one zip in memory). */
+  exportsPerHour: 20,
+  /** Invitation links an owner may create in an hour. */
+  invitationsPerHour: 10,
+  /** Invitation links of one owner not used yet and not expired. */
+  openInvitations: 20,
+} as const;
+
+/**
  * Affiliate links one blog may have (docs/decisions/066, 075): every auto-insert keyword is
  * looked for in every rendered post, so the count bounds render work.
  */

@@ -1,25 +1,40 @@
 /**
  * Reader analytics (issue 18), three figures in one run on a 100-post blog:
  *   1. ingest: beacon hits per second accepted (204) under 50 connections, with p99 latency,
- *      and a check that every accepted hit reached the database (no burst lost);
+ *      a check that every accepted hit reached the database (no burst lost), and stored hits
+ *      per CPU-second of the server. Every check of decision 311 runs on every hit: readers on
+ *      addresses of their own (X-Forwarded-For from a proxy on loopback), each reporting a few
+ *      views of the blog's real pages, well under the limit per address; the blog's ceiling per
+ *      minute and its daily cap are lifted (`createAnalytics({ limits })`), so every hit is
+ *      stored. The load comes from a process of its own (this file, run with BENCH_HIT_LOAD),
+ *      so this process's CPU time over it is the server's alone;
  *   2. serving: requests per second of a post page with counting off (no beacon on the page),
  *      counting on (page only), and counting on with every page view followed by its beacon;
  *   3. report query time over 1,000,000 raw hits spread over 90 days (rolled up first),
  *      for each range, median of 5.
  */
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import autocannon from "autocannon";
 import { eq, sql } from "drizzle-orm";
 import { createApp } from "../../api/app.ts";
+import { sanitizePostHtml } from "../../api/content/sanitize.ts";
 import { first } from "../../api/db/query.ts";
-import { analyticsDaily, pageHits, posts } from "../../api/db/schema.ts";
+import { analyticsDaily, excludedHits, pageHits, posts } from "../../api/db/schema.ts";
+import { parseEnv } from "../../api/env.ts";
+import { createAnalytics } from "../../api/features/analytics/ingest.ts";
+import { hitLimits } from "../../api/features/analytics/limits.ts";
 import { blogReport, fleetReport } from "../../api/features/analytics/service.ts";
 import { updateAnalyticsSettings } from "../../api/features/analytics/settings.ts";
+import { createPublishing } from "../../api/features/publishing/publishing.ts";
+import { createLogger } from "../../api/logger.ts";
 import { seededDatabase } from "./fixtures.ts";
-import { benchPublishing, listenOnLoopback } from "./server.ts";
+import { listenOnLoopback } from "./server.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
@@ -29,6 +44,80 @@ const agents = Array.from(
   (_, i) =>
     `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${i}.0 Safari/537.36`,
 );
+
+/** Views each reader reports: a short visit, far under the 30 a minute one address may send. */
+const hitsPerReader = 5;
+/** Reader `n`'s address in 10.0.0.0/8, one per reader (an IPv4 address is limited alone). */
+const readerAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+const agentOf = (n: number) => agents[n % agents.length] as string;
+/** A 1×1 PNG for the social cards: the bench measures views, not cards (as benchPublishing). */
+const placeholderCard = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
+
+type Beacon = { p: string; r?: string; s?: 200 | 404; i?: string };
+
+/** A beacon's report as a page sends it, from `address` (via the proxy) when given. */
+const hitRequest = (ua: string, beacon: Beacon, address?: string) => ({
+  method: "POST" as const,
+  path: "/_hit",
+  headers: {
+    host,
+    "user-agent": ua,
+    "content-type": "text/plain;charset=UTF-8",
+    "sec-fetch-site": "same-origin",
+    ...(address ? { "x-forwarded-for": address } : {}),
+  },
+  body: JSON.stringify(beacon),
+});
+
+/** `requests` against `url` for `seconds` under `connections`; what was answered. */
+async function load(url: string, requests: autocannon.Request[]) {
+  const result = await autocannon({ url, connections, duration: seconds, requests });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    accepted: result["2xx"],
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+/** What the ingest load's process is given: the server, and the views its readers report. */
+type HitLoad = { url: string; beacons: Beacon[] };
+
+/** The ingest load: reader after reader, each on an address of its own, reporting its views. */
+function sendHits({ url, beacons }: HitLoad) {
+  let sent = 0;
+  return load(url, [
+    {
+      setupRequest: (req) => {
+        const n = sent++;
+        const reader = Math.floor(n / hitsPerReader);
+        const beacon = beacons[n % beacons.length] as Beacon;
+        return { ...req, ...hitRequest(agentOf(reader), beacon, readerAddress(reader)) };
+      },
+    },
+  ]);
+}
+
+// The ingest load's own process: sends the hits, prints what was answered, and ends.
+const hitLoad = process.env.BENCH_HIT_LOAD;
+if (hitLoad) {
+  console.log(JSON.stringify(await sendHits(JSON.parse(hitLoad) as HitLoad)));
+  process.exit(0);
+}
+
+/** Runs `sendHits` in a process of its own (this file again), so it takes none of our CPU. */
+async function sendHitsFromAnotherProcess(order: HitLoad) {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url)],
+    { env: { ...process.env, BENCH_HIT_LOAD: JSON.stringify(order) } },
+  );
+  return JSON.parse(stdout.trim().split("\n").at(-1) as string) as Awaited<ReturnType<typeof load>>;
+}
 
 /** GET on the blog's host (fetch cannot set Host). */
 const getPage = (base: string, path: string) =>
@@ -55,63 +144,94 @@ const median = (values: number[]) => {
 const dir = mkdtempSync(join(tmpdir(), "blogfleet-bench-analytics-"));
 try {
   const { handle, blogId, ownerId } = await seededDatabase(dir, 100);
-  const { env, logger, publishing } = await benchPublishing(dir, handle);
   const db = handle.db;
+  const env = parseEnv({
+    DATABASE_URL: `file:${join(dir, "bench.db")}`,
+    SITES_DIR: join(dir, "sites"),
+    BLOG_DOMAIN: "blogs.test",
+    LOG_LEVEL: "silent",
+    // The readers' addresses come in X-Forwarded-For, from a proxy on loopback (decision 064).
+    TRUST_PROXY: "true",
+  });
+  const logger = createLogger("silent");
+  // Every check of decision 311 runs, the limit per address included; only the blog's ceiling
+  // and daily cap are lifted, so that everything sent is stored.
+  const analytics = createAnalytics({
+    db,
+    logger,
+    limits: {
+      ...hitLimits,
+      perBlogPerMinute: Number.POSITIVE_INFINITY,
+      rawHitsPerBlogPerDay: Number.POSITIVE_INFINITY,
+    },
+  });
+  const publishing = await createPublishing({
+    db,
+    env,
+    sanitize: sanitizePostHtml,
+    logger,
+    analytics,
+    drawCard: async () => placeholderCard,
+  });
   await publishing.queue.enqueue(blogId, { full: true });
   await publishing.queue.onIdle();
-  const post = (await publishing.loadSnapshot(blogId))?.site.posts[0];
-  if (!post) throw new Error("no post");
+  const site = (await publishing.loadSnapshot(blogId))?.site;
+  const post = site?.posts[0];
+  if (!site || !post) throw new Error("no post");
   const app = createApp({ env, db, logger, publishing });
   const { server, port } = await listenOnLoopback(app, publishing);
   const base = `http://127.0.0.1:${port}`;
   const pagePath = `/post/${post.slug}`;
-  const beacon = JSON.stringify({ p: pagePath, r: "https://www.google.com/", s: 200, i: post.id });
-  const hitRequest = (ua: string) => ({
-    method: "POST" as const,
-    path: "/_hit",
-    headers: {
-      host,
-      "user-agent": ua,
-      "content-type": "text/plain;charset=UTF-8",
-      "sec-fetch-site": "same-origin",
-    },
-    body: beacon,
-  });
+  const referrer = "https://www.google.com/";
+  // The blog's pages that carry the beacon: home, categories, every post (with its id).
+  const beacons: Beacon[] = [
+    { p: "/", r: referrer, s: 200 },
+    ...site.categories.map((c) => ({ p: `/category/${c.slug}`, r: referrer, s: 200 as const })),
+    ...site.posts.map((p) => ({ p: `/post/${p.slug}`, r: referrer, s: 200 as const, i: p.id })),
+  ];
   const pageRequest = (ua: string) => ({
     method: "GET" as const,
     path: pagePath,
     headers: { host, "user-agent": ua, "accept-encoding": "gzip" },
   });
-  const load = async (requests: object[]) => {
-    const result = await autocannon({
-      url: base,
-      connections,
-      duration: seconds,
-      requests: requests as never,
-    });
-    return {
-      requestsPerSecond: Math.round(result.requests.average),
-      p99Ms: result.latency.p99,
-      accepted: result["2xx"],
-      errors: result.errors,
-      non2xx: result.non2xx,
-    };
-  };
   // Warm the host map and the page cache.
   for (let i = 0; i < 3; i++) await getPage(base, pagePath);
 
-  // 1. Ingest.
-  const ingest = await load(agents.map(hitRequest));
+  // 1. Ingest, with the server's CPU time from the load's start until its hits are written.
+  const cpuBefore = process.cpuUsage();
+  const ingest = await sendHitsFromAnotherProcess({ url: base, beacons });
+  await publishing.analytics.flush();
+  const cpu = process.cpuUsage(cpuBefore);
   await publishing.analytics.rollUp();
-  const stored = (await first(db.select({ n: sql<number>`count(*)` }).from(pageHits)))?.n ?? 0;
+  const stored = Number(
+    (await first(db.select({ n: sql<number>`count(*)` }).from(pageHits)))?.n ?? 0,
+  );
+  const excluded = Number(
+    (
+      await first(
+        db.select({ n: sql<number>`coalesce(sum(${excludedHits.hits}), 0)` }).from(excludedHits),
+      )
+    )?.n ?? 0,
+  );
   print({
     figure: "analytics ingest: beacon hits accepted",
+    meaning: `since decision 311: from another process, each reader on an address of its own reports ${hitsPerReader} views of the blog's ${beacons.length} pages; per-blog ceiling and daily cap lifted, so every check runs and every hit is stored`,
     connections,
     seconds,
     ...ingest,
     stored,
+    // Hits the checks dropped: 0 unless the bench's beacons stopped matching the blog's pages.
+    excluded,
     // Requests still in flight when the run ends are answered (and stored) after autocannon stops counting.
     lost: Math.max(0, ingest.accepted - stored),
+  });
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  print({
+    figure: "analytics ingest: stored hits per CPU-second of the server",
+    hitsPerCpuSecond: Math.round(stored / cpuSeconds),
+    stored,
+    cpuSeconds: Number(cpuSeconds.toFixed(2)),
+    wallSeconds: seconds,
   });
 
   // 2. Serving with counting off, then on.
@@ -137,11 +257,11 @@ try {
   const onRuns: number[] = [];
   for (let round = 1; round <= 2; round++) {
     await setCounting(false);
-    const off = await load([pageRequest(agents[0] as string)]);
+    const off = await load(base, [pageRequest(agents[0] as string)]);
     offRuns.push(off.requestsPerSecond);
     print({ figure: "post page, counting off (no beacon)", round, connections, seconds, ...off });
     await setCounting(true);
-    const onPage = await load([pageRequest(agents[0] as string)]);
+    const onPage = await load(base, [pageRequest(agents[0] as string)]);
     onRuns.push(onPage.requestsPerSecond);
     print({
       figure: "post page, counting on (page with beacon)",
@@ -151,11 +271,29 @@ try {
       ...onPage,
     });
   }
-  const withBeacons = await load(
-    agents.slice(0, 50).flatMap((ua) => [pageRequest(ua), hitRequest(ua)]),
-  );
+  // Each view by a reader of its own (numbered after the ingest's), so every beacon is stored.
+  let nextReader = 1 << 20;
+  const readerIn = (context: object) => (context as { reader: number }).reader;
+  const withBeacons = await load(base, [
+    {
+      setupRequest: (req, context) => {
+        const reader = nextReader++;
+        Object.assign(context, { reader });
+        return { ...req, ...pageRequest(agentOf(reader)) };
+      },
+    },
+    {
+      setupRequest: (req, context) => {
+        const reader = readerIn(context);
+        const beacon = { p: pagePath, r: referrer, s: 200 as const, i: post.id };
+        return { ...req, ...hitRequest(agentOf(reader), beacon, readerAddress(reader)) };
+      },
+    },
+  ]);
   print({
     figure: "post page followed by its beacon, counting on",
+    meaning:
+      "since decision 311: each view from a reader on an address of its own, so every beacon is stored",
     connections,
     seconds,
     ...withBeacons,

@@ -23,6 +23,7 @@ import { fuzzCheck } from "./security/fuzz.ts";
 import { hostHeaderCheck } from "./security/hosts.ts";
 import { importsCheck } from "./security/imports.ts";
 import { isolationCheck } from "./security/isolation.ts";
+import { limitsCheck } from "./security/limits.ts";
 import { pageSizeCheck } from "./security/page-size.ts";
 import { platformHostCheck } from "./security/platform.ts";
 import { type CheckOptions, crashes, type Figure, type SecurityCheck } from "./security/report.ts";
@@ -60,6 +61,7 @@ const checks: SecurityCheck[] = [
   stallCheck,
   importsCheck,
   analyticsCheck,
+  limitsCheck,
 ];
 
 const args = process.argv.slice(2);

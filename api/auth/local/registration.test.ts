@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema.ts";
+import { ownerActionLimits } from "../../../contracts/limits.ts";
+import { invitations, users } from "../../db/schema.ts";
 import { parseEnv } from "../../env.ts";
 import { type TestClient, testApps } from "../../test/harness.ts";
 import { createSessionStore } from "../sessions.ts";
@@ -165,5 +167,119 @@ describe("a stranger's wrong passwords do not lock the owner out (issue 13, find
       .client()
       .post("/auth/sign-in", { email: "owner@example.com", password }, from("198.51.100.7"));
     expect(owner.status).toBe(200);
+  });
+});
+
+describe("invitations: owners only, a few an hour, a bounded number open (issue 29, finding 8)", () => {
+  const { invitationsPerHour, openInvitations } = ownerActionLimits;
+  const inviteOf = (url: string) => new URL(url).searchParams.get("invite") as string;
+
+  it("lets the server's owner invite, and refuses an account that came in by invitation", async () => {
+    const app = await start({ env: { REGISTRATION: "" } });
+    const owner = app.client();
+    expect((await signUp(owner, "first@example.com")).status).toBe(201);
+    expect((await owner.get("/api/invitations/status")).body).toEqual({
+      canInvite: true,
+      reason: null,
+      open: 0,
+      maxOpen: openInvitations,
+    });
+    const link = await owner.post("/api/invitations", {});
+    expect(link.status).toBe(201);
+    expect((await owner.get("/api/invitations/status")).body.open).toBe(1);
+
+    const invited = app.client();
+    expect(
+      (await signUp(invited, "guest@example.com", { invite: inviteOf(link.body.url) })).status,
+    ).toBe(201);
+    const refused = await invited.post("/api/invitations", {});
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      code: "owners_only",
+      message:
+        "Only this server's owners can invite people. Ask one of them for an invitation link.",
+    });
+    expect((await invited.get("/api/invitations/status")).body).toEqual({
+      canInvite: false,
+      reason:
+        "Only this server's owners can invite people. Ask one of them for an invitation link.",
+      open: 0,
+      maxOpen: openInvitations,
+    });
+    // Nothing was created for the invited account, and a stranger still cannot sign up.
+    const guest = (await invited.get("/api/auth/user")).body.id as string;
+    expect(await app.db.select().from(invitations).where(eq(invitations.createdBy, guest))).toEqual(
+      [],
+    );
+    expect((await signUp(app.client(), "third@example.com")).body.code).toBe("invitation_required");
+    // The used link is no longer open; the owner goes on inviting.
+    expect((await owner.get("/api/invitations/status")).body.open).toBe(0);
+    expect((await owner.post("/api/invitations", {})).status).toBe(201);
+  });
+
+  it(`creates at most ${invitationsPerHour} links an hour per owner: a burst of 60 gets ${invitationsPerHour}`, async () => {
+    const app = await start({ env: { REGISTRATION: "" } });
+    const owner = app.client();
+    expect((await signUp(owner, "first@example.com")).status).toBe(201);
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () => owner.post("/api/invitations", {})),
+    );
+    const statuses = answers.map((res) => res.status).sort();
+    expect(statuses).toEqual([
+      ...Array(invitationsPerHour).fill(201),
+      ...Array(60 - invitationsPerHour).fill(429),
+    ]);
+    expect(answers.find((res) => res.status === 429)?.body).toEqual({
+      code: "rate_limited",
+      message: `You can create at most ${invitationsPerHour} invitation links an hour. Try again later.`,
+    });
+    expect(await app.db.select().from(invitations)).toHaveLength(invitationsPerHour);
+  });
+
+  it(`keeps at most ${openInvitations} of an owner's links open; used and expired ones do not count`, async () => {
+    let now = new Date("2026-11-29T10:00:00Z");
+    const app = await start({ env: { REGISTRATION: "" }, clock: () => now });
+    const owner = app.client();
+    expect((await signUp(owner, "first@example.com")).status).toBe(201);
+    const ownerId = (await owner.get("/api/auth/user")).body.id as string;
+    const day = 24 * 60 * 60 * 1000;
+    // Links made over the past days (the hourly limit allows that many), written directly.
+    await app.db.insert(invitations).values(
+      Array.from({ length: openInvitations }, (_, i) => ({
+        id: `open-${i}`,
+        createdBy: ownerId,
+        expiresAt: new Date(now.getTime() + day + i * 60_000),
+      })),
+    );
+    await app.db.insert(invitations).values([
+      { id: "expired", createdBy: ownerId, expiresAt: new Date(now.getTime() - 1) },
+      {
+        id: "used",
+        createdBy: ownerId,
+        expiresAt: new Date(now.getTime() + day),
+        usedAt: now,
+      },
+    ]);
+    expect((await owner.get("/api/invitations/status")).body).toMatchObject({
+      canInvite: true,
+      open: openInvitations,
+      maxOpen: openInvitations,
+    });
+
+    const refused = await owner.post("/api/invitations", {});
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({
+      code: "limit_reached",
+      message: `You have ${openInvitations} invitation links nobody has used yet, the most you can have open. Wait until one is used or expires (the next on 2026-11-30 10:00 UTC).`,
+    });
+    expect(await app.db.select().from(invitations)).toHaveLength(openInvitations + 2);
+
+    // The first of them expires: one place is free, and links asked for at once take it once.
+    now = new Date(now.getTime() + day + 1);
+    const raced = await Promise.all(
+      Array.from({ length: 5 }, () => owner.post("/api/invitations", {})),
+    );
+    expect(raced.map((res) => res.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect(await app.db.select().from(invitations)).toHaveLength(openInvitations + 3);
   });
 });

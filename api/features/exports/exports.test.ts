@@ -3,6 +3,7 @@ import { strToU8, unzipSync, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlogfleetExport } from "../../../contracts/export-format.ts";
 import type { ImportJob } from "../../../contracts/imports.ts";
+import { ownerActionLimits } from "../../../contracts/limits.ts";
 import type { MediaItem } from "../../../contracts/media.ts";
 import type { Post } from "../../../contracts/posts.ts";
 import { createBlog, createOwner, createPost, createPublishedPost } from "../../test/factories.ts";
@@ -253,5 +254,37 @@ describe("export (GET /api/blogs/{id}/export)", () => {
     expect(Object.keys(all.files).some((f) => f.startsWith("not-mine"))).toBe(false);
     expect((await download(other, `/api/blogs/${a.id}/export`)).res.status).toBe(404);
     expect((await fetch(`${app.baseUrl}/api/export`)).status).toBe(401);
+  });
+});
+
+describe("exports per owner (issue 29)", () => {
+  const limit = ownerActionLimits.exportsPerHour;
+
+  it(`allows ${limit} exports an hour, of a blog or of everything, then answers 429`, async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner, "Exported Often");
+    await createPost(owner, blog.id, { title: "Still here" });
+    const statuses: number[] = [];
+    for (let i = 0; i < limit; i++) {
+      const path = i % 2 === 0 ? `/api/blogs/${blog.id}/export` : "/api/export";
+      statuses.push((await download(owner, path)).res.status);
+    }
+    expect(statuses).toEqual(Array(limit).fill(200));
+
+    for (const path of [`/api/blogs/${blog.id}/export`, "/api/export"]) {
+      const { res } = await download(owner, path);
+      expect(res.status).toBe(429);
+      expect(res.headers.get("content-type")).toMatch(/application\/json/);
+      expect(res.headers.get("content-disposition")).toBeNull();
+      expect(await res.json()).toEqual({
+        code: "rate_limited",
+        message: `You can download at most ${limit} exports an hour. Try again later.`,
+      });
+    }
+
+    // Another owner is not held back.
+    const other = await createOwner(app);
+    const theirs = await createBlog(other, "Exported Once");
+    expect((await download(other, `/api/blogs/${theirs.id}/export`)).res.status).toBe(200);
   });
 });

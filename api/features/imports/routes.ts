@@ -45,17 +45,15 @@ export function importRoutes({
   runner,
   storage,
   limitStores,
-  perHour = importLimits.perOwnerPerHour,
 }: {
   db: Database;
   runner: ImportRunner;
   /** Where uploads wait for their job (the media library's storage). */
   storage: Storage;
   limitStores?: RateLimitStores;
-  /** Imports an owner may start per hour (tests lower it). */
-  perHour?: number;
 }): Router {
   const router = Router();
+  const perHour = importLimits.perOwnerPerHour;
   const importsPerOwner = perOwnerPerHour(
     perHour,
     `You can start at most ${perHour} imports an hour. Try again later.`,

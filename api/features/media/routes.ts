@@ -1,5 +1,6 @@
 import express, { type ErrorRequestHandler, type RequestHandler, Router } from "express";
 import { type BlogIdParams, blogIdParams } from "../../../contracts/ids.ts";
+import { ownerActionLimits } from "../../../contracts/limits.ts";
 import {
   type AltSuggestionInput,
   altSuggestionInput,
@@ -14,6 +15,9 @@ import {
   uploadMediaQuery,
 } from "../../../contracts/media.ts";
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
+import { perOwnerAtOnce } from "../../http/at-once.ts";
+import type { RateLimitStores } from "../../http/pg-rate-limit-store.ts";
+import { perOwnerPerHour } from "../../http/rate-limit.ts";
 import { inputOf, validate } from "../../http/validate.ts";
 import type { AltSuggester } from "./alt-text.ts";
 import { presentMedia } from "./presenter.ts";
@@ -48,10 +52,25 @@ const uploadTooLarge: ErrorRequestHandler = (error, _req, _res, next) => {
  * The media library (docs/decisions/110). Uploads are the file's raw bytes as the body
  * (`Content-Type` of the file, or application/octet-stream) with its name in `?name=`: one
  * request per file, no multipart parser, and the size limit applies before anything is read.
+ * Each owner may have a few uploads in progress at once and make a few hundred an hour
+ * (docs/decisions/312): each is a decode and about seven encodes.
  */
-export function mediaRoutes(deps: MediaDeps & { suggestAlt: AltSuggester }): Router {
+export function mediaRoutes(
+  deps: MediaDeps & { suggestAlt: AltSuggester; limitStores?: RateLimitStores },
+): Router {
   const { db } = deps;
   const router = Router();
+  const { uploadsAtOnce, uploadsPerHour } = ownerActionLimits;
+  // Checked first, so a client that sends too many at once does not use up its hour.
+  const uploadsInProgress = perOwnerAtOnce(
+    uploadsAtOnce,
+    `You can upload at most ${uploadsAtOnce} images at once. Wait for one to finish, then send the next.`,
+  );
+  const uploadsPerOwner = perOwnerPerHour(
+    uploadsPerHour,
+    `You can upload at most ${uploadsPerHour} images an hour. Try again later.`,
+    deps.limitStores?.("uploads"),
+  );
 
   router.get(
     "/api/blogs/:blogId/media",
@@ -69,9 +88,11 @@ export function mediaRoutes(deps: MediaDeps & { suggestAlt: AltSuggester }): Rou
     requireUser,
     validate({ params: blogIdParams, query: uploadMediaQuery }),
     refuseLargeBodies,
+    uploadsInProgress.take,
+    uploadsPerOwner,
     express.raw({ type: () => true, limit: mediaLimits.fileBytes }),
     uploadTooLarge,
-    async (req: express.Request, res: express.Response) => {
+    uploadsInProgress.holdWhile(async (req, res) => {
       const { params, query } = inputOf<unknown, UploadMediaQuery, BlogIdParams>(res);
       const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const { item, created } = await uploadMedia(deps, currentUser(req).id, params.blogId, {
@@ -80,7 +101,7 @@ export function mediaRoutes(deps: MediaDeps & { suggestAlt: AltSuggester }): Rou
         alt: query.alt,
       });
       res.status(created ? 201 : 200).json(presentMedia(item));
-    },
+    }),
   );
 
   router.get(

@@ -57,8 +57,15 @@ export const referrerKinds: Record<string, string> = {
   site: "Website",
 };
 
+/** Why hits were not counted (`ExcludedReason` in api/features/analytics/ingest.ts). */
 export const excludedReasons: Record<string, string> = {
   bot: "Bots and crawlers",
   prefetch: "Prefetches",
   "do-not-track": "Do Not Track",
+  "unknown-path": "Pages the blog does not serve",
+  "served-path": "Not-found reports for pages it serves",
+  "unknown-post": "Post ids that do not match",
+  "address-limit": "Over the limit per IP address",
+  "blog-limit": "Over the blog's per-minute limit",
+  "daily-cap": "Over the daily limit",
 };
