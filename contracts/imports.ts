@@ -23,7 +23,15 @@ export type ImportReport = {
   categoriesCreated: number;
   /** Authors named by the export (posts are attributed to the blog's owner). */
   authors: string[];
+  /** How many of each list there are: a list keeps its first `reportListLimit` entries only. */
+  counts: { imported: number; skipped: number; imagesMissing: number };
 };
+
+/**
+ * Entries each list of a report keeps. The report is written with every item: an import of
+ * 20,000 posts must not rewrite a list of 20,000 titles 20,000 times.
+ */
+export const reportListLimit = 500;
 
 export const emptyImportReport = (): ImportReport => ({
   imported: [],
@@ -32,7 +40,21 @@ export const emptyImportReport = (): ImportReport => ({
   redirectsCreated: 0,
   categoriesCreated: 0,
   authors: [],
+  counts: { imported: 0, skipped: 0, imagesMissing: 0 },
 });
+
+type ReportList = "imported" | "skipped" | "imagesMissing";
+
+/** Counts `entry` in the report, and lists it while the list has room. */
+export function addToReport<L extends ReportList>(
+  report: ImportReport,
+  list: L,
+  entry: ImportReport[L][number],
+): void {
+  report.counts[list]++;
+  if (report[list].length < reportListLimit)
+    (report[list] as ImportReport[L][number][]).push(entry);
+}
 
 /** `GET /api/imports/{id}`. */
 export type ImportJob = {

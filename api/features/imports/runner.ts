@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
-import type { ImportReport } from "../../../contracts/imports.ts";
+import { addToReport, type ImportReport } from "../../../contracts/imports.ts";
 import { limits } from "../../../contracts/limits.ts";
 import { isSameSitePath } from "../../../contracts/redirects.ts";
 import { slugify } from "../../../contracts/slug.ts";
@@ -180,7 +180,7 @@ async function ensureCategories(
     }
     if (held >= limits.categoriesPerBlog) {
       if (countCreated)
-        report.skipped.push({
+        addToReport(report, "skipped", {
           title: `Category ${category.name}`,
           reason: `the blog has ${limits.categoriesPerBlog} categories, the most it may have`,
         });
@@ -261,7 +261,7 @@ async function importImages(
       result = { error: error instanceof Error ? error.message : "could not be fetched" };
     }
     if ("url" in result) out = out.split(url).join(result.url);
-    else report.imagesMissing.push({ post: item.title, url, reason: result.error });
+    else addToReport(report, "imagesMissing", { post: item.title, url, reason: result.error });
   }
   return out;
 }
@@ -319,7 +319,7 @@ async function runJob(
     ...source
   } = await loadSource(deps, parse, job, firstRun);
   if (stopped()) return;
-  if (firstRun) report.skipped.push(...refused);
+  if (firstRun) for (const entry of refused) addToReport(report, "skipped", entry);
   const restoreReport = reportRestorer(report);
   const categoryIds = await withOutbox(db, deps.contentEvents, async (tx, record) => {
     restoreReport();
@@ -417,7 +417,7 @@ async function runJob(
           if (mine) return;
         }
         if (skipReason) {
-          report.skipped.push({ title: item.title, reason: skipReason });
+          addToReport(report, "skipped", { title: item.title, reason: skipReason });
         } else {
           const category = item.categoryKeys.map((k) => categoryIds.get(k)).find(Boolean) ?? null;
           const post = await insertImportedPost(
@@ -461,7 +461,7 @@ async function runJob(
               .set({ status: "under_review", updatedAt: post.updatedAt })
               .where(eq(postsTable.id, post.id));
           if (item.authorName) authors.add(item.authorName);
-          report.imported.push({
+          addToReport(report, "imported", {
             title: post.title,
             slug: post.slug,
             status: item.keepStatus ?? post.status,

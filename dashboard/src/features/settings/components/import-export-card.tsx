@@ -148,6 +148,10 @@ export function ImportExportCard({ blog }: { blog: Blog }) {
   );
 }
 
+/** Said when a report lists only the first entries of a long list. */
+const listedOf = (listed: number, count: number) =>
+  listed < count ? ` (the first ${listed} of ${count})` : "";
+
 function ImportProgress({ job, onCancel }: { job: ImportJob; onCancel: () => void }) {
   const active = job.status === "queued" || job.status === "running";
   const percent = job.total > 0 ? Math.round((job.done / job.total) * 100) : 0;
@@ -189,15 +193,17 @@ function ImportProgress({ job, onCancel }: { job: ImportJob; onCancel: () => voi
       {!active && (
         <div className="space-y-2 text-sm">
           <ul className="grid gap-1">
-            <li>Imported: {report.imported.length} posts</li>
+            <li>Imported: {report.counts.imported} posts</li>
             <li>Categories created: {report.categoriesCreated}</li>
             <li>Redirects created: {report.redirectsCreated}</li>
-            <li>Skipped: {report.skipped.length}</li>
-            <li>Images missing: {report.imagesMissing.length}</li>
+            <li>Skipped: {report.counts.skipped}</li>
+            <li>Images missing: {report.counts.imagesMissing}</li>
           </ul>
           {report.skipped.length > 0 && (
             <details>
-              <summary className="cursor-pointer">Skipped items and why</summary>
+              <summary className="cursor-pointer">
+                Skipped items and why{listedOf(report.skipped.length, report.counts.skipped)}
+              </summary>
               <ul className="mt-1 list-disc pl-5">
                 {report.skipped.map((s, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: the report's order is fixed
@@ -210,7 +216,10 @@ function ImportProgress({ job, onCancel }: { job: ImportJob; onCancel: () => voi
           )}
           {report.imagesMissing.length > 0 && (
             <details>
-              <summary className="cursor-pointer">Images not fetched</summary>
+              <summary className="cursor-pointer">
+                Images not fetched
+                {listedOf(report.imagesMissing.length, report.counts.imagesMissing)}
+              </summary>
               <ul className="mt-1 list-disc pl-5 break-all">
                 {report.imagesMissing.map((m, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: the report's order is fixed
