@@ -10,7 +10,11 @@ import type { Clock } from "../auth/sessions.ts";
 import { sanitizePostHtml } from "../content/sanitize.ts";
 import { type OpenOptions, openDatabase } from "../db/client.ts";
 import { type Env, parseEnv } from "../env.ts";
-import { createImportRunner, type ImportRunner } from "../features/imports/runner.ts";
+import {
+  createImportRunner,
+  type ImportRunner,
+  type ImportRunnerDeps,
+} from "../features/imports/runner.ts";
 import type { ImageImporter } from "../features/imports/service.ts";
 import { type ContentEvents, noContentEvents } from "../features/publishing/content-events.ts";
 import { createPublishing, type Publishing } from "../features/publishing/publishing.ts";
@@ -48,6 +52,8 @@ type StartOptions = {
   ai?: AiProvider;
   /** Fetches imported posts' images (default: none fetched, as without a media library). */
   importImages?: ImageImporter;
+  /** Reads an import's upload (default: on the import's own worker thread, as the server does). */
+  parseImport?: ImportRunnerDeps["parse"];
   /** Wraps the database driver (for example `fullDatabaseDisk().wrap`). */
   wrapDatabaseClient?: OpenOptions["wrapClient"];
   /** A built dashboard to serve (as `npm start` serves dashboard/dist). */
@@ -104,6 +110,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     storage: publishing?.output.storage ?? storageFromEnv(env),
     contentEvents: options.contentEvents ?? publishing?.contentEvents ?? noContentEvents,
     images: options.importImages,
+    parse: options.parseImport,
     clock: options.clock,
     logger,
   });

@@ -13,6 +13,7 @@ import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { makeImage, uploadFile } from "../../test/images.ts";
 import { rawGet } from "../../test/raw-http.ts";
 import { mediaKey } from "../media/service.ts";
+import { parseImportFile } from "./parse.ts";
 
 /**
  * Issue 29: whatever enters through an import passes the same contracts as the API, and an
@@ -438,6 +439,36 @@ describe("an import is bounded and runs off the request (findings 1 and 7)", () 
       await limited.imports.idle();
     } finally {
       await limited.close();
+    }
+  });
+
+  it("can be cancelled while its file is read, and then writes nothing", async () => {
+    let release: () => void = () => {};
+    let reading: () => void = () => {};
+    const read = new Promise<void>((resolve) => (reading = resolve));
+    const slow = await startTestApp({
+      parseImport: async (file) => {
+        reading();
+        await new Promise<void>((resolve) => (release = resolve));
+        return parseImportFile(file);
+      },
+    });
+    try {
+      const owner = await createOwner(slow);
+      const blog = await createBlog(owner, "Cancelled early");
+      const started = await owner.request<ImportJob>("POST", `/api/blogs/${blog.id}/imports`, {
+        raw: zipSync({ "a.md": strToU8("---\ntitle: A\n---\nText.") }),
+      });
+      await read;
+      const cancelled = await owner.post<ImportJob>(`/api/imports/${started.body.id}/cancel`);
+      expect(cancelled.body.status).toBe("cancelled");
+      release();
+      await slow.imports.idle();
+      const job = (await owner.get<ImportJob>(`/api/imports/${started.body.id}`)).body;
+      expect(job.status).toBe("cancelled");
+      expect(await slow.db.select().from(posts).where(eq(posts.blogId, blog.id))).toEqual([]);
+    } finally {
+      await slow.close();
     }
   });
 

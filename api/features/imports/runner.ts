@@ -323,6 +323,11 @@ async function runJob(
   const restoreReport = reportRestorer(report);
   const categoryIds = await withOutbox(db, deps.contentEvents, async (tx, record) => {
     restoreReport();
+    // Cancelled while its file was read (that takes seconds for a large one): nothing is written.
+    const state = await first(
+      tx.select({ status: importJobs.status }).from(importJobs).where(eq(importJobs.id, job.id)),
+    );
+    if (state?.status !== "queued" && state?.status !== "running") return undefined;
     const ids = await ensureCategories(tx, blog.id, source.categories, report, firstRun);
     if (firstRun && source.blog) {
       // A Blogfleet export brings its blog's look and time zone (decision 145).
@@ -370,6 +375,10 @@ async function runJob(
     await saveProgress(tx, job.id, { status: "running", report, total: source.items.length });
     return ids;
   });
+  if (!categoryIds) {
+    await dropPayload(deps, job);
+    return;
+  }
   const authors = new Set(report.authors);
   const renders = deferredRenders(deps.contentEvents, now);
   try {
