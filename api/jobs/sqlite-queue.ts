@@ -69,10 +69,14 @@ export async function createSqliteQueue(options: SqliteQueueOptions): Promise<Jo
   await exec(db, sql`create index if not exists job_queue_due on job_queue (state, start_after)`);
   // A job left running belonged to a process that is gone (one process owns a SQLite file).
   await handBack(sql`state = 'active'`, "the process running it stopped");
-  await exec(
-    db,
-    sql`delete from job_queue where state in ('completed', 'failed', 'cancelled') and completed_at < ${now() - keepMs}`,
-  );
+  const deleteOld = () =>
+    exec(
+      db,
+      sql`delete from job_queue where state in ('completed', 'failed', 'cancelled') and completed_at < ${now() - keepMs}`,
+    );
+  await deleteOld();
+  /** Jobs finished since old ones were last deleted (a schedule makes thousands a week). */
+  let finishedSinceDelete = 0;
 
   const handlers = new Map<string, { run: JobHandler; concurrency: number; running: number }>();
   const runningKeys = new Set<string>();
@@ -192,6 +196,12 @@ export async function createSqliteQueue(options: SqliteQueueOptions): Promise<Jo
         db,
         sql`update job_queue set state = 'completed', completed_at = ${now()} where id = ${row.id}`,
       );
+      if (++finishedSinceDelete >= 1000) {
+        finishedSinceDelete = 0;
+        void deleteOld().catch((error: unknown) =>
+          logger?.warn({ err: error }, "old jobs could not be deleted"),
+        );
+      }
     } catch (error) {
       logger?.error({ err: error, job: row.name }, "job failed");
       const limit = await first(
