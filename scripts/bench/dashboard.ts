@@ -14,7 +14,6 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -24,7 +23,7 @@ import { posts } from "../../api/db/schema.ts";
 import buildTheme from "../../tests/setup/build-theme.ts";
 import { median, percentile } from "./fixtures.ts";
 import { signUpBenchOwner } from "./server.ts";
-import { startCommand } from "./start-command.ts";
+import { freePort, startCommand } from "./start-command.ts";
 
 const quick = process.env.BENCH_QUICK === "1";
 const postCount = Number(process.env.BENCH_DASHBOARD_POSTS ?? 10_000);
@@ -80,15 +79,6 @@ async function seedPosts(file: string, blogId: string, authorId: string, count: 
     }
   });
   close();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? done(address.port) : fail()));
-    });
-  });
 }
 
 /**

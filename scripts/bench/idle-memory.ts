@@ -14,12 +14,15 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { signUpBenchOwner } from "./server.ts";
-import { startCommand as packageStartCommand, parseStartCommand } from "./start-command.ts";
+import {
+  freePort,
+  startCommand as packageStartCommand,
+  parseStartCommand,
+} from "./start-command.ts";
 
 const quick = process.env.BENCH_QUICK === "1";
 const blogCount = Number(process.env.BENCH_BLOGS ?? 100);
@@ -41,15 +44,6 @@ function startCommand(): { env: Record<string, string>; args: string[] } {
     ? parseStartCommand(process.env.BENCH_START)
     : packageStartCommand(root);
   return { env: start.env, args: [...start.flags, start.script] };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, "127.0.0.1");
-  await new Promise((done) => server.once("listening", done));
-  const address = server.address();
-  await new Promise((done) => server.close(done));
-  if (typeof address !== "object" || !address) throw new Error("no free port");
-  return address.port;
 }
 
 function status(pid: number): { rss: number; hwm: number } {

@@ -12,13 +12,12 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { strToU8, zipSync } from "fflate";
 import { call } from "../checks/loopback-call.ts";
 import { median, percentile } from "./fixtures.ts";
-import { startCommand } from "./start-command.ts";
+import { freePort, startCommand } from "./start-command.ts";
 
 const quick = process.env.BENCH_QUICK === "1" || process.argv.includes("--quick");
 const fileBytes = (quick ? 24 : 95) * 1024 * 1024;
@@ -75,18 +74,6 @@ function wordPressExport(bytes: number): Uint8Array {
   return strToU8(
     `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/"><channel><title>Bench</title><wp:wxr_version>1.2</wp:wxr_version><wp:base_blog_url>https://old.example</wp:base_blog_url>\n${items.join("")}</channel></rss>\n`,
   );
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
 }
 
 const summary = (values: number[]) => ({

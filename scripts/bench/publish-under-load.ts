@@ -14,12 +14,11 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type CallOptions, call as loopbackCall } from "../checks/loopback-call.ts";
 import { median, percentile } from "./fixtures.ts";
-import { startCommand } from "./start-command.ts";
+import { freePort, startCommand } from "./start-command.ts";
 
 const quick = process.env.BENCH_QUICK === "1" || process.argv.includes("--quick");
 const count = (name: string, full: number, small: number) =>
@@ -37,18 +36,6 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 /** A request to the server under test, on the bench's keep-alive agent. */
 const call = (port: number, path: string, options: CallOptions = {}) =>
   loopbackCall(port, path, { ...options, agent, timeoutMs: 60_000 });
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
 
 /**
  * An API client; `timings` gets the milliseconds of every call it makes. Clients made from one

@@ -9,13 +9,13 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { createApp } from "../../api/app.ts";
 import { seededDatabase } from "./fixtures.ts";
 import { benchPublishing, listenOnLoopback } from "./server.ts";
+import { freePort } from "./start-command.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
@@ -85,15 +85,6 @@ function combined(figures: Figure[]): Figure {
     bodyBytes: first.bodyBytes,
     encoding: first.encoding,
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? done(address.port) : fail()));
-    });
-  });
 }
 
 const dir = mkdtempSync(join(tmpdir(), "blogfleet-bench-serve-"));

@@ -1,5 +1,16 @@
 import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { join } from "node:path";
+
+/** A port on 127.0.0.1 free now, for a server a bench starts. */
+export async function freePort(): Promise<number> {
+  const server = createServer().listen(0, "127.0.0.1");
+  await new Promise((done) => server.once("listening", done));
+  const address = server.address();
+  await new Promise((done) => server.close(done));
+  if (typeof address !== "object" || !address) throw new Error("no free port");
+  return address.port;
+}
 
 /**
  * `npm start`'s command as package.json writes it, for benches that run the server (or its
