@@ -22,6 +22,7 @@ import { aiRoutes } from "./features/ai/routes.ts";
 import { createAnalytics } from "./features/analytics/ingest.ts";
 import { analyticsRoutes } from "./features/analytics/routes.ts";
 import { automationRoutes } from "./features/automation/routes.ts";
+import { backgroundWorkRoutes } from "./features/background-work/routes.ts";
 import { blogRecommendationRoutes } from "./features/blog-recommendations/routes.ts";
 import { createRemovedAddresses } from "./features/blogs/delete-blog.ts";
 import { blogRoutes } from "./features/blogs/routes.ts";
@@ -32,8 +33,8 @@ import { domainRoutes } from "./features/domains/routes.ts";
 import { exportRoutes } from "./features/exports/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { importRoutes } from "./features/imports/routes.ts";
-import { createImportRunner, type ImportRunner } from "./features/imports/runner.ts";
-import { type ImageImporter, importFolder } from "./features/imports/service.ts";
+import type { ImportQueue } from "./features/imports/runner.ts";
+import { importFolder } from "./features/imports/service.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
 import { createAltSuggester } from "./features/media/alt-text.ts";
 import { createMediaFiles } from "./features/media/files.ts";
@@ -60,7 +61,7 @@ import { platformHostsOf, reservedLabelsOf } from "./http/platform-hosts.ts";
 import { sameOrigin } from "./http/same-origin.ts";
 import type { Logger } from "./logger.ts";
 import { storageFromEnv } from "./storage.ts";
-import { type CpuPool, createCpuPool } from "./workers/cpu-pool.ts";
+import { type CpuPool, createCpuPool } from "./workers/run.ts";
 
 export type AppDeps = {
   env: Env;
@@ -93,10 +94,11 @@ export type AppDeps = {
    * Only for a single process: sign-outs and user changes reach this process's memory only.
    */
   sessionCacheMs?: number;
-  /** Runs imports (default: one made here, running in this process). */
-  imports?: ImportRunner;
-  /** Fetches the images of imported posts into the media library (default: none fetched). */
-  importImages?: ImageImporter;
+  /**
+   * Queues the job of an import (`queuedImports`). Default: none is queued from here; a stored
+   * import waits for the next worker's start, which queues every import left queued.
+   */
+  imports?: ImportQueue;
 };
 
 export function createApp({
@@ -114,8 +116,7 @@ export function createApp({
   aiGate,
   onAutomationDue,
   cpu = createCpuPool(),
-  imports,
-  importImages,
+  imports = { enqueue: async () => {} },
   limitStores,
   sessionCacheMs = 0,
 }: AppDeps): Express {
@@ -248,14 +249,17 @@ export function createApp({
   // Media go through the same storage as the rendered sites, beside them (never inside a
   // generation, so every re-render keeps them).
   const storage = publishing?.output.storage ?? storageFromEnv(env);
+  // What this process's render queue knows beyond the database (decision 323); on a web process
+  // of a PostgreSQL set-up it renders nothing, and the database alone answers.
+  const renderState = (blogId: string) => ({
+    state: publishing?.queue.stateOf(blogId) ?? "idle",
+    retry: publishing?.queue.retryOf(blogId),
+  });
   app.use(
     blogRoutes({
       db,
       contentEvents: events,
-      renderState: (blogId) => ({
-        state: publishing?.queue.stateOf(blogId) ?? "idle",
-        retry: publishing?.queue.retryOf(blogId),
-      }),
+      renderState,
       domainTarget,
       blogDomain: env.BLOG_DOMAIN,
       reservedLabels,
@@ -301,16 +305,7 @@ export function createApp({
       db,
       storage,
       limitStores,
-      runner:
-        imports ??
-        createImportRunner({
-          db,
-          storage,
-          contentEvents: events,
-          images: importImages,
-          clock,
-          logger,
-        }),
+      imports,
     }),
   );
   app.use(profileRoutes({ db, contentEvents: events, onUserChanged: sessions.forgetUser }));
@@ -337,6 +332,7 @@ export function createApp({
     }),
   );
   app.use(automationRoutes(db, onAutomationDue, limitStores));
+  app.use(backgroundWorkRoutes({ db, renderState, clock }));
   app.use(affiliateRecommendationRoutes({ db, ai, clock }));
   app.use(blogRecommendationRoutes({ db, ai, clock, onUserChanged: sessions.forgetUser }));
   if (publishing) {

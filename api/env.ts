@@ -131,6 +131,11 @@ export const envSchema = z
      * and starts no jobs; `worker` runs the jobs (with only /healthz on PORT); `all` does both.
      */
     PROCESS_ROLE: z.enum(["web", "worker", "all"]).default("all"),
+    /**
+     * Threads of the process's worker pool at most (default: the cores Node reports). Set it
+     * where a container sees more cores than it may use.
+     */
+    WORKER_THREADS: z.coerce.number().int().min(1).max(256).optional(),
     BLOG_DOMAIN: hostname.default("localhost"),
     TRUST_PROXY: trustProxy.default(false),
     /**

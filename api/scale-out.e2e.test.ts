@@ -19,7 +19,7 @@ import { sanitizePostHtml } from "./content/sanitize.ts";
 import { openDatabase } from "./db/client.ts";
 import { parseEnv } from "./env.ts";
 import { createPublishing, type Publishing } from "./features/publishing/publishing.ts";
-import { queuedImports, startJobs } from "./jobs/jobs.ts";
+import { queuedImports, renderRequests, startJobs } from "./jobs/jobs.ts";
 import { createPgBossQueue } from "./jobs/pg-boss-queue.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import { createLogger } from "./logger.ts";
@@ -28,7 +28,7 @@ import { onPostgres } from "./test/dialect.ts";
 import { TestClient } from "./test/harness.ts";
 import { createTestPostgresDatabase } from "./test/postgres.ts";
 import { rawGet } from "./test/raw-http.ts";
-import { createCpuPool } from "./workers/cpu-pool.ts";
+import { createCpuPool } from "./workers/run.ts";
 
 // Three processes as api/server.ts composes them in a PostgreSQL set-up (two web, one worker),
 // here in one test process: each with its own database connections, caches, render queue, job
@@ -56,7 +56,7 @@ async function startProcess(role: "web" | "worker"): Promise<Process> {
   });
   const logger = createLogger("silent");
   const database = await openDatabase(env.DATABASE_URL);
-  const cpu = createCpuPool(1);
+  const cpu = createCpuPool({ size: 1 });
   const queue: JobQueue = await createPgBossQueue({
     connectionString: sharedDatabase.url,
     instanceName: role,
@@ -70,7 +70,8 @@ async function startProcess(role: "web" | "worker"): Promise<Process> {
     logger,
     cpu,
     bus,
-    requestRender: (blogId) => void queue.enqueue("render", { blogId }, { key: blogId }),
+    // As the server wires them.
+    ...renderRequests(queue, logger),
   });
   const ai = createAiGate({ db: database.db, ...aiGateOptions(env), sanitize: sanitizePostHtml });
   const app =

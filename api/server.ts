@@ -11,11 +11,17 @@ import { type ContentEvents, guardContentEvents } from "./features/publishing/co
 import { createPublishing } from "./features/publishing/publishing.ts";
 import { gracefulCloser } from "./http/graceful-close.ts";
 import { keepConnectionsAlive } from "./http/keep-alive.ts";
-import { type JobName, queuedImports, queueNameOf, startJobs } from "./jobs/jobs.ts";
+import {
+  type JobName,
+  queuedImports,
+  queueNameOf,
+  renderRequests,
+  startJobs,
+} from "./jobs/jobs.ts";
 import { createSqliteQueue } from "./jobs/sqlite-queue.ts";
 import { createLogger } from "./logger.ts";
 import { createWorkerApp, openSharedServices } from "./scale-out.ts";
-import { createCpuPool } from "./workers/cpu-pool.ts";
+import { createCpuPool } from "./workers/run.ts";
 
 export type StartOptions = { dashboardDir?: string };
 
@@ -42,8 +48,9 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   // job queue is a table of the database (decision 320), and there is no bus.
   const shared = await openSharedServices(env, logger);
   const queue = shared.queue ?? (await createSqliteQueue({ db: database.db, logger }));
-  // One pool of worker threads for CPU-heavy steps of requests and renders.
-  const cpu = createCpuPool();
+  // One pool of worker threads for CPU-heavy steps of requests, renders and imports.
+  const cpu = createCpuPool({ size: env.WORKER_THREADS });
+  const renders = renderRequests(queue, logger);
   const publishing = await createPublishing({
     db: database.db,
     env,
@@ -53,12 +60,8 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     bus: shared.bus,
     // With a shared queue, a render is a job any worker takes (one per blog at a time); with
     // one process, the render queue runs it at once (its outbox row is the durable record).
-    requestRender:
-      shared.queue &&
-      ((blogId) =>
-        void queue
-          .enqueue("render", { blogId }, { key: blogId })
-          .catch((error: unknown) => logger.error({ err: error, blogId }, "render not queued"))),
+    requestRender: shared.queue && renders.requestRender,
+    retryRender: renders.retryRender,
   });
   // What happens after a change readers can see commits (the app's routes guard it themselves).
   const contentEvents: ContentEvents = guardContentEvents(publishing.contentEvents, logger);
@@ -74,7 +77,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   logger.info({ ai: ai.configured ? ai.model : "offline writer" }, "AI provider");
   let jobs: { runSoon: (name: JobName) => void; stop: () => Promise<void> } | undefined;
   const runSoon = (name: JobName) => void queue.enqueue(queueNameOf(name)).catch(() => undefined);
-  // Imports run in this process; the jobs list resumes those a restart interrupted.
+  // Runs the job of each import where jobs run (the list's `imports`; not in a web process).
   const imports = createImportRunner({
     db: database.db,
     storage: publishing.output.storage,
@@ -85,6 +88,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
       storage: publishing.output.storage,
       contentEvents,
     }),
+    cpu,
     logger,
   });
   const app =

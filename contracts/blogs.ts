@@ -199,7 +199,10 @@ export type Blog = {
   createdAt: string;
 };
 
-/** `GET /api/blogs/{id}/site`: the state of the blog's public site. */
+/**
+ * `GET /api/blogs/{id}/site`: the state of the blog's public site, read from the database, so
+ * every process answers alike whichever renders it (decision 323).
+ */
 export type SiteStatus = {
   /** 'retrying': the last render failed and is tried again at `nextAttemptAt`. */
   state: "not_published" | "queued" | "rendering" | "retrying" | "live";
@@ -209,6 +212,8 @@ export type SiteStatus = {
   /** Why the last render failed (the previous site stays live meanwhile). */
   lastError: string | null;
   lastRenderedAt: string | null;
-  /** While retrying: when the next attempt starts. */
+  /** While retrying: when the next attempt starts (null: shortly, or not known). */
   nextAttemptAt: string | null;
+  /** Failed tries in a row of the pending render (0 when none failed since the last change). */
+  attempts: number;
 };

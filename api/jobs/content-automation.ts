@@ -8,8 +8,9 @@ import { generationInterval } from "../features/automation/service.ts";
 import { insertGeneratedPost, publishPosts } from "../features/posts/service.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
 import { withOutbox } from "../features/publishing/outbox.ts";
+import { HttpError } from "../http/errors.ts";
 import type { Logger } from "../logger.ts";
-import type { CpuPool } from "../workers/cpu-pool.ts";
+import type { CpuPool } from "../workers/run.ts";
 
 /** The next topic in turn, skipping topics that already have a post (by slug) when others remain. */
 export function pickTopic(
@@ -45,6 +46,19 @@ export function skipReasonOf(refusal: AiRefusal): string {
     case "ai_rate_limited":
       return "Waiting: too many AI requests this minute. The post is written within a few minutes.";
   }
+}
+
+/**
+ * What the automation status says after a run failed: the AI provider's own plain message
+ * (it never carries a key or a server's internals), or that the server failed.
+ */
+export function failureReasonOf(error: unknown): string {
+  const said =
+    error instanceof HttpError && error.code === "ai_failed"
+      ? // Its advice to a person ("Try again.") is what automation does anyway.
+        error.message.replace(/\s*Try again[^.]*\.$/, "")
+      : "An error on the server stopped it.";
+  return `The last post could not be written: ${said} Automation tries again within a minute.`;
 }
 
 /**
@@ -173,6 +187,17 @@ export async function runDueAutomation(
         { err: error, blogId: settings.blogId },
         "content automation failed for a blog; the others go on",
       );
+      // The owner sees why no post came (decision 323); the run stays due and is tried again.
+      await deps.db
+        .update(automationSettings)
+        .set({ skipReason: failureReasonOf(error) })
+        .where(
+          and(
+            eq(automationSettings.blogId, settings.blogId),
+            eq(automationSettings.nextRunAt, startedFrom),
+          ),
+        )
+        .catch(() => undefined);
     }
   }
   return made;

@@ -4,11 +4,11 @@ import { createSessionStore } from "../auth/sessions.ts";
 import type { Database } from "../db/client.ts";
 import { posts, renderJobs } from "../db/schema.ts";
 import { runWeeklyBlogIdeas } from "../features/blog-recommendations/service.ts";
-import type { ImportRunner } from "../features/imports/runner.ts";
+import { enqueueImport, type ImportQueue, type ImportRunner } from "../features/imports/runner.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
 import type { Publishing } from "../features/publishing/publishing.ts";
 import type { Logger } from "../logger.ts";
-import type { CpuPool } from "../workers/cpu-pool.ts";
+import type { CpuPool } from "../workers/run.ts";
 import { runDueAutomation } from "./content-automation.ts";
 import type { JobQueue } from "./queue.ts";
 import { publishDuePosts } from "./scheduled-publishing.ts";
@@ -22,7 +22,7 @@ export type JobDeps = {
   contentEvents: ContentEvents;
   cpu?: CpuPool;
   logger: Logger;
-  /** The import runner the app queues imports on (absent: imports do not run here). */
+  /** Runs the jobs of imports here (absent: imports do not run here). */
   imports?: ImportRunner;
   /** The job queue: pg-boss on PostgreSQL, the SQLite queue otherwise (decision 320). */
   queue: JobQueue;
@@ -57,12 +57,19 @@ const periodic =
 export const jobs = [
   {
     // A render per blog at a time across all workers (the blog's id is the job's key), as
-    // many blogs at once as the workers' render queues take. The outbox row is the truth: every
-    // minute (and at a worker's start) each pending row is queued again, which adds nothing
-    // for a blog already waiting, and picks up requests whose job was never queued or whose
-    // worker stopped while retrying.
+    // many blogs at once as the workers' render queues take. A failed render's next try is
+    // this job too, queued by the render queue after its back-off (decision 322). The outbox
+    // row is the truth: every minute (and at a worker's start) each pending row is queued
+    // again, which adds nothing for a blog already waiting (a retry's back-off is kept: the
+    // sweep does not bring it forward), and picks up requests whose job was never queued (a
+    // process that died after its commit, a retry that could not be queued).
     name: "renders",
-    start: async ({ queue, publishing, db }) => {
+    // Needs no more than this (a render queue's tests run it on their own queues).
+    start: async ({
+      queue,
+      publishing,
+      db,
+    }: Pick<JobDeps, "queue" | "db"> & { publishing: Pick<Publishing, "queue"> }) => {
       await queue.work(
         "render",
         async (data) => {
@@ -73,11 +80,8 @@ export const jobs = [
         { concurrency: 4 },
       );
       await queue.work("render-sweep", async () => {
-        for (const { blogId } of await db.select({ blogId: renderJobs.blogId }).from(renderJobs)) {
-          // Waiting for its next try here: its back-off is kept.
-          if (publishing.queue.stateOf(blogId) === "retrying") continue;
+        for (const { blogId } of await db.select({ blogId: renderJobs.blogId }).from(renderJobs))
           await queue.enqueue("render", { blogId }, { key: blogId });
-        }
       });
       await queue.schedule("render-sweep", 60);
     },
@@ -119,16 +123,13 @@ export const jobs = [
     }),
   },
   {
-    // One import runner at a time across workers; a worker that dies mid-import leaves the job
-    // to another, which goes on after the last item written (decision 144).
+    // A job per import (`import`, its id the key), one at a time per worker. A worker that
+    // dies mid-import leaves the job to another (pg-boss) or to the next start (SQLite), which
+    // goes on after the last item written (decision 144). At a worker's start, imports left
+    // queued or running are queued again: that adds nothing for one whose job is still there.
     name: "imports",
     start: async ({ queue, imports }) => {
-      if (!imports) return;
-      await queue.work(queueNameOf("imports"), async () => {
-        imports.kick();
-        await imports.idle();
-      });
-      await queue.enqueue(queueNameOf("imports"));
+      await imports?.work(queue);
     },
   },
   {
@@ -166,24 +167,45 @@ export async function startJobs(deps: JobDeps, only?: readonly JobName[]) {
         .catch((error: unknown) => deps.logger.error({ err: error, job: name }, "job not queued"));
     },
     stop: async () => {
-      await deps.queue.stop();
-      await Promise.all([deps.publishing.queue.stop(), deps.imports?.stop()]);
+      // Together: the queue waits for its handlers, and a running import ends its job's try
+      // between two items once told to stop (the next try goes on from there).
+      await Promise.all([deps.queue.stop(), deps.imports?.stop()]);
+      await deps.publishing.queue.stop();
     },
   };
 }
 
 /**
- * What a web process hands its routes instead of an import runner (PostgreSQL mode): starting
- * an import queues a job that a worker takes.
+ * How publishing puts renders on the queue (decisions 191, 322). `requestRender`: a committed
+ * change as a job any worker takes (PostgreSQL; with one process the render queue runs it at
+ * once). `retryRender`: a failed render's next try, after its back-off, on both databases. Both
+ * bring a waiting job of the blog forward, so a change never waits behind a later retry.
  */
-export function queuedImports(queue: JobQueue, logger: Logger): ImportRunner {
+export function renderRequests(queue: JobQueue, logger: Logger) {
   return {
-    kick: () => {
-      queue
-        .enqueue(queueNameOf("imports"))
-        .catch((error: unknown) => logger.error({ err: error }, "import not queued"));
-    },
-    idle: async () => {},
-    stop: async () => {},
+    requestRender: (blogId: string) =>
+      void queue
+        .enqueue("render", { blogId }, { key: blogId, bringForward: true })
+        .catch((error: unknown) => logger.error({ err: error, blogId }, "render not queued")),
+    retryRender: (blogId: string, delayMs: number) =>
+      queue.enqueue(
+        "render",
+        { blogId },
+        { key: blogId, startAfter: new Date(Date.now() + delayMs), bringForward: true },
+      ),
+  };
+}
+
+/**
+ * What the app's routes queue imports with, in every role: starting an import queues its job,
+ * which a worker (or this process, of role `all`) takes. A job that could not be queued is
+ * queued by the next worker's start (the import's row is stored, `queued`).
+ */
+export function queuedImports(queue: JobQueue, logger: Logger): ImportQueue {
+  return {
+    enqueue: (importId) =>
+      enqueueImport(queue, importId).catch((error: unknown) =>
+        logger.error({ err: error, importId }, "import not queued"),
+      ),
   };
 }

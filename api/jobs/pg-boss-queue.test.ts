@@ -116,6 +116,44 @@ describe("the pg-boss job queue across processes", () => {
     expect(runs).toHaveLength(1);
   }, 30_000);
 
+  it("brings a waiting job of the key forward when asked to, and only then", async () => {
+    const [web, worker] = [await open("web-3"), await open("worker-3")];
+    const runs: { data: JobData; at: number }[] = [];
+    await worker.work("render-forward", async (data) => {
+      runs.push({ data, at: Date.now() });
+    });
+    // A retry waits for its back-off; the sweep asks again: the retry keeps its time.
+    await worker.enqueue(
+      "render-forward",
+      { try: "retry" },
+      { key: "blog-a", startAfter: new Date(Date.now() + 60_000) },
+    );
+    await web.enqueue("render-forward", { try: "sweep" }, { key: "blog-a" });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(runs).toEqual([]);
+    // A new change (from another process) does not wait behind it: it runs now, once.
+    const changedAt = Date.now();
+    await web.enqueue("render-forward", { try: "change" }, { key: "blog-a", bringForward: true });
+    await until(() => runs.length === 1, 10_000);
+    expect(runs[0]?.data).toEqual({ try: "retry" });
+    expect((runs[0]?.at ?? 0) - changedAt).toBeLessThan(3_000);
+    // A later time never pushes a waiting job back.
+    await web.enqueue(
+      "render-forward",
+      { try: "soon" },
+      { key: "blog-b", startAfter: new Date(Date.now() + 1_000) },
+    );
+    await web.enqueue(
+      "render-forward",
+      { try: "later" },
+      { key: "blog-b", startAfter: new Date(Date.now() + 60_000), bringForward: true },
+    );
+    await until(() => runs.length === 2, 10_000);
+    expect(runs[1]?.data).toEqual({ try: "soon" });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(runs).toHaveLength(2);
+  }, 30_000);
+
   it("runs a schedule kept by two processes once per period", async () => {
     const [first, second] = [await open("worker-1"), await open("worker-2")];
     const runs: number[] = [];

@@ -83,10 +83,20 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
     kind: "pg-boss",
     async enqueue(name, data = {}, enqueueOptions = {}) {
       await ensureQueue(name);
-      await boss.send(name, data, {
-        singletonKey: enqueueOptions.key ?? name,
-        ...(enqueueOptions.startAfter ? { startAfter: enqueueOptions.startAfter } : {}),
+      const { startAfter, bringForward } = enqueueOptions;
+      const key = enqueueOptions.key ?? name;
+      const id = await boss.send(name, data, {
+        singletonKey: key,
+        ...(startAfter ? { startAfter } : {}),
       });
+      if (id !== null || !bringForward) return;
+      // A job of the key waits already (stately): it stays, at the earlier time. `update` leaves
+      // a job that became active meanwhile alone; a relative 0 is the database's now.
+      const wanted = startAfter?.getTime() ?? Date.now();
+      for (const job of await boss.findJobs(name, { key, queued: true })) {
+        if (job.startAfter.getTime() <= wanted) continue;
+        await boss.update(name, undefined, { id: job.id, startAfter: startAfter ?? 0 });
+      }
     },
     async work(name, handler, workOptions = {}) {
       await ensureQueue(name);

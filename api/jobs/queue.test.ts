@@ -100,6 +100,47 @@ describeSqliteOnly("the SQLite job queue", () => {
     expect(runs).toEqual(["early", "later"]);
   });
 
+  it("brings a waiting job of the key forward when asked to, and only then", async () => {
+    const { first } = await database();
+    const queue = await queueOn(first);
+    const runs: { data: JobData; at: number }[] = [];
+    await queue.work("render", async (data) => {
+      runs.push({ data, at: Date.now() });
+    });
+    // A retry waits for its back-off.
+    await queue.enqueue(
+      "render",
+      { try: "retry" },
+      { key: "blog-a", startAfter: new Date(Date.now() + 60_000) },
+    );
+    // The sweep asks again: the retry keeps its time.
+    await queue.enqueue("render", { try: "sweep" }, { key: "blog-a" });
+    await tick(150);
+    expect(runs).toEqual([]);
+    // A new change does not wait behind it: the waiting job runs now, once, with its data.
+    const changedAt = Date.now();
+    await queue.enqueue("render", { try: "change" }, { key: "blog-a", bringForward: true });
+    await until(() => runs.length === 1);
+    expect(runs[0]?.data).toEqual({ try: "retry" });
+    expect((runs[0]?.at ?? 0) - changedAt).toBeLessThan(1000);
+    // A later time never pushes a waiting job back.
+    await queue.enqueue(
+      "render",
+      { try: "soon" },
+      { key: "blog-b", startAfter: new Date(Date.now() + 200) },
+    );
+    await queue.enqueue(
+      "render",
+      { try: "later" },
+      { key: "blog-b", startAfter: new Date(Date.now() + 60_000), bringForward: true },
+    );
+    await until(() => runs.length === 2);
+    expect(runs[1]?.data).toEqual({ try: "soon" });
+    await tick(150);
+    expect(runs).toHaveLength(2);
+    expect((await states(first)).map((row) => row.state)).toEqual(["completed", "completed"]);
+  });
+
   it("keeps waiting jobs across a restart", async () => {
     const { first, reopen } = await database();
     const before = await queueOn(first);

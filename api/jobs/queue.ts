@@ -11,6 +11,12 @@ export type EnqueueOptions = {
   key?: string;
   /** Not before this time. */
   startAfter?: Date;
+  /**
+   * A job of the key that waits to start later than this one would starts at this one's time
+   * instead (its data is kept): a blog's new change does not wait behind its delayed retry.
+   * Without it a waiting job is left as it is (the render sweep keeps a retry's back-off).
+   */
+  bringForward?: boolean;
 };
 
 /** What a handler knows of the job it runs besides its data. */

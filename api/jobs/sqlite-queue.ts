@@ -225,12 +225,17 @@ export async function createSqliteQueue(options: SqliteQueueOptions): Promise<Jo
     async enqueue(name, data = {}, enqueueOptions = {}) {
       if (stopped) return;
       const startAfter = enqueueOptions.startAfter?.getTime() ?? now();
+      // A job of the key waiting already: it stays, at the earlier time when brought forward.
+      const coalesce = enqueueOptions.bringForward
+        ? sql`on conflict (name, singleton_key) where state = 'created'
+            do update set start_after = min(job_queue.start_after, excluded.start_after)`
+        : sql`on conflict do nothing`;
       await exec(
         db,
         sql`insert into job_queue (id, name, singleton_key, data, state, retry_limit, start_after, created_at)
           values (${newId()}, ${name}, ${enqueueOptions.key ?? name}, ${JSON.stringify(data)}, 'created',
             ${retryLimit}, ${startAfter}, ${now()})
-          on conflict do nothing`,
+          ${coalesce}`,
       );
       if (handlers.has(name)) {
         if (startAfter > now()) wakeAtTime(startAfter);

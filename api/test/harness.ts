@@ -12,15 +12,19 @@ import { type OpenOptions, openDatabase } from "../db/client.ts";
 import { type Env, parseEnv } from "../env.ts";
 import {
   createImportRunner,
-  type ImportRunner,
   type ImportRunnerDeps,
+  importJobName,
 } from "../features/imports/runner.ts";
 import type { ImageImporter } from "../features/imports/service.ts";
 import { type ContentEvents, noContentEvents } from "../features/publishing/content-events.ts";
 import { createPublishing, type Publishing } from "../features/publishing/publishing.ts";
+import { queuedImports } from "../jobs/jobs.ts";
+import { createPgBossQueue } from "../jobs/pg-boss-queue.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import { createSqliteQueue } from "../jobs/sqlite-queue.ts";
 import { createLogger } from "../logger.ts";
 import { storageFromEnv } from "../storage.ts";
-import { createCpuPool } from "../workers/cpu-pool.ts";
+import { createCpuPool } from "../workers/run.ts";
 import { createPostgresTestDatabase, onPostgres } from "./dialect.ts";
 
 export type TestApp = {
@@ -33,8 +37,8 @@ export type TestApp = {
   publishing: Publishing | undefined;
   /** The gate the app's AI routes use (jobs a test runs share it, as in the server). */
   aiGate: AiGate;
-  /** The runner the app queues imports on (`idle()` waits for them). */
-  imports: ImportRunner;
+  /** Imports run as jobs of the app's queue; `idle()` waits for every one queued to have run. */
+  imports: { idle: () => Promise<void> };
   client: (options?: { origin?: string }) => TestClient;
   close: () => Promise<void>;
 };
@@ -84,7 +88,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
   });
   const logger = createLogger(env.LOG_LEVEL);
   // Real worker threads, as in production, for requests and renders alike.
-  const cpu = createCpuPool(1);
+  const cpu = createCpuPool({ size: 1 });
   const publishing = options.publishing
     ? await createPublishing({
         db: database.db,
@@ -104,18 +108,27 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     clock: options.clock,
     logger,
   });
-  const imports = createImportRunner({
+  // Imports are jobs of the queue a server on this database has (decision 320): a table of the
+  // SQLite file, or pg-boss in the PostgreSQL database; its runner works them here.
+  const queue = awaitImports(
+    postgres
+      ? await createPgBossQueue({ connectionString: postgres.url, pollingIntervalSeconds: 0.5 })
+      : await createSqliteQueue({ db: database.db, logger }),
+  );
+  const runner = createImportRunner({
     db: database.db,
     // The app's storage (the same folder when blogs are not served here).
     storage: publishing?.output.storage ?? storageFromEnv(env),
     contentEvents: options.contentEvents ?? publishing?.contentEvents ?? noContentEvents,
     images: options.importImages,
     parse: options.parseImport,
+    cpu,
     clock: options.clock,
     logger,
   });
+  await runner.work(queue);
   const app = createApp({
-    imports,
+    imports: queuedImports(queue, logger),
     env,
     db: database.db,
     logger,
@@ -143,10 +156,10 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     dir,
     publishing,
     aiGate,
-    imports,
+    imports: { idle: queue.idle },
     client: (clientOptions) => new TestClient(baseUrl, clientOptions?.origin ?? baseUrl),
     close: async () => {
-      await imports.stop();
+      await Promise.all([runner.stop(), queue.stop()]);
       await publishing?.queue.stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -155,6 +168,42 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
       await postgres?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The queue, and a wait for the imports queued on it here: `idle()` resolves once the job of
+ * every import queued so far has run (tests have one process: what is queued here runs here).
+ */
+function awaitImports(queue: JobQueue): JobQueue & { idle: () => Promise<void> } {
+  const waiting = new Set<string>();
+  const wakers: (() => void)[] = [];
+  const ran = (importId: string) => {
+    waiting.delete(importId);
+    if (waiting.size === 0) for (const wake of wakers.splice(0)) wake();
+  };
+  return {
+    ...queue,
+    async enqueue(name, data, options) {
+      if (name === importJobName) waiting.add(String(data?.importId));
+      await queue.enqueue(name, data, options);
+    },
+    work: (name, handler, options) =>
+      queue.work(
+        name,
+        name === importJobName
+          ? async (data, job) => {
+              try {
+                await handler(data, job);
+              } finally {
+                ran(String(data.importId));
+              }
+            }
+          : handler,
+        options,
+      ),
+    idle: () =>
+      waiting.size === 0 ? Promise.resolve() : new Promise<void>((wake) => wakers.push(wake)),
   };
 }
 

@@ -149,6 +149,7 @@ export const ownerCases: IsolationCase[] = [
   },
   { method: "GET", path: "/api/blogs/:id", fill: (a) => ({ id: a.blogId }) },
   { method: "GET", path: "/api/blogs/:id/site", fill: (a) => ({ id: a.blogId }) },
+  { method: "GET", path: "/api/blogs/:blogId/jobs", fill: (a) => ({ blogId: a.blogId }) },
   {
     method: "PATCH",
     path: "/api/blogs/:id/customization",

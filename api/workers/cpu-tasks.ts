@@ -7,7 +7,8 @@ import { fingerprintOf, fingerprintSimilarity } from "../features/posts/fingerpr
 
 /**
  * The CPU-heavy steps that run on worker threads (docs/decisions/077-cpu-work-off-the-event-loop.md):
- * each takes and returns plain data, so the same function runs inline in tests and scripts.
+ * each takes and returns plain data, so the same function runs inline in tests and scripts
+ * (cpu-worker.ts is how the pool's threads run them).
  */
 export const cpuTasks = {
   /**
@@ -59,6 +60,3 @@ export const cpuTasks = {
 
 export type CpuTasks = typeof cpuTasks;
 export type CpuTaskName = keyof CpuTasks;
-
-/** The same tasks under the name render workers look for (site-builder render-workers.ts). */
-export { cpuTasks as tasks };

@@ -1,21 +1,25 @@
-import { parentPort } from "node:worker_threads";
-import { type CpuTaskName, cpuTasks } from "./cpu-tasks.ts";
-
-type Request = { id: number; name: CpuTaskName; input: unknown };
+import { move, transferableSymbol, valueSymbol } from "piscina";
+import { cpuTasks } from "./cpu-tasks.ts";
 
 /**
- * Runs one task at a time for the pool in cpu-pool.ts (the pool sends the next once this one
- * is answered); Float64Array results are transferred.
+ * The API's tasks as the worker pool's threads run them (site-builder's worker-pool.ts): the
+ * same functions, with fingerprints (Float64Array) transferred back instead of copied.
  */
-parentPort?.on("message", async ({ id, name, input }: Request) => {
-  try {
-    const result = await (cpuTasks[name] as (input: unknown) => unknown)(input);
-    const arrays = Array.isArray(result) ? result : [result];
-    const transfer = arrays
-      .filter((item): item is Float64Array => item instanceof Float64Array)
-      .map((item) => item.buffer as ArrayBuffer);
-    parentPort?.postMessage({ id, result }, transfer);
-  } catch (error) {
-    parentPort?.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
-  }
-});
+
+export const parseImport = cpuTasks.parseImport;
+export const preparePosts = cpuTasks.preparePosts;
+export const compare = cpuTasks.compare;
+
+export const fingerprint = (input: { html: string }) => move(cpuTasks.fingerprint(input));
+
+export const fingerprints = (input: { htmls: string[] }) => {
+  const arrays = cpuTasks.fingerprints(input);
+  return move({
+    get [transferableSymbol]() {
+      return arrays.map((array) => array.buffer);
+    },
+    get [valueSymbol]() {
+      return arrays;
+    },
+  });
+};

@@ -3,12 +3,12 @@
  * exit like Hugo. Two kinds (decision 200):
  *
  * - `pages`: opens the seeded database, reads the blog's snapshot (stored post bodies reused,
- *   any other prepared on the render workers, as the server's full render does), renders every
+ *   any other prepared on the worker pool, as the server's full render does), renders every
  *   page on the workers, swaps the build live and exits: what Hugo's build makes. The render's
  *   social cards are left to the next kind, as the server leaves them to its card process once
  *   the pages are live (decisions 160, 166).
- * - `cards`: the render's budget of social cards (64) drawn into that live build, on the
- *   render workers, and exits.
+ * - `cards`: the render's budget of social cards (64) drawn into that live build, in the card
+ *   process as the server draws them, and exits.
  *
  * Prints its own phases and the process's peak resident memory (all threads: the workers are
  * threads of this process).
@@ -36,15 +36,15 @@ if (kind !== "pages" && kind !== "cards") throw new Error(`No such kind of run: 
 // loading the theme, ~2 ms before they exist. So its client is loaded first, as in the server,
 // which opens its database long before any render thread starts (decision 273).
 await import("@libsql/client/sqlite3");
-const [{ createRenderWorkers }, { loadTheme }] = await Promise.all([
-  import("../../site-builder/pipeline/render-workers.ts"),
+const [{ createCpuPool, runCpu }, { loadTheme }] = await Promise.all([
+  import("../../api/workers/run.ts"),
   import("../../site-builder/pipeline/theme.ts"),
 ]);
 // As the server's render queue does when a full render starts: the threads load the theme
 // while the blog is read, and prepare (sanitize, link) any post without a stored body.
-const workers = createRenderWorkers({
-  tasksModule: new URL("../../api/workers/cpu-tasks.ts", import.meta.url),
-});
+// WORKER_THREADS as the server reads it (default: every core), to measure one thread against two.
+const threads = Number(process.env.WORKER_THREADS) || undefined;
+const workers = createCpuPool({ size: threads });
 if (kind === "pages") workers.warm();
 const [{ openDatabase }, { loadSnapshot }, { renderFull, drawMissingCards }, { createSiteOutput }] =
   await Promise.all([
@@ -57,23 +57,25 @@ const importedMs = since();
 const handle = await openDatabase(`file:${databaseFile}`);
 const snapshot = await loadSnapshot(handle.db, blogId, {
   canonicalBaseOf: (b) => `https://${b.subdomain}.blogs.example`,
-  // Bodies are prepared on the workers (`preparePosts`), never on this thread.
+  // Bodies are prepared on the pool (`preparePosts`), never on this thread.
   sanitize: () => {
-    throw new Error("Post bodies are prepared on the render workers");
+    throw new Error("Post bodies are prepared on the worker pool");
   },
-  preparePosts: async (posts, autoLinks, blogLinkIds) =>
-    (await workers.run("preparePosts", { posts, autoLinks, blogLinkIds })) as {
-      id: string;
-      html: string;
-    }[],
+  preparePosts: (posts, autoLinks, blogLinkIds) =>
+    runCpu(workers, "preparePosts", { posts, autoLinks, blogLinkIds }, { lane: "background" }),
 });
 if (!snapshot) throw new Error(`No blog ${blogId} in ${databaseFile}`);
 handle.close();
 const snapshotMs = since();
 const output = createSiteOutput(sitesDir);
 if (kind === "cards") {
-  const cards = await drawMissingCards(output, snapshot.site, { workers });
-  await workers.close();
+  // In the card process, as the server draws them (decision 160).
+  const { createCardDrawer } = await import("../../site-builder/cards/card-drawer.ts");
+  const drawer = createCardDrawer();
+  const cards = await drawMissingCards(output, snapshot.site, {
+    drawCard: (card) => drawer.draw(card),
+  });
+  await Promise.all([drawer.close(), workers.close()]);
   console.log(
     JSON.stringify({
       cards: cards.cardsWritten,

@@ -7,11 +7,11 @@ import {
 } from "../theme/lib/cards.ts";
 import type { Site } from "../theme/lib/site.ts";
 import { allPages, changedPostIds, fileForPath, planIncremental } from "./page-plan.ts";
-import type { PageRequest } from "./render-worker.ts";
-import type { RenderWorkers } from "./render-workers.ts";
+import type { PageRequest } from "./pool-tasks.ts";
 import { type DrawCard, drawCard, fontFiles, writeCards } from "./site-assets.ts";
 import type { BuildWriter, SiteOutput, WriteOptions } from "./site-output.ts";
 import type { Theme } from "./theme.ts";
+import type { WorkerPool } from "./worker-pool.ts";
 
 export type RenderResult = {
   pagesWritten: number;
@@ -25,12 +25,12 @@ export type RenderResult = {
 
 export type RenderOptions = {
   /**
-   * Worker threads for a full render (decision 150): its pages are rendered there a batch at
-   * a time and written as each batch comes back; its cards are drawn there too unless
-   * `drawCard` is given. Without them, everything runs on the calling thread.
+   * Worker threads for a full render (decisions 150, 324): its pages are rendered there a batch
+   * at a time and written as each batch comes back. Without them, pages render on the calling
+   * thread.
    */
-  workers?: RenderWorkers;
-  /** Draws a social card (default: satori + resvg, on `workers` when given). */
+  workers?: WorkerPool;
+  /** Draws a social card (default: satori + resvg on the calling thread). */
   drawCard?: DrawCard;
   /** Told about a card that could not be drawn (the render goes on without it). */
   onCardError?: (card: SocialCard, error: unknown) => void;
@@ -93,7 +93,7 @@ const batchesInFlight = 4;
  * most `batchesInFlight` batches are held in memory, whatever the size of the blog.
  */
 async function writePagesOnWorkers(
-  workers: RenderWorkers,
+  workers: WorkerPool,
   site: Site,
   /** The build to write into, once it is made (pages may render before). */
   writerReady: Promise<BuildWriter>,
@@ -262,12 +262,11 @@ async function drawCards(
   // A budget of 0 draws none and asks for no further run (as before: nothing was drawn).
   if (budget === 0 || missing.length === 0)
     return { cardsWritten: 0, cardsFailed: 0, cardsPending: 0 };
-  const { workers } = options;
   const live = await output.beginIncremental(blogId);
   const result = await writeCards(
     live,
     missing.slice(0, budget),
-    options.drawCard ?? (workers ? (card) => workers.drawCard(card) : drawCard),
+    options.drawCard ?? drawCard,
     options.onCardError,
   );
   return {

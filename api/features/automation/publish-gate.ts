@@ -3,7 +3,7 @@ import { type ContentCheckInput, checkContent } from "../../../contracts/content
 import { htmlToText, wordsOf } from "../../../contracts/content-text.ts";
 import type { ReviewReason } from "../../../contracts/posts.ts";
 import type { Database } from "../../db/client.ts";
-import type { CpuPool } from "../../workers/cpu-pool.ts";
+import type { CpuPool } from "../../workers/run.ts";
 import { checkOriginality } from "../posts/originality.ts";
 
 /**

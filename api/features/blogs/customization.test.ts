@@ -89,6 +89,7 @@ describe("blog customization", () => {
       lastError: null,
       lastRenderedAt: null,
       nextAttemptAt: null,
+      attempts: 0,
     });
   });
 });

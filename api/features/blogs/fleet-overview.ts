@@ -62,7 +62,11 @@ export async function fleetOverview(
       .where(inArray(siteBuilds.blogId, ids))
       .groupBy(siteBuilds.blogId),
     db
-      .select({ blogId: renderJobs.blogId })
+      .select({
+        blogId: renderJobs.blogId,
+        startedAt: renderJobs.startedAt,
+        attempts: renderJobs.attempts,
+      })
       .from(renderJobs)
       .where(inArray(renderJobs.blogId, ids)),
     // Days are UTC days of the rollups: the last 7 whole days and today so far.
@@ -87,16 +91,23 @@ export async function fleetOverview(
   const time = (at: Date | number | null) => (at === null ? undefined : new Date(at).getTime());
   const successAt = new Map(lastSuccess.map((r) => [r.blogId, time(r.at)]));
   const buildAt = new Map(lastBuild.map((r) => [r.blogId, time(r.at)]));
-  const queued = new Set(pending.map((r) => r.blogId));
+  const pendingBy = new Map(pending.map((r) => [r.blogId, r]));
   return rows.map((blog) => {
     const render = options.renderState(blog.id);
     const succeeded = successAt.get(blog.id);
     const lastFailed = buildAt.get(blog.id) !== undefined && buildAt.get(blog.id) !== succeeded;
+    // As the site status reads it (site-status.ts): the outbox row, unless this process's
+    // render queue knows more.
+    const job = pendingBy.get(blog.id);
     const siteState: FleetRow["siteState"] =
-      render.state === "rendering" || render.state === "retrying"
+      render.state !== "idle"
         ? render.state
-        : render.state === "queued" || queued.has(blog.id)
-          ? "queued"
+        : job
+          ? job.startedAt
+            ? "rendering"
+            : job.attempts > 0
+              ? "retrying"
+              : "queued"
           : lastFailed
             ? "failing"
             : succeeded

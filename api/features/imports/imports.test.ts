@@ -333,15 +333,15 @@ describe("a long import", () => {
       const midway = await owner.get<ImportJob>(`/api/imports/${started.body.id}`);
       expect(midway.body).toMatchObject({ status: "running", done: 2, currentItem: "Post 2" });
 
-      // After the restart, a new runner takes the interrupted import over.
+      // After the restart, a new runner takes the interrupted import over: the queue gives it
+      // the import's job again.
       const restarted = createImportRunner({
         db: resumeApp.db,
         storage: storageFromEnv(resumeApp.env),
         contentEvents: { blogChanged: () => {} },
         images: async (_b, url) => ({ url: url.replace("http://images.invalid/", "/media/") }),
       });
-      restarted.kick();
-      await restarted.idle();
+      await restarted.run(started.body.id);
       await restarted.stop();
       release(new Error("the old process is gone"));
       await resumeApp.imports.idle();

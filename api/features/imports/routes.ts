@@ -15,7 +15,7 @@ import { perOwnerPerHour } from "../../http/rate-limit.ts";
 import { inputOf, validate } from "../../http/validate.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 import { presentImportJob } from "./presenter.ts";
-import type { ImportRunner } from "./runner.ts";
+import type { ImportQueue } from "./runner.ts";
 import { cancelImport, findOwnedImport, listImports, startImport } from "./service.ts";
 
 const tooLarge = () =>
@@ -42,12 +42,13 @@ const fileBody: RequestHandler = (req, res, next) => {
 
 export function importRoutes({
   db,
-  runner,
+  imports,
   storage,
   limitStores,
 }: {
   db: Database;
-  runner: ImportRunner;
+  /** Queues an import's job, which a worker takes. */
+  imports: ImportQueue;
   /** Where uploads wait for their job (the media library's storage). */
   storage: Storage;
   limitStores?: RateLimitStores;
@@ -67,7 +68,8 @@ export function importRoutes({
   };
 
   // The file is the body (`Content-Type: application/octet-stream`); its name in `X-File-Name`.
-  // The answer comes once the file is stored: unpacking and parsing are the job's (issue 29).
+  // The answer comes once the file is stored and its job queued: unpacking and parsing are the
+  // job's (issue 29).
   router.post(
     "/api/blogs/:blogId/imports",
     requireUser,
@@ -93,7 +95,7 @@ export function importRoutes({
         body,
         fileName,
       );
-      runner.kick();
+      await imports.enqueue(job.id);
       res.status(202).json(presentImportJob(job));
     },
   );

@@ -16,8 +16,9 @@ import {
   media,
   posts as postsTable,
 } from "../../db/schema.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
 import type { Logger } from "../../logger.ts";
-import { type CpuPool, createCpuPool } from "../../workers/cpu-pool.ts";
+import { type CpuPool, runCpu } from "../../workers/run.ts";
 import { checkExportedMedia, restoreMedia } from "../media/restore.ts";
 import { insertImportedPost } from "../posts/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
@@ -36,101 +37,122 @@ export type ImportRunnerDeps = {
   storage: Storage;
   images?: ImageImporter;
   /**
-   * Unpacks, parses and checks an upload (default: `parseImportFile` on a worker thread of its
-   * own, so neither requests nor the requests' CPU pool ever wait behind an import).
+   * The process's worker pool: an upload is unpacked, parsed and checked there, as background
+   * work that requests' tasks go before (decision 324). Without it, on this thread.
    */
+  cpu?: CpuPool;
+  /** Unpacks, parses and checks an upload (default: `parseImportFile` on `cpu`). */
   parse?: (file: Uint8Array) => Promise<ParsedImport>;
   clock?: () => Date;
   logger?: Logger;
 };
 
-/** One worker thread for imports, started with the first import and stopped when idle. */
-function parseOnOwnThread(): {
-  parse: (file: Uint8Array) => Promise<ParsedImport>;
-  close: () => Promise<void>;
-} {
-  let pool: CpuPool | undefined;
-  return {
-    parse(file) {
-      pool ??= createCpuPool(1);
-      // The bytes go to the thread as they are (transferred, not copied).
-      const copy = new Uint8Array(file);
-      return pool.run("parseImport", { file: copy }, [copy.buffer as ArrayBuffer]);
-    },
-    close: async () => pool?.close(),
-  };
-}
+/** The queue's name for the job of one import; its key is the import's id. */
+export const importJobName = "import";
 
 /**
- * Runs queued imports one at a time, item by item: each item's post, redirects, its
- * idempotency row and the job's progress are written in one transaction, so a restart
- * resumes after the last item written and never writes one twice (decision 144).
+ * Queues the job of a stored import. The key lets one job of an import wait and one run, so
+ * queueing it again while its job waits adds nothing, and two workers never run it at once.
+ */
+export const enqueueImport = (queue: JobQueue, importId: string) =>
+  queue.enqueue(importJobName, { importId }, { key: importId });
+
+/** What the routes need: the job of an import whose row is stored is queued. */
+export type ImportQueue = { enqueue: (importId: string) => Promise<void> };
+
+/**
+ * Runs imports as jobs of the queue (decision 320), each item by item: each item's post,
+ * redirects, its idempotency row and the import's progress are written in one transaction, so
+ * a job run again (its worker died, or the process stopped) goes on after the last item
+ * written and never writes one twice (decision 144).
  */
 export function createImportRunner(deps: ImportRunnerDeps) {
   const images = deps.images ?? noMediaLibrary;
-  const ownThread = deps.parse ? undefined : parseOnOwnThread();
-  const parse = deps.parse ?? (ownThread as NonNullable<typeof ownThread>).parse;
+  const parse =
+    deps.parse ??
+    ((file: Uint8Array) => {
+      // The bytes go to the thread as they are (transferred, not copied).
+      const copy = new Uint8Array(file);
+      return runCpu(
+        deps.cpu,
+        "parseImport",
+        { file: copy },
+        { transfer: [copy.buffer as ArrayBuffer], lane: "background" },
+      );
+    });
   const now = deps.clock ?? (() => new Date());
-  let running: Promise<void> | undefined;
-  let again = false;
+  const running = new Set<Promise<void>>();
   let stopped = false;
 
-  async function nextJob(): Promise<JobRow | undefined> {
-    return first(
+  /** An import that has not ended: queued, or running (here, elsewhere, or left by a stop). */
+  const isUnfinished = () => inArray(importJobs.status, ["queued", "running"]);
+  const unfinishedImport = (importId: string) =>
+    first(
       deps.db
         .select()
         .from(importJobs)
-        .where(inArray(importJobs.status, ["queued", "running"]))
-        .orderBy(asc(importJobs.createdAt)),
+        .where(and(eq(importJobs.id, importId), isUnfinished())),
     );
+
+  async function runImport(importId: string) {
+    const job = await unfinishedImport(importId);
+    // Ended (done, failed, cancelled) or gone with its blog: nothing is left to do.
+    if (!job) return;
+    try {
+      await runJob(deps, images, parse, now, job, () => stopped);
+    } catch (error) {
+      deps.logger?.error({ err: error, importId: job.id }, "import failed");
+      await deps.db
+        .update(importJobs)
+        .set({
+          status: "failed",
+          error: error instanceof Error ? error.message.slice(0, 500) : "The import failed.",
+          currentItem: null,
+          finishedAt: now(),
+        })
+        .where(and(eq(importJobs.id, job.id), isUnfinished()));
+      await dropPayload(deps, job);
+      return;
+    }
+    // Stopped between two items: this try of the job fails, and the next goes on from there.
+    if (stopped && (await unfinishedImport(job.id)))
+      throw new Error("The process stopped during the import; it goes on at the job's next try.");
   }
 
-  async function drain() {
-    do {
-      again = false;
-      for (let job = await nextJob(); job && !stopped; job = await nextJob()) {
-        try {
-          await runJob(deps, images, parse, now, job, () => stopped);
-        } catch (error) {
-          deps.logger?.error({ err: error, importId: job.id }, "import failed");
-          await deps.db
-            .update(importJobs)
-            .set({
-              status: "failed",
-              error: error instanceof Error ? error.message.slice(0, 500) : "The import failed.",
-              currentItem: null,
-              finishedAt: now(),
-            })
-            .where(
-              and(eq(importJobs.id, job.id), inArray(importJobs.status, ["queued", "running"])),
-            );
-          await dropPayload(deps, job);
-        }
-        if (stopped) return;
-      }
-    } while (again && !stopped);
+  /** The job's handler: runs one import, from after the last item written. */
+  async function run(importId: string): Promise<void> {
+    if (stopped) throw new Error("The import runner has stopped; the job runs at its next try.");
+    const work = runImport(importId);
+    running.add(work);
+    try {
+      await work;
+    } finally {
+      running.delete(work);
+    }
   }
 
   return {
-    /** Runs the queued imports now (and those a restart left running). */
-    kick() {
-      if (stopped) return;
-      if (running) {
-        again = true;
-        return;
-      }
-      running = drain().finally(() => {
-        running = undefined;
-      });
+    run,
+    /**
+     * Works imports on `queue` in this process (a worker, or a process of role `all`), and
+     * queues again every import left queued or running: one whose job was never queued (its
+     * process stopped in between) runs now; one whose job still waits gets no second job, and
+     * one running on another worker a job that finds it ended.
+     */
+    async work(queue: JobQueue): Promise<void> {
+      // One at a time: an import holds its parsed file in memory and writes steadily.
+      await queue.work(importJobName, (data) => run(String(data.importId)), { concurrency: 1 });
+      const left = await deps.db
+        .select({ id: importJobs.id })
+        .from(importJobs)
+        .where(isUnfinished())
+        .orderBy(asc(importJobs.createdAt));
+      for (const { id } of left) await enqueueImport(queue, id);
     },
-    /** Resolves once nothing is running. */
-    async idle() {
-      while (running) await running;
-    },
+    /** Starts no import and waits for those running here to stop between two items. */
     async stop() {
       stopped = true;
-      await running;
-      await ownThread?.close();
+      await Promise.allSettled([...running]);
     },
   };
 }
@@ -410,8 +432,17 @@ async function runJob(
           : await importImages(images, blog.id, item, item.html, report);
       const at = now();
       const restore = reportRestorer(report);
-      await withOutbox(db, renders.events, async (tx, recordChange) => {
+      const outcome = await withOutbox(db, renders.events, async (tx, recordChange) => {
         restore();
+        // Cancelled while the item's images were fetched: nothing more is written. A cancel
+        // during this transaction waits for it, or makes it run again and see the cancel.
+        const state = await first(
+          tx
+            .select({ status: importJobs.status })
+            .from(importJobs)
+            .where(eq(importJobs.id, job.id)),
+        );
+        if (state?.status !== "running") return "ended";
         // Every post of the import is rendered by one full render of the blog: the outbox row
         // stays one row however many posts come in.
         const record: RecordChange = (blogId) => recordChange(blogId, { full: true });
@@ -501,6 +532,10 @@ async function runJob(
           currentItem: next ? next.title.slice(0, 200) : null,
         });
       });
+      if (outcome === "ended") {
+        await dropPayload(deps, job);
+        return;
+      }
     }
   } finally {
     // What was written is rendered however the job ends (the outbox rows are already stored:

@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { emptyImportReport } from "../../../contracts/imports.ts";
 import type { Storage } from "../../../site-builder/storage/storage.ts";
 import type { Database } from "../../db/client.ts";
@@ -30,8 +30,8 @@ export const importFolder = (blogId: string) => `imports/${blogId}`;
 const uploadKey = (blogId: string, jobId: string) => `${importFolder(blogId)}/${jobId}`;
 
 /**
- * Stores the uploaded file and queues its import; the job unpacks, parses and checks it
- * (`parseImportFile`). A file of no known kind is a 400 and changes nothing.
+ * Stores the uploaded file and the import's row, queued; its job (queued by the route) unpacks,
+ * parses and checks it (`parseImportFile`). A file of no known kind is a 400 and changes nothing.
  */
 export async function startImport(
   db: Database,
@@ -110,9 +110,12 @@ export async function cancelImport(db: Database, storage: Storage, ownerId: stri
       currentItem: null,
       finishedAt: new Date(),
     })
-    .where(eq(importJobs.id, job.id))
+    .where(and(eq(importJobs.id, job.id), inArray(importJobs.status, ["queued", "running"])))
     .returning();
-  // A running import holds its items in memory; nothing reads the file again.
+  // Ended meanwhile: it is shown as it ended.
+  if (!row) return findOwnedImport(db, ownerId, jobId);
+  // A running import holds its items in memory, and its job's next try finds it cancelled:
+  // nothing reads the file again.
   await dropUpload(storage, job);
-  return row ?? job;
+  return row;
 }

@@ -1,8 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../db/client.ts";
 import { postFingerprints, posts } from "../../db/schema.ts";
-import type { CpuPool } from "../../workers/cpu-pool.ts";
-import { runCpu } from "../../workers/run.ts";
+import { type CpuPool, runCpu } from "../../workers/run.ts";
 
 /**
  * Stored originality fingerprints (docs/decisions/077): computed off the event loop when a

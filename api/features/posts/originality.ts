@@ -7,8 +7,7 @@ import {
 } from "../../../contracts/originality.ts";
 import type { Database } from "../../db/client.ts";
 import { blogs, postFingerprints, posts } from "../../db/schema.ts";
-import type { CpuPool } from "../../workers/cpu-pool.ts";
-import { runCpu } from "../../workers/run.ts";
+import { type CpuPool, runCpu } from "../../workers/run.ts";
 import { fingerprintOfContent, fingerprintsOf } from "./fingerprints.ts";
 import { findOwnedPost } from "./service.ts";
 
@@ -62,7 +61,7 @@ export async function checkOriginality(
       cpu,
       "compare",
       { draft: draft.slice(), others },
-      others.map((o) => o.buffer as ArrayBuffer),
+      { transfer: others.map((o) => o.buffer as ArrayBuffer) },
     );
     rows.forEach((row, i) => {
       const value = similarities[i];

@@ -23,7 +23,7 @@ import {
   users,
 } from "../../db/schema.ts";
 import { Conflict, HttpError, NotFound, ValidationFailed } from "../../http/errors.ts";
-import type { CpuPool } from "../../workers/cpu-pool.ts";
+import type { CpuPool } from "../../workers/run.ts";
 import { checkedFeatureImageId, imagesMissingAlt, missingAltConflict } from "../media/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { type RecordChange, withOutbox } from "../publishing/outbox.ts";

@@ -1,8 +1,4 @@
 import { createCardDrawer } from "../../../site-builder/cards/card-drawer.ts";
-import {
-  createRenderWorkers,
-  type RenderWorkers,
-} from "../../../site-builder/pipeline/render-workers.ts";
 import type { DrawCard } from "../../../site-builder/pipeline/site-assets.ts";
 import { createSiteOutput, type SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
 import { loadTheme, type Theme } from "../../../site-builder/pipeline/theme.ts";
@@ -12,7 +8,7 @@ import type { Env } from "../../env.ts";
 import { reservedLabelsOf } from "../../http/platform-hosts.ts";
 import type { Logger } from "../../logger.ts";
 import { storageFromEnv } from "../../storage.ts";
-import type { CpuPool } from "../../workers/cpu-pool.ts";
+import { type CpuPool, createCpuPool, runCpu } from "../../workers/run.ts";
 import { followAffiliateLink } from "../affiliate-links/clicks.ts";
 import { createHitEndpoint } from "../analytics/hits.ts";
 import { type Analytics, createAnalytics } from "../analytics/ingest.ts";
@@ -67,17 +63,13 @@ export type PublishingDeps = {
   theme?: Theme;
   clock?: () => Date;
   /**
-   * Worker threads for the render's HTML work (sanitizing and linking post bodies), which then
-   * uses the platform's sanitizer (api/content/sanitize.ts) whatever `sanitize` is.
+   * The process's worker pool (decision 324): full renders' pages and the render's HTML work (sanitizing and linking post bodies), which then uses the platform's
+   * sanitizer (api/content/sanitize.ts) whatever `sanitize` is. Without it, a pool of the
+   * renders' own does the pages, and bodies are prepared with `sanitize` on this thread.
    */
   cpu?: CpuPool;
-  /** Draws a social card (default: the pipeline's satori + resvg; benches pass their own). */
+  /** Draws a social card (default: the card drawer's process; benches pass their own). */
   drawCard?: DrawCard;
-  /**
-   * Threads for full renders' pages and every social card (default: one per core, started on
-   * first use, gone when idle: decision 150).
-   */
-  renderWorkers?: RenderWorkers;
   /** Counting of page views (default: one of its own on `db`). */
   analytics?: Analytics;
   /**
@@ -90,6 +82,11 @@ export type PublishingDeps = {
    * job queue, as a job any worker takes (decision 191).
    */
   requestRender?: (blogId: string) => void;
+  /**
+   * Queues a failed render's next try on the job queue, `delayMs` from now (decision 322);
+   * without it a failed render waits for the blog's next change.
+   */
+  retryRender?: (blogId: string, delayMs: number) => Promise<void>;
 };
 
 /** Characters of post HTML prepared on the request thread at most (decision 253). */
@@ -111,9 +108,7 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
   const output = createSiteOutput(deps.env.SITES_DIR, storageFromEnv(deps.env));
   const canonical = canonicalSettings(deps.env);
   const { cpu } = deps;
-  const workers =
-    deps.renderWorkers ??
-    createRenderWorkers({ tasksModule: new URL("../../workers/cpu-tasks.ts", import.meta.url) });
+  const workers = cpu ?? createCpuPool();
   type Prepare = NonNullable<SnapshotOptions["preparePosts"]>;
   const loadWith = (preparePosts: Prepare | undefined) => (blogId: string, scope?: SnapshotScope) =>
     loadSnapshot(
@@ -136,22 +131,20 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
       (async (posts, autoLinks, blogLinkIds) => {
         const chars = posts.reduce((sum, post) => sum + post.content.length, 0);
         if (chars > preparedHereChars)
-          return cpu.run("preparePosts", { posts, autoLinks, blogLinkIds });
+          return runCpu(cpu, "preparePosts", { posts, autoLinks, blogLinkIds });
         tasks ??= (await import("../../workers/cpu-tasks.ts")).cpuTasks;
         return tasks.preparePosts({ posts, autoLinks, blogLinkIds });
       }),
   );
-  // A full render prepares its posts on the render workers, which it starts anyway: every
-  // core sanitizes. Single posts (a publish, a page on request) are prepared as above.
+  // A full render prepares its posts on the pool as background work, in batches beside its
+  // pages: every core sanitizes. Single posts (a publish, a page on request) are prepared as above.
   const loadOnWorkers = loadWith(
     cpu &&
-      (async (posts, autoLinks, blogLinkIds) =>
-        (await workers.run("preparePosts", { posts, autoLinks, blogLinkIds })) as Awaited<
-          ReturnType<Prepare>
-        >),
+      ((posts, autoLinks, blogLinkIds) =>
+        runCpu(cpu, "preparePosts", { posts, autoLinks, blogLinkIds }, { lane: "background" })),
   );
-  // Cards are drawn in a process of their own that ends when idle (decision 160): a thread
-  // that drew cards does not give satori's and resvg's memory back.
+  // Cards are drawn in a process of their own that ends when idle (decisions 160, 324): a
+  // thread that drew cards does not give satori's and resvg's memory back.
   const cards = deps.drawCard ? undefined : createCardDrawer();
   const queue = createRenderQueue({
     db: deps.db,
@@ -161,6 +154,7 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
     hostsOf: ({ blog }) => hostsOfBlog(blog, deps.env.BLOG_DOMAIN, canonical.reservedLabels),
     clock: deps.clock,
     log: deps.logger,
+    retryLater: deps.retryRender,
     workers,
     drawCard:
       deps.drawCard ??

@@ -1,16 +1,18 @@
 import { existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createRenderWorkers } from "../../../site-builder/pipeline/render-workers.ts";
 import {
   type BuildWriter,
   createSiteOutput,
   type SiteOutput,
 } from "../../../site-builder/pipeline/site-output.ts";
 import { loadTheme, type Theme } from "../../../site-builder/pipeline/theme.ts";
-import { openDatabase } from "../../db/client.ts";
+import { createWorkerPool } from "../../../site-builder/pipeline/worker-pool.ts";
+import { type Database, openDatabase } from "../../db/client.ts";
+import { rawRows } from "../../db/query.ts";
 import {
   affiliateLinks,
   blogs,
@@ -20,13 +22,20 @@ import {
   renderJobs,
   siteBuilds,
 } from "../../db/schema.ts";
-import { describeSqliteOnly, openTestDatabase } from "../../test/dialect.ts";
+import { jobs } from "../../jobs/jobs.ts";
+import { createPgBossQueue } from "../../jobs/pg-boss-queue.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
+import { createSqliteQueue } from "../../jobs/sqlite-queue.ts";
+import { createTestPostgresDatabase } from "../../jobs/test-postgres.ts";
+import { describeSqliteOnly, onPostgres, openTestDatabase } from "../../test/dialect.ts";
 import { insertOwnerAndBlog } from "../../test/factories.ts";
 import { fullDatabaseDisk } from "../../test/full-disk.ts";
+import { recordChange } from "./outbox.ts";
 import {
   createRenderQueue,
   defaultRetryDelayMs,
   maxRetryDelayMs,
+  type RenderQueue,
   type RenderQueueDeps,
   sizeAfterChange,
   snapshotBytes,
@@ -54,7 +63,10 @@ beforeEach(async () => {
     description: "Growing food",
   }));
 });
+/** Job queues of the test, stopped before its database closes. */
+const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {
+  for (const stop of stops.splice(0).reverse()) await stop();
   await handle.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -78,6 +90,91 @@ const queueWith = (overrides: Partial<RenderQueueDeps> = {}) =>
     retryDelayMs: () => 5,
     ...overrides,
   });
+
+/** A job of the test's job queue, as its table keeps it. */
+type QueuedJob = { state: string; startAfter: number };
+
+/**
+ * The job queue a server on the test's database has (decision 320): the SQLite queue in the
+ * database (`db`: the test's, or another handle of its file), or pg-boss (here in a database of
+ * its own, as the shared-jobs tests do). `rows` reads the jobs of a name and key.
+ */
+async function testJobQueue(db: Database = handle.db) {
+  if (!onPostgres) {
+    const queue = await createSqliteQueue({ db, retryDelaySeconds: 0.05 });
+    stops.push(() => queue.stop());
+    const rows = (name: string, key = name) =>
+      rawRows<QueuedJob>(
+        handle.db,
+        sql`select state, start_after as "startAfter" from job_queue
+          where name = ${name} and singleton_key = ${key} order by created_at`,
+      );
+    return { queue, rows };
+  }
+  const database = await createTestPostgresDatabase();
+  stops.push(() => database.drop());
+  const queue = await createPgBossQueue({
+    connectionString: database.url,
+    pollingIntervalSeconds: 0.5,
+  });
+  stops.push(() => queue.stop());
+  const rows = async (name: string, key = name) => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ state: string; start_after: Date }>(
+        "select state, start_after from pgboss.job where name = $1 and singleton_key = $2 order by created_on",
+        [name, key],
+      );
+      return rows.map(
+        (row): QueuedJob => ({ state: row.state, startAfter: row.start_after.getTime() }),
+      );
+    } finally {
+      await client.end();
+    }
+  };
+  return { queue, rows };
+}
+
+/** A failed render's next try, as the server queues it: the blog's `render` job, later. */
+const retryOn =
+  (queue: JobQueue): RenderQueueDeps["retryLater"] =>
+  (id, delayMs) =>
+    queue.enqueue(
+      "render",
+      { blogId: id },
+      { key: id, startAfter: new Date(Date.now() + delayMs), bringForward: true },
+    );
+
+const renders = jobs.find((job) => job.name === "renders") as Extract<
+  (typeof jobs)[number],
+  { name: "renders" }
+>;
+
+/** Works the list's `renders` job (the render job and the sweep) for `queue`, as a worker does. */
+async function startRenders(
+  jobQueue: Awaited<ReturnType<typeof testJobQueue>>,
+  queue: RenderQueue,
+  db: Database = handle.db,
+) {
+  await renders.start({ queue: jobQueue.queue, db, publishing: { queue } });
+}
+
+/**
+ * A render queue whose failed renders are tried again through a job queue that works the
+ * `renders` job, once that job's first sweep (at its start) is done.
+ */
+async function queueOnJobs(overrides: Partial<RenderQueueDeps> = {}) {
+  const jobQueue = await testJobQueue();
+  const queue = queueWith({ retryLater: retryOn(jobQueue.queue), ...overrides });
+  await startRenders(jobQueue, queue);
+  await expect
+    .poll(async () => (await jobQueue.rows("render-sweep")).map((job) => job.state), {
+      timeout: 10_000,
+    })
+    .toContain("completed");
+  return { queue, jobQueue };
+}
 
 async function addPost(
   slug: string,
@@ -517,7 +614,7 @@ describe("render queue", () => {
         return theme.render(site, path, options);
       },
     };
-    const queue = queueWith({ theme: flaky });
+    const { queue } = await queueOnJobs({ theme: flaky });
     const second = await addPost("second");
     await queue.enqueue(blogId, { postIds: [second.id] });
     await queue.onIdle();
@@ -525,13 +622,149 @@ describe("render queue", () => {
     const failed = (await builds()).filter((b) => b.status === "failed");
     expect(failed.length).toBeGreaterThanOrEqual(1);
     expect(failed[0]?.error).toBe("theme exploded");
-    // The retries (with backoff) eventually succeed.
+    // The retries (with backoff, through the job queue) eventually succeed.
     await expect
       .poll(() => liveFile("post/second.html"), { timeout: 3000 })
       .toContain("Title second");
     await expect
       .poll(async () => (await handle.db.select().from(renderJobs)).length, { timeout: 3000 })
       .toBe(0);
+  });
+
+  it("retries a failed render through the job queue: the blog's render job, after the back-off", async () => {
+    await addPost("first");
+    let failures = 1;
+    const flaky: Theme = {
+      render: async (site, path, options) => {
+        if (failures > 0 && path === "/post/first") {
+          failures--;
+          throw new Error("theme exploded");
+        }
+        return theme.render(site, path, options);
+      },
+    };
+    const { queue, jobQueue } = await queueOnJobs({ theme: flaky, retryDelayMs: () => 1500 });
+    const startedAt = Date.now();
+    await queue.enqueue(blogId, { full: true });
+    await queue.onIdle();
+    const failedAt = Date.now();
+    expect(queue.stateOf(blogId)).toBe("retrying");
+    const retry = queue.retryOf(blogId);
+    expect(retry).toMatchObject({ attempts: 1, error: "theme exploded" });
+    expect(queue.failing().map((f) => f.blogId)).toEqual([blogId]);
+    // The next try waits in the job queue as the blog's render job, until the time the owner
+    // is shown.
+    const waiting = (await jobQueue.rows("render", blogId)).filter((j) => j.state === "created");
+    expect(waiting).toHaveLength(1);
+    const at = waiting[0]?.startAfter ?? 0;
+    expect(at).toBeGreaterThanOrEqual(startedAt + 1500);
+    expect(at).toBeLessThanOrEqual(failedAt + 1500);
+    expect(Math.abs(at - (retry?.nextAttemptAt.getTime() ?? 0))).toBeLessThan(100);
+    expect(liveFile("post/first.html")).toBeUndefined();
+    await expect
+      .poll(() => liveFile("post/first.html"), { timeout: 10_000, interval: 20 })
+      .toContain("Title first");
+    expect(Date.now()).toBeGreaterThanOrEqual(at);
+    await expect.poll(() => queue.stateOf(blogId), { timeout: 3000 }).toBe("idle");
+    expect(queue.retryOf(blogId)).toBeUndefined();
+    expect(queue.failing()).toEqual([]);
+    expect((await builds()).map((b) => b.status)).toEqual(["failed", "succeeded"]);
+  });
+
+  it("tries a new change to a failing blog at once, dispatched here or queued as its render job", async () => {
+    await addPost("first");
+    let failures = 2;
+    const flaky: Theme = {
+      render: async (site, path, options) => {
+        if (failures > 0 && path === "/post/first") {
+          failures--;
+          throw new Error("theme exploded");
+        }
+        return theme.render(site, path, options);
+      },
+    };
+    // A retry waits a minute: nothing in this test waits for it.
+    const { queue, jobQueue } = await queueOnJobs({ theme: flaky, retryDelayMs: () => 60_000 });
+    await queue.enqueue(blogId, { full: true });
+    await queue.onIdle();
+    expect(queue.retryOf(blogId)?.attempts).toBe(1);
+
+    // A change as a web process of a PostgreSQL set-up sends it: recorded, then queued as the
+    // blog's render job, which brings the waiting retry forward.
+    const second = await addPost("second");
+    await handle.db.transaction((tx) =>
+      recordChange(tx, blogId, { postIds: [second.id] }, new Date()),
+    );
+    await jobQueue.queue.enqueue("render", { blogId }, { key: blogId, bringForward: true });
+    await expect.poll(async () => (await builds()).length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => queue.stateOf(blogId), { timeout: 3000 }).toBe("retrying");
+    // It failed too; a new change starts the back-off afresh.
+    expect(queue.retryOf(blogId)?.attempts).toBe(1);
+    const waiting = (await jobQueue.rows("render", blogId)).filter((j) => j.state === "created");
+    expect(waiting.map((j) => j.startAfter > Date.now() + 50_000)).toEqual([true]);
+
+    // A change dispatched here (the single-process set-up) runs at once as well.
+    const third = await addPost("third");
+    await queue.enqueue(blogId, { postIds: [third.id] });
+    await queue.onIdle();
+    expect(liveFile("post/third.html")).toContain("Title third");
+    expect(liveFile("post/second.html")).toContain("Title second");
+    expect(queue.stateOf(blogId)).toBe("idle");
+    expect(queue.retryOf(blogId)).toBeUndefined();
+  });
+
+  it("shows a failure whose retry is queued until the retry's time: another worker may take it", async () => {
+    await addPost("first");
+    const failing: Theme = {
+      render: async (site, path, options) => {
+        if (path === "/post/first") throw new Error("theme exploded");
+        return theme.render(site, path, options);
+      },
+    };
+    // This process's render failed; the retry job is taken by another worker, whose render works.
+    const jobQueue = await testJobQueue();
+    const here = queueWith({
+      theme: failing,
+      retryDelayMs: () => 1500,
+      retryLater: retryOn(jobQueue.queue),
+    });
+    await here.enqueue(blogId, { full: true });
+    await here.onIdle();
+    expect(here.stateOf(blogId)).toBe("retrying");
+    expect(here.failing().map((f) => f.retry.error)).toEqual(["theme exploded"]);
+    const there = queueWith();
+    await startRenders(jobQueue, there);
+    await expect
+      .poll(() => liveFile("post/first.html"), { timeout: 10_000, interval: 20 })
+      .toContain("Title first");
+    // Past its time, the failure is not this process's to show any more.
+    await expect.poll(() => here.stateOf(blogId), { timeout: 3000 }).toBe("idle");
+    expect(here.retryOf(blogId)).toBeUndefined();
+    expect(here.failing()).toEqual([]);
+  });
+
+  it("without a job queue, keeps a failed render for the blog's next change (no timer of its own)", async () => {
+    await addPost("first");
+    let failures = 1;
+    const flaky: Theme = {
+      render: async (site, path, options) => {
+        if (failures > 0 && path === "/post/first") {
+          failures--;
+          throw new Error("theme exploded");
+        }
+        return theme.render(site, path, options);
+      },
+    };
+    const queue = queueWith({ theme: flaky, retryDelayMs: () => 5 });
+    await queue.enqueue(blogId, { full: true });
+    await queue.onIdle();
+    await new Promise((done) => setTimeout(done, 200));
+    expect(queue.stateOf(blogId)).toBe("retrying");
+    expect(liveFile("post/first.html")).toBeUndefined();
+    await queue.enqueue(blogId, {});
+    await queue.onIdle();
+    expect(liveFile("post/first.html")).toContain("Title first");
+    expect(queue.stateOf(blogId)).toBe("idle");
   });
 
   it("resumes persisted work after a restart", async () => {
@@ -607,8 +840,15 @@ describeSqliteOnly("render queue on a full disk", () => {
       await handle.db
         .insert(renderJobs)
         .values({ blogId, full: true, postIds: [], requestedAt: new Date() });
-      const queue = queueWith({ db: full.db, retryDelayMs: () => 20 });
+      // The job queue is a table of the same database, on the same full disk.
+      const jobQueue = await testJobQueue(full.db);
+      const queue = queueWith({
+        db: full.db,
+        retryDelayMs: () => 20,
+        retryLater: retryOn(jobQueue.queue),
+      });
       disk.fill();
+      await startRenders(jobQueue, queue, full.db);
       await queue.resume();
       await queue.onIdle();
       // The pages are live (they need no database writes); their record waits for room.
@@ -621,6 +861,9 @@ describeSqliteOnly("render queue on a full disk", () => {
       expect(await builds()).toEqual([]);
 
       disk.free();
+      // Its retry could not be queued either: the sweep of pending renders, every minute,
+      // queues it (run now rather than at its next minute).
+      await jobQueue.queue.enqueue("render-sweep");
       await expect
         .poll(async () => (await builds()).map((b) => b.status), { timeout: 3000 })
         .toEqual(["succeeded"]);
@@ -628,6 +871,7 @@ describeSqliteOnly("render queue on a full disk", () => {
       expect(await handle.db.select().from(renderJobs)).toEqual([]);
       expect(queue.failing()).toEqual([]);
       await queue.stop();
+      await jobQueue.queue.stop();
     } finally {
       full.close();
     }
@@ -683,7 +927,7 @@ describeSqliteOnly("render queue on a full disk", () => {
         return theme.render(site, path, options);
       },
     };
-    const queue = queueWith({ theme: flaky, retryDelayMs: () => 5 });
+    const { queue } = await queueOnJobs({ theme: flaky, retryDelayMs: () => 5 });
     await queue.enqueue(blogId, { full: true });
     await expect
       .poll(() => liveFile("post/first.html"), { timeout: 5000 })
@@ -719,7 +963,7 @@ describe("social cards past a render's budget", () => {
 describe("a full render's post bodies", () => {
   it("are sanitized again only for posts changed since the live build, or all when the links change", async () => {
     const sanitized: string[] = [];
-    const workers = createRenderWorkers({ size: 1 });
+    const workers = createWorkerPool({ size: 1 });
     const queue = queueWith({
       workers,
       loadSnapshot: (id, scope) =>

@@ -3,10 +3,10 @@ import { and, eq } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import PQueue from "p-queue";
 import { renderFull, renderIncremental } from "../../../site-builder/pipeline/render-site.ts";
-import type { RenderWorkers } from "../../../site-builder/pipeline/render-workers.ts";
 import type { DrawCard } from "../../../site-builder/pipeline/site-assets.ts";
 import type { SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
 import type { Theme } from "../../../site-builder/pipeline/theme.ts";
+import type { WorkerPool } from "../../../site-builder/pipeline/worker-pool.ts";
 import type { Site } from "../../../site-builder/theme/lib/site.ts";
 import type { Database } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
@@ -39,9 +39,16 @@ export type RenderQueueDeps = {
   /** Draws a social card (default: the pipeline's satori + resvg). */
   drawCard?: DrawCard;
   /** Worker threads that render a full render's pages (default: on the queue's own thread). */
-  workers?: RenderWorkers;
+  workers?: WorkerPool;
   /** Pause before the retry that follows the `attempt`-th failure in a row (1, 2, …). */
   retryDelayMs?: (attempt: number) => number;
+  /**
+   * Queues the blog's next try in `delayMs`: the job queue's `render` job (key: the blog), whose
+   * handler dispatches the blog here (decision 322). The render queue keeps no timer of its own:
+   * without it (scripts, tests without a job queue) a failed render is shown as retrying and
+   * tried again at the blog's next dispatch or `resume`.
+   */
+  retryLater?: (blogId: string, delayMs: number) => Promise<void>;
   log?: {
     info: (obj: object, msg: string) => void;
     warn?: (obj: object, msg: string) => void;
@@ -75,7 +82,7 @@ export type RenderQueue = {
    * that ran a blog's render job waits for it here.
    */
   settled: (blogId: string) => Promise<void>;
-  /** Set while the blog waits for a retry after a failed render. */
+  /** Set from a failed render until one succeeds (the blog's next try waits on the job queue). */
   retryOf: (blogId: string) => RenderRetry | undefined;
   /** Blogs waiting for a retry in this process (their failures may not be in the database). */
   failing: () => { blogId: string; retry: RenderRetry }[];
@@ -109,6 +116,10 @@ export function renderErrorMessage(error: unknown): string {
   const full = fullStorageOf(error);
   if (full === "database") return "The database disk is full";
   if (full === "files") return "The disk of the rendered sites is full (no space left on device)";
+  // A file system error names the server's folders in its message: its code says enough.
+  const { code, syscall } = (error ?? {}) as { code?: unknown; syscall?: unknown };
+  if (typeof code === "string" && typeof syscall === "string")
+    return `The rendered site's files could not be written (${code} on ${syscall})`;
   const message = error instanceof Error ? error.message : String(error);
   return (message.split("\nparams:")[0] ?? message).slice(0, 2000);
 }
@@ -118,8 +129,8 @@ const messageOf = renderErrorMessage;
  * The render queue: at most one pending job per blog, persisted in `render_jobs`. Changes that
  * arrive while a blog renders are merged into its row and make exactly one more run. A failed
  * render leaves the previous site live, is recorded in `site_builds`, and is retried with
- * backoff (capped at a few minutes) for as long as it fails; the row stays, so a restart picks
- * the work up again.
+ * backoff (capped at a few minutes) for as long as it fails, each try a job of the job queue
+ * (`retryLater`); the row stays, so a restart picks the work up again.
  *
  * Its own bookkeeping writes (start time, build records) may fail too, for example with a full
  * database disk: such a failure is logged and the job retried like a failed render. Nothing a
@@ -192,7 +203,24 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
     maxSize: deps.liveSnapshotBytes ?? 128 * 1024 * 1024,
     sizeCalculation: (site) => sizes.get(site) ?? snapshotBytes(site),
   });
-  const retries = new Map<string, RenderRetry & { timer: NodeJS.Timeout }>();
+  /**
+   * Blogs whose last run here failed. `version` is the failed request's `requestedAt` (when it
+   * was read): a run of the same request goes on with the back-off, a newer change starts
+   * afresh. `queued`: the retry is a job of the job queue.
+   */
+  const retries = new Map<string, RenderRetry & { version?: number; queued: boolean }>();
+  /**
+   * A failure is shown until a run here ends, or, once its retry is queued, until the retry's
+   * time: any worker of a shared queue may take that job (and keeps its own record if it fails
+   * again), as this process's timer used to end it then. One that could not be queued is this
+   * process's to show until the sweep's job runs it.
+   */
+  const shownRetry = (blogId: string) => {
+    const retry = retries.get(blogId);
+    if (!retry || (retry.queued && retry.nextAttemptAt.getTime() <= clock().getTime()))
+      return undefined;
+    return { attempts: retry.attempts, nextAttemptAt: retry.nextAttemptAt, error: retry.error };
+  };
   /** Blogs whose last render left social cards undrawn (past its budget): the next one looks. */
   const cardBacklogs = new Set<string>();
   let stopped = false;
@@ -206,8 +234,6 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
       if (makingPages.has(blogId)) changedWhileMaking.add(blogId);
       return;
     }
-    const retry = retries.get(blogId);
-    if (retry) clearTimeout(retry.timer);
     scheduled.add(blogId);
     // A run holds its place in the queue, and its blog, until its pages are live; its cards
     // (drawn in their own process) and its record (waiting for the write lock) finish outside
@@ -231,32 +257,37 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
     );
   }
 
-  /** A committed request for the blog is pending: run it now (a new change tries at once). */
+  /**
+   * A committed request for the blog is pending: run it now. A new change tries at once; its
+   * run starts the back-off afresh (its row's version is newer than the failed one's).
+   */
   function dispatch(blogId: string) {
-    const retry = retries.get(blogId);
-    if (retry) {
-      clearTimeout(retry.timer);
-      retries.delete(blogId);
-    }
     schedule(blogId);
   }
 
-  /** After a failure: try again later, for as long as it takes (a new change tries at once). */
-  function retryLater(blogId: string, attempts: number, error: unknown) {
+  /**
+   * After a failure: the job queue runs the blog again after the back-off, for as long as it
+   * fails (a new change tries at once). A try that cannot be queued (the database is full or
+   * unreachable) is queued by the job queue's sweep of pending rows, every minute.
+   */
+  async function retryLater(blogId: string, attempts: number, error: unknown, version?: number) {
     if (stopped) return;
     const delay = retryDelayMs(attempts);
-    const timer = setTimeout(() => {
-      const retry = retries.get(blogId);
-      if (retry?.timer === timer) schedule(blogId);
-    }, delay);
-    const previous = retries.get(blogId);
-    if (previous) clearTimeout(previous.timer);
-    retries.set(blogId, {
+    const retry = {
       attempts,
       nextAttemptAt: new Date(clock().getTime() + delay),
       error: messageOf(error),
-      timer,
-    });
+      version: version ?? retries.get(blogId)?.version,
+      queued: false,
+    };
+    retries.set(blogId, retry);
+    try {
+      if (!deps.retryLater) return;
+      await deps.retryLater(blogId, delay);
+      retry.queued = true;
+    } catch (queueing) {
+      deps.log?.error({ blogId, err: queueing }, "render retry not queued (the sweep queues it)");
+    }
   }
 
   /** Best effort: a bookkeeping write that fails is logged, and the caller carries on. */
@@ -309,7 +340,7 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
       scheduled.delete(blogId);
       if (changedWhileMaking.delete(blogId)) schedule(blogId);
     };
-    const attemptsBefore = retries.get(blogId)?.attempts ?? 0;
+    const failed = retries.get(blogId);
     try {
       // A change is dispatched right after its commit, before the request that made it has
       // answered: that answer goes out first (the publish's own page is served from it).
@@ -321,7 +352,11 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
         await forgetIfDeleted(blogId);
         return;
       }
-      const attempts = Math.max(job.attempts, attemptsBefore) + 1;
+      // The row counts the failed tries of its request, unless that count could not be written:
+      // then this process's count goes on, for the same request (a new change starts afresh).
+      const version = job.requestedAt.getTime();
+      const sameRequest = failed && (failed.version ?? version) === version;
+      const attempts = Math.max(job.attempts, sameRequest ? failed.attempts : 0) + 1;
       const startedAt = clock();
       // Only shown in /healthz ('running'): the render goes ahead without waiting for it. Under
       // load the write lock has a queue of publishes ahead; the pages need no write to go live,
@@ -431,7 +466,7 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
           }),
         );
         if (await forgetIfDeleted(blogId)) return;
-        retryLater(blogId, attempts, error);
+        await retryLater(blogId, attempts, error, version);
         return;
       } finally {
         releaseFullRender?.();
@@ -470,7 +505,7 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
       deps.onRendered?.(blogId, { ...result, durationMs });
       if (!recorded) {
         if (await forgetIfDeleted(blogId)) return;
-        retryLater(blogId, attempts, new Error("The render could not be recorded"));
+        await retryLater(blogId, attempts, new Error("The render could not be recorded"), version);
         return;
       }
       retries.delete(blogId);
@@ -486,9 +521,9 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
       }
     } catch (error) {
       // Reading the job failed (the database is unreachable): try again later.
-      const attempts = attemptsBefore + 1;
+      const attempts = (failed?.attempts ?? 0) + 1;
       deps.log?.error({ blogId, err: error, attempts }, "render job could not run");
-      retryLater(blogId, attempts, error);
+      await retryLater(blogId, attempts, error);
     } finally {
       await startWrite;
       await bodiesStored;
@@ -534,26 +569,17 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
     stateOf(blogId) {
       if (running.has(blogId)) return "rendering";
       if (scheduled.has(blogId)) return "queued";
-      if (retries.has(blogId)) return "retrying";
+      if (shownRetry(blogId)) return "retrying";
       return "idle";
     },
 
-    retryOf(blogId) {
-      const retry = retries.get(blogId);
-      return (
-        retry && {
-          attempts: retry.attempts,
-          nextAttemptAt: retry.nextAttemptAt,
-          error: retry.error,
-        }
-      );
-    },
+    retryOf: shownRetry,
 
     failing: () =>
-      [...retries].map(([blogId, r]) => ({
-        blogId,
-        retry: { attempts: r.attempts, nextAttemptAt: r.nextAttemptAt, error: r.error },
-      })),
+      [...retries.keys()].flatMap((blogId) => {
+        const retry = shownRetry(blogId);
+        return retry ? [{ blogId, retry }] : [];
+      }),
 
     liveSnapshot: (blogId) => live.get(blogId),
 
@@ -568,7 +594,6 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
 
     async stop() {
       stopped = true;
-      for (const retry of retries.values()) clearTimeout(retry.timer);
       queue.clear();
       await onIdle();
       for (const blogId of [...settledWaiters.keys()]) notifySettled(blogId);

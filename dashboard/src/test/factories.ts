@@ -1,4 +1,5 @@
 import type { User } from "@contracts/auth.ts";
+import type { BlogJobs } from "@contracts/background-work.ts";
 import type { Blog, SiteStatus } from "@contracts/blogs.ts";
 import type { PostSummary } from "@contracts/posts.ts";
 import type { AffiliateRecommendation } from "@contracts/recommendations.ts";
@@ -53,6 +54,21 @@ export const siteStatusFixture = (over: Partial<SiteStatus> = {}): SiteStatus =>
   lastError: null,
   lastRenderedAt: null,
   nextAttemptAt: null,
+  attempts: 0,
+  ...over,
+});
+
+/** A blog's background work: never rendered, no imports, automation off. */
+export const blogJobsFixture = (over: Partial<BlogJobs> = {}): BlogJobs => ({
+  render: {
+    state: "none",
+    attempts: 0,
+    nextAttemptAt: null,
+    lastError: null,
+    lastFinishedAt: null,
+  },
+  imports: [],
+  automation: { state: "off", lastRunAt: null, nextRunAt: null, lastError: null },
   ...over,
 });
 

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useSWRConfig } from "swr";
 import { automationKey } from "../../../lib/api/get-automation.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { blogJobsKey } from "./get-blog-jobs.ts";
 
 /** `POST /api/blogs/{id}/automation`: the first save of a blog's automation settings. */
 export function createAutomation(
@@ -20,6 +21,8 @@ export function useCreateAutomation() {
     try {
       const settings = await createAutomation(blogId, input);
       await mutate(automationKey(blogId), settings, { revalidate: false });
+      // Its next run (and, switched on, its first post) shows in the blog's jobs.
+      void mutate(blogJobsKey(blogId));
       return settings;
     } finally {
       setPending(false);

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useSWRConfig } from "swr";
 import { automationKey } from "../../../lib/api/get-automation.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
+import { blogJobsKey } from "./get-blog-jobs.ts";
 
 /** `PATCH /api/blogs/{id}/automation`: changes saved settings. */
 export function updateAutomation(
@@ -20,6 +21,8 @@ export function useUpdateAutomation() {
     try {
       const settings = await updateAutomation(blogId, input);
       await mutate(automationKey(blogId), settings, { revalidate: false });
+      // Its next run (and, switched on, its first post) shows in the blog's jobs.
+      void mutate(blogJobsKey(blogId));
       return settings;
     } finally {
       setPending(false);

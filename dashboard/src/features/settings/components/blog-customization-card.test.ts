@@ -62,6 +62,7 @@ describe("site status line while renders fail", () => {
     lastError: "The disk of the rendered sites is full (no space left on device)",
     lastRenderedAt: "2026-11-22T10:06:00Z",
     nextAttemptAt: null,
+    attempts: 1,
   };
   it("says when the next attempt is, and never that a render is retried when it is not", () => {
     const retrying = { ...base, state: "retrying" as const, nextAttemptAt: "2026-11-22T10:08:00Z" };
@@ -80,6 +81,10 @@ describe("site status line while renders fail", () => {
     expect(
       siteStatusText({ ...retrying, liveSince: null, nextAttemptAt: "2026-11-22T10:08:00Z" }),
     ).toMatch(/^The first render failed; trying again at \d{1,2}:08:00 (AM|PM)\.$/);
+    // Failed tries in a row are counted; a next try whose time is not known is 'shortly'.
+    expect(siteStatusText({ ...retrying, attempts: 3, nextAttemptAt: null })).toMatch(
+      /^The update failed 3 times; trying again shortly\. Live since Nov 22, \d{1,2}:05 (AM|PM)\.$/,
+    );
   });
 });
 

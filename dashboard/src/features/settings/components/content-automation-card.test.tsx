@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 
 import type { AutomationSettings } from "@contracts/automation.ts";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import type { BlogJobs } from "@contracts/background-work.ts";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import { describe, expect, it, vi } from "vitest";
 import { swrConfig } from "../../../lib/swr-config.ts";
-import { blogFixture } from "../../../test/factories.ts";
+import { blogFixture, blogJobsFixture } from "../../../test/factories.ts";
 import { type Call, callOf, json } from "../../../test/fetch-stub.ts";
 import { cleanUpAfterEach, findToast, WithSwrAndToaster } from "../../../test/render.tsx";
 import {
@@ -34,16 +35,26 @@ const stored = (over: Partial<AutomationSettings> = {}): AutomationSettings => (
   ...over,
 });
 
-/** Answers GET with `initial` (404 for none) and saves with `save`. */
+/** Answers GET with `initial` (404 for none), the blog's jobs with `jobs`, and saves with `save`. */
 function renderCard(
   initial: AutomationSettings | null,
   save: (call: Call) => Response,
   aiConfigured = true,
+  // The same automation as the saved settings, as the API reads both from one row.
+  jobs: BlogJobs = blogJobsFixture({
+    automation: {
+      state: initial?.enabled ? "scheduled" : "off",
+      lastRunAt: initial?.lastGeneratedAt ?? null,
+      nextRunAt: initial?.enabled ? initial.nextRunAt : null,
+      lastError: initial?.skipReason ?? null,
+    },
+  }),
 ) {
   const calls: Call[] = [];
   vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
     // Whether an AI provider is configured (the card warns when none is).
     if (url === "/api/ai/usage") return json(200, { configured: aiConfigured });
+    if (url === "/api/blogs/b1/jobs") return json(200, jobs);
     const call = callOf(url, init);
     calls.push(call);
     if (call.method === "GET")
@@ -315,6 +326,53 @@ describe("Content Automation card", () => {
       "always held for review, never published automatically",
     );
     expect(card().getByText(reason)).toBeTruthy();
+  });
+
+  it("shows when the next post is written, and that a due one is being written, from the blog's jobs", async () => {
+    const scheduled = renderCard(stored(), () => json(200, {}), true, {
+      ...blogJobsFixture(),
+      automation: {
+        state: "scheduled",
+        lastRunAt: new Date(2025, 2, 5, 14, 30).toISOString(),
+        nextRunAt: new Date(2025, 2, 6, 14, 30).toISOString(),
+        lastError: "The last post could not be written: The AI provider did not answer in time.",
+      },
+    });
+    expect(await scheduled.card().findByText("Next post Mar 6, 2025 at 2:30 PM")).toBeTruthy();
+    expect(scheduled.card().getByText("Mar 5, 2025 at 2:30 PM")).toBeTruthy();
+    expect(scheduled.card().getByRole("status").textContent).toBe(
+      "The last post could not be written: The AI provider did not answer in time.",
+    );
+    cleanup();
+
+    const due = renderCard(stored(), () => json(200, {}), true, {
+      ...blogJobsFixture(),
+      automation: {
+        state: "due",
+        lastRunAt: null,
+        nextRunAt: new Date().toISOString(),
+        lastError: null,
+      },
+    });
+    expect(
+      await due.card().findByText("Next post: due now, written within a minute."),
+    ).toBeTruthy();
+  });
+
+  it("says nothing of a next post while automation is off, whatever an older read said", async () => {
+    // The jobs read before it was switched off still name a next run.
+    const off = renderCard(stored({ enabled: false }), () => json(200, {}), true, {
+      ...blogJobsFixture(),
+      automation: {
+        state: "scheduled",
+        lastRunAt: null,
+        nextRunAt: new Date(2025, 2, 6, 14, 30).toISOString(),
+        lastError: null,
+      },
+    });
+    await off.card().findByRole("switch", { name: "Enable Content Automation" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(off.card().queryByText(/^Next post/)).toBeNull();
   });
 
   it("does not warn when a provider is configured", async () => {

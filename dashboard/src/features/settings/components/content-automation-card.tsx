@@ -2,7 +2,6 @@ import type { AutomationInput, AutomationSettings } from "@contracts/automation.
 import type { Blog } from "@contracts/blogs.ts";
 import { limits, postingFrequencies, postingFrequencyLabels } from "@contracts/limits.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { format, parseISO } from "date-fns";
 import { BotIcon, CircleAlertIcon } from "lucide-react";
 import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -21,6 +20,7 @@ import { useAutomation } from "../../../lib/api/get-automation.ts";
 import { statusOf } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/cn.ts";
 import { useCreateAutomation } from "../api/create-automation.ts";
+import { useBlogJobs } from "../api/get-blog-jobs.ts";
 import { useUpdateAutomation } from "../api/update-automation.ts";
 import {
   type AutomationForm,
@@ -31,6 +31,7 @@ import {
   parsePostsPerWeek,
   parseTopics,
 } from "./automation-form.ts";
+import { AutomationRuns, automationRunOf } from "./automation-runs.tsx";
 
 const titleId = "content-automation-title";
 
@@ -84,6 +85,7 @@ function Header({ description, active }: { description: string; active?: boolean
 
 function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: AutomationSettings | null }) {
   const aiUsage = useAiUsage();
+  const { data: jobs } = useBlogJobs(blog.id);
   const ids = {
     enabled: useId(),
     enabledHint: useId(),
@@ -274,20 +276,10 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
             </p>
           )}
 
-          {form.enabled && saved?.skipReason && (
-            <p role="status" className="text-sm text-error">
-              {saved.skipReason}
-            </p>
-          )}
-
-          {saved?.lastGeneratedAt && (
-            <p className="text-sm text-muted-foreground">
-              Last generated{" "}
-              <time dateTime={saved.lastGeneratedAt}>
-                {format(parseISO(saved.lastGeneratedAt), "MMM d, yyyy 'at' h:mm a")}
-              </time>
-            </p>
-          )}
+          <AutomationRuns
+            run={automationRunOf(saved, jobs?.automation)}
+            enabled={form.enabled && saved?.enabled === true}
+          />
 
           <div className="flex flex-wrap items-center gap-3">
             <Button

@@ -15,11 +15,12 @@ export function siteStatusText(status: SiteStatus | undefined): string {
         : "Rendering the site for the first time.";
     case "retrying": {
       const next = status.nextAttemptAt
-        ? format(new Date(status.nextAttemptAt), "h:mm:ss a")
+        ? `at ${format(new Date(status.nextAttemptAt), "h:mm:ss a")}`
         : "shortly";
+      const failed = status.attempts > 1 ? `failed ${status.attempts} times` : "failed";
       return since
-        ? `The update failed; trying again at ${next}. Live since ${since}.`
-        : `The first render failed; trying again at ${next}.`;
+        ? `The update ${failed}; trying again ${next}. Live since ${since}.`
+        : `The first render ${failed}; trying again ${next}.`;
     }
     case "live":
       return `Live since ${since}${took}.`;

@@ -5,15 +5,15 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildSite, type ThemeCategory, type ThemePost } from "../theme/lib/site.ts";
 import { testBlog } from "../theme/lib/test-blog.ts";
 import { fullRenderOrder, renderFull } from "./render-site.ts";
-import { createRenderWorkers, type RenderWorkers } from "./render-workers.ts";
 import { createSiteOutput } from "./site-output.ts";
-import { loadTheme, type Theme } from "./theme.ts";
+import { themeEntry as defaultEntry, loadTheme, type Theme } from "./theme.ts";
+import { createWorkerPool, type WorkerPool } from "./worker-pool.ts";
 
 let theme: Theme;
 let dir: string;
-const pools: RenderWorkers[] = [];
-const workers = (options: Parameters<typeof createRenderWorkers>[0] = {}) => {
-  const pool = createRenderWorkers({ size: 2, ...options });
+const pools: WorkerPool[] = [];
+const workers = (options: Parameters<typeof createWorkerPool>[0] = {}) => {
+  const pool = createWorkerPool({ size: 2, ...options });
   pools.push(pool);
   return pool;
 };
@@ -96,15 +96,6 @@ describe("a full render on worker threads", () => {
     expect(pool.running()).toBe(2);
   });
 
-  it("draws the social cards on the threads, as PNG", async () => {
-    const pool = workers();
-    const result = await renderFull(theme, createSiteOutput(dir), site(3), { workers: pool });
-    expect(result.cardsWritten).toBe(4);
-    const cards = [...(await liveFiles(dir))].filter(([file]) => file.startsWith("og/"));
-    expect(cards).toHaveLength(4);
-    for (const [, png] of cards) expect(png.subarray(1, 4).toString()).toBe("PNG");
-  });
-
   it("leaves the previous site live when the threads cannot render", async () => {
     const output = createSiteOutput(dir);
     await renderFull(theme, output, site(5), noCards);
@@ -127,7 +118,7 @@ describe("a full render on worker threads", () => {
     const pool = workers({ idleMs: 50 });
     expect(pool.running()).toBe(0);
     pool.warm();
-    expect(pool.running()).toBe(2);
+    await expect.poll(() => pool.running(), { timeout: 5000 }).toBe(2);
     await renderFull(theme, createSiteOutput(join(dir, "a")), site(40), {
       ...noCards,
       workers: pool,
@@ -171,6 +162,36 @@ describe("the order of a full render's pages on the threads", () => {
       "/category/tomatoes",
       "/post/a",
       "/post/b",
+    ]);
+  });
+});
+
+describe("the pool's lanes", () => {
+  it("runs work someone waits for before queued background work", async () => {
+    const pool = workers({ size: 1 });
+    const order: string[] = [];
+    const pages = Array.from({ length: 5 }, (_, i) => [{ path: "/", file: `index-${i}.html` }]);
+    const onThread = pool.site(site(5));
+    const tasks = new URL("./pool-tasks.ts", import.meta.url);
+    // The thread is up (theme loaded); one background batch runs, four more wait. A task for a
+    // request comes in behind them.
+    await pool.run(tasks, "warm", { themeEntry: defaultEntry });
+    const background = pages.map((batch, i) =>
+      onThread.render(batch).then(() => order.push(`background ${i}`)),
+    );
+    const urgent = pool
+      .run(tasks, "warm", { themeEntry: defaultEntry })
+      .then(() => order.push("now"));
+    await Promise.all([...background, urgent]);
+    // Ahead of every batch still waiting (the first may already be on the thread), and the
+    // batches in the order given.
+    expect(order.indexOf("now")).toBeLessThan(2);
+    expect(order.filter((task) => task !== "now")).toEqual([
+      "background 0",
+      "background 1",
+      "background 2",
+      "background 3",
+      "background 4",
     ]);
   });
 });

@@ -1,0 +1,55 @@
+import type { AutomationSettings } from "@contracts/automation.ts";
+import type { AutomationJob } from "@contracts/background-work.ts";
+import { format, parseISO } from "date-fns";
+
+const when = (iso: string) => format(parseISO(iso), "MMM d, yyyy 'at' h:mm a");
+
+/**
+ * Automation's runs as the card shows them: from the blog's jobs, asked again while a post is
+ * due; until they load, from the saved settings (the same columns, read once).
+ */
+export function automationRunOf(
+  saved: AutomationSettings | null,
+  jobs: AutomationJob | undefined,
+  now: Date = new Date(),
+): AutomationJob {
+  if (jobs) return jobs;
+  const next = saved?.enabled ? saved.nextRunAt : null;
+  return {
+    state: !saved?.enabled ? "off" : next && parseISO(next) <= now ? "due" : "scheduled",
+    lastRunAt: saved?.lastGeneratedAt ?? null,
+    nextRunAt: next,
+    lastError: saved?.skipReason ?? null,
+  };
+}
+
+/** When the next post is written, in words; null while automation is off. */
+export function nextRunText(run: AutomationJob): string | null {
+  if (run.state === "due") return "Next post: due now, written within a minute.";
+  if (run.state === "scheduled" && run.nextRunAt) return `Next post ${when(run.nextRunAt)}`;
+  return null;
+}
+
+/** Last run, next run and why the last due run wrote nothing (only while automation is on). */
+export function AutomationRuns({ run, enabled }: { run: AutomationJob; enabled: boolean }) {
+  const next = enabled ? nextRunText(run) : null;
+  return (
+    <>
+      {enabled && run.lastError && (
+        <p role="status" className="text-sm text-error">
+          {run.lastError}
+        </p>
+      )}
+      {(run.lastRunAt || next) && (
+        <div className="space-y-1 text-sm text-muted-foreground">
+          {run.lastRunAt && (
+            <p>
+              Last generated <time dateTime={run.lastRunAt}>{when(run.lastRunAt)}</time>
+            </p>
+          )}
+          {next && <p>{next}</p>}
+        </div>
+      )}
+    </>
+  );
+}
