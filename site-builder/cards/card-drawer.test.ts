@@ -1,4 +1,7 @@
-import { getPriority } from "node:os";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { getPriority, tmpdir } from "node:os";
+import { join } from "node:path";
 import sharp from "sharp";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SocialCard } from "../theme/lib/cards.ts";
@@ -67,5 +70,22 @@ describe("the card drawer", () => {
     await drawer.close();
     await failed;
     expect(drawer.running).toBe(false);
+  });
+
+  it("closes in a process that has nothing else to do (the idle drawer is not referenced)", () => {
+    const drawerUrl = new URL("./card-drawer.ts", import.meta.url).href;
+    const script = `
+      import { createCardDrawer } from ${JSON.stringify(drawerUrl)};
+      const drawer = createCardDrawer({ idleMs: 60000 });
+      await drawer.draw(${JSON.stringify(card("Closed at the end"))});
+      await drawer.close();
+      console.log("closed");
+    `;
+    const dir = mkdtempSync(join(tmpdir(), "blogfleet-card-close-"));
+    const file = join(dir, "close.mjs");
+    writeFileSync(file, script);
+    const run = spawnSync(process.execPath, [file], { encoding: "utf8", timeout: 30_000 });
+    rmSync(dir, { recursive: true, force: true });
+    expect([run.status, run.stdout.trim(), run.stderr]).toEqual([0, "closed", ""]);
   });
 });

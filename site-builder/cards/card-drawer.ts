@@ -116,6 +116,9 @@ export function createCardDrawer({ idleMs = 2000, niceness = 10 } = {}): CardDra
       failAll(new Error("The card drawer is closed"));
       if (drawer && drawer.exitCode === null) {
         const exited = new Promise((done) => drawer.once("exit", done));
+        // An idle drawer is unreferenced: without this, a process with nothing else to do
+        // would end before hearing that it stopped, leaving `close` unsettled.
+        drawer.ref();
         drawer.kill();
         await exited;
       }
