@@ -35,6 +35,12 @@ import { healthRoutes } from "./features/health/routes.ts";
 import { importRoutes } from "./features/imports/routes.ts";
 import type { ImportQueue } from "./features/imports/runner.ts";
 import { importFolder } from "./features/imports/service.ts";
+import {
+  createEmbeddings,
+  type Embeddings,
+  embeddingSettings,
+} from "./features/internal-links/embeddings.ts";
+import { internalLinkRoutes } from "./features/internal-links/routes.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
 import { createAltSuggester } from "./features/media/alt-text.ts";
 import { createMediaFiles } from "./features/media/files.ts";
@@ -81,6 +87,11 @@ export type AppDeps = {
   aiGate?: AiGate;
   /** Tests only: a provider (a fake, or one pointed at a test server) for the gate made here. */
   ai?: AiProvider;
+  /**
+   * Text embeddings that rank internal link suggestions (default: from the environment's AI
+   * endpoint and `AI_EMBEDDING_MODEL`; none without them).
+   */
+  embeddings?: Embeddings;
   /** Told when a blog's automation falls due at once (the automation job then runs). */
   onAutomationDue?: () => void;
   /** Told about every committed change readers could see (the render pipeline listens). */
@@ -114,6 +125,7 @@ export function createApp({
   dnsResolver = createDnsResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }),
   ai: provider,
   aiGate,
+  embeddings = createEmbeddings(embeddingSettings(env, logger)),
   onAutomationDue,
   cpu = createCpuPool(),
   imports = { enqueue: async () => {} },
@@ -321,6 +333,7 @@ export function createApp({
     }),
   );
   app.use(affiliateLinkRoutes({ db, contentEvents: events, clock }));
+  app.use(internalLinkRoutes({ db, embeddings, blogDomain: env.BLOG_DOMAIN, logger, limitStores }));
   app.use(aiRoutes({ db, ai, clock, limitStores }));
   app.use(
     analyticsRoutes({

@@ -65,6 +65,24 @@ describe("environment", () => {
     }
   });
 
+  it("takes AI prices per model as JSON, and says what a wrong one needs (decision 332)", () => {
+    expect(parseEnv({}).AI_PRICES).toEqual({});
+    expect(
+      parseEnv({
+        AI_PRICES: '{"gpt-4o-mini":{"input":0.15,"output":0.6},"local":{"input":0,"output":0}}',
+      }).AI_PRICES,
+    ).toEqual({ "gpt-4o-mini": { input: 0.15, output: 0.6 }, local: { input: 0, output: 0 } });
+    expect(messageOf({ AI_PRICES: "gpt-4o-mini=0.15" })).toContain(
+      'AI_PRICES: must be JSON of US dollars per million tokens by model, such as {"gpt-4o-mini":{"input":0.15,"output":0.6}}',
+    );
+    expect(messageOf({ AI_PRICES: '{"gpt-4o":{"input":"2.50"}}' })).toContain(
+      "AI_PRICES.gpt-4o.input: must be US dollars per million tokens (a number)",
+    );
+    expect(messageOf({ AI_PRICES: '{"gpt-4o":{"input":-1,"output":10}}' })).toContain(
+      "AI_PRICES.gpt-4o.input: must be 0 or more",
+    );
+  });
+
   it("takes a PostgreSQL URL as DATABASE_URL (decision 180)", () => {
     for (const url of ["postgres://blogfleet@db/blogfleet", "postgresql://db:5432/blogfleet"]) {
       expect(parseEnv({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
@@ -97,5 +115,28 @@ describe("environment", () => {
     });
     expect(env.APP_ORIGIN).toBe("https://app.example.com");
     expect(env.BLOG_DOMAIN).toBe("blogs.example.net");
+  });
+
+  it("takes a search provider with what it needs, and says what is missing (decision 330)", () => {
+    expect(parseEnv({}).SEARCH_PROVIDER).toBeUndefined();
+    expect(
+      parseEnv({ SEARCH_PROVIDER: "searxng", SEARCH_URL: "http://searxng:8080" }),
+    ).toMatchObject({ SEARCH_PROVIDER: "searxng", SEARCH_URL: "http://searxng:8080" });
+    expect(parseEnv({ SEARCH_PROVIDER: "brave", SEARCH_API_KEY: "key" })).toMatchObject({
+      SEARCH_PROVIDER: "brave",
+      SEARCH_API_KEY: "key",
+    });
+    expect(messageOf({ SEARCH_PROVIDER: "searxng" })).toMatch(
+      /SEARCH_URL: is required when SEARCH_PROVIDER=searxng/,
+    );
+    expect(messageOf({ SEARCH_PROVIDER: "brave", SEARCH_URL: "http://127.0.0.1:9" })).toMatch(
+      /SEARCH_API_KEY: is required when SEARCH_PROVIDER=brave/,
+    );
+    expect(messageOf({ SEARCH_API_KEY: "key" })).toMatch(
+      /SEARCH_PROVIDER: is required when SEARCH_API_KEY is set/,
+    );
+    expect(messageOf({ SEARCH_PROVIDER: "google", SEARCH_URL: "searx" })).toMatch(
+      /SEARCH_PROVIDER: must be searxng or brave[\s\S]*SEARCH_URL: must be an http\(s\) URL/,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { parseStorageUrl } from "../site-builder/storage/keys.ts";
+import { aiPriceTable } from "./ai/prices.ts";
 
 const optionalText = z
   .string()
@@ -87,6 +88,9 @@ export function siteOf(host: string): string {
   return labels.slice(-take).join(".");
 }
 
+const aiPricesHint =
+  'must be JSON of US dollars per million tokens by model, such as {"gpt-4o-mini":{"input":0.15,"output":0.6}}';
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -132,7 +136,7 @@ export const envSchema = z
      */
     PROCESS_ROLE: z.enum(["web", "worker", "all"]).default("all"),
     /**
-     * Threads of the process's worker pool at most (default: the cores Node reports). Set it
+     * Threads of the process's worker pool at most (default: the cores Node reports, less one). Set it
      * where a container sees more cores than it may use.
      */
     WORKER_THREADS: z.coerce.number().int().min(1).max(256).optional(),
@@ -161,11 +165,34 @@ export const envSchema = z
      * alt text is suggested offline from the file name and the text around the image.
      */
     AI_VISION_MODEL: optionalText,
+    /**
+     * An embeddings model at the same endpoint (`/v1/embeddings`) for ranking internal link
+     * suggestions (decision 331); unset, they are ranked by full-text search alone.
+     */
+    AI_EMBEDDING_MODEL: optionalText,
     AI_DAILY_TOKEN_LIMIT: z.coerce.number().int().min(0).default(200_000),
     /** Tokens all owners together may use per day (the operator's bill); 0 turns model calls off. */
     AI_INSTANCE_DAILY_TOKEN_LIMIT: z.coerce.number().int().min(0).default(2_000_000),
     /** Model calls one owner may start per minute, from every feature and job together. */
     AI_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+    /**
+     * US dollars per million tokens by model, for the estimated price on the AI usage card
+     * (decision 332): `{"gpt-4o-mini":{"input":0.15,"output":0.6}}`. A model not listed costs
+     * "unknown", never 0.
+     */
+    AI_PRICES: z
+      .string()
+      .trim()
+      .default("")
+      .transform((value, ctx) => {
+        try {
+          return value === "" ? {} : (JSON.parse(value) as unknown);
+        } catch {
+          ctx.addIssue({ code: "custom", message: aiPricesHint });
+          return z.NEVER;
+        }
+      })
+      .pipe(aiPriceTable),
     /** Where owners point custom domains: a CNAME to this host… */
     DOMAIN_CNAME_TARGET: hostname.optional(),
     /** …or A/AAAA records to these addresses (comma-separated). */
@@ -175,6 +202,20 @@ export const envSchema = z
     /** DNS servers for domain verification (comma-separated ip or ip:port); the system's by default. */
     DNS_SERVERS: commaList,
     DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+    /**
+     * Web search for the AI writer's research (decision 330): `searxng` (a self-hosted instance
+     * at SEARCH_URL, its JSON API) or `brave` (Brave Search API with SEARCH_API_KEY). Unset, the
+     * writer uses only the owner's sources.
+     */
+    SEARCH_PROVIDER: optionalText.pipe(
+      z.enum(["searxng", "brave"], { error: "must be searxng or brave" }).optional(),
+    ),
+    SEARCH_URL: optionalText.pipe(
+      z
+        .url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://searxng:8080" })
+        .optional(),
+    ),
+    SEARCH_API_KEY: optionalText,
   })
   .superRefine((env, ctx) => {
     // Blogs must not share the dashboard's site (decision 060): a blog on a sibling host gets
@@ -199,6 +240,28 @@ export const envSchema = z
         code: "custom",
         path: ["PROCESS_ROLE"],
         message: `must be all with a SQLite database: web and worker processes share jobs and caches through PostgreSQL (set DATABASE_URL=postgres://…)`,
+      });
+    }
+    if (env.SEARCH_PROVIDER === "searxng" && !env.SEARCH_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SEARCH_URL"],
+        message:
+          "is required when SEARCH_PROVIDER=searxng: the address of your SearXNG instance, such as http://searxng:8080",
+      });
+    }
+    if (env.SEARCH_PROVIDER === "brave" && !env.SEARCH_API_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SEARCH_API_KEY"],
+        message: "is required when SEARCH_PROVIDER=brave: your Brave Search API subscription key",
+      });
+    }
+    if (!env.SEARCH_PROVIDER && (env.SEARCH_URL || env.SEARCH_API_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SEARCH_PROVIDER"],
+        message: `is required when ${env.SEARCH_URL ? "SEARCH_URL" : "SEARCH_API_KEY"} is set: searxng or brave`,
       });
     }
     const oidc = ["OIDC_ISSUER_URL", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;

@@ -15,6 +15,8 @@ export const generatePostInput = z.object({
   length: z.enum(aiLengths).default("medium"),
   /** The blog the post is for: its niche guides the writer and usage is recorded against it. */
   blogId: entityId.optional(),
+  /** The saved post being written, when there is one: usage is recorded against it too. */
+  postId: entityId.optional(),
 });
 export type GeneratePostInput = z.infer<typeof generatePostInput>;
 
@@ -58,6 +60,8 @@ export const optimizeMetaInput = z.object({
     .default([]),
   /** The blog the post is for: its name may end a short title, usage is recorded against it. */
   blogId: entityId.optional(),
+  /** The saved post being edited, when there is one: usage is recorded against it too. */
+  postId: entityId.optional(),
 });
 export type OptimizeMetaInput = z.infer<typeof optimizeMetaInput>;
 

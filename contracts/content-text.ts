@@ -203,6 +203,19 @@ export function wordsOf(text: string): string[] {
   return foldCase(text).match(/[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu) ?? [];
 }
 
+/** Text as a literal inside a regular expression. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * A phrase as a pattern of whole words ("word" = letters, digits, underscore in any script),
+ * any run of white space between its words, ignoring case: how a linked phrase (an affiliate
+ * keyword, an internal link's anchor text) is found in the text of one element.
+ */
+export function wholePhrasePattern(phrase: string, flags = "iu"): RegExp {
+  const words = phrase.trim().split(/\s+/).map(escapeRegExp).join("\\s+");
+  return new RegExp(`(?<![\\p{L}\\p{N}_])${words}(?![\\p{L}\\p{N}_])`, flags);
+}
+
 /** Whether `phrase` occurs in `text` as whole words, ignoring case, accents and punctuation. */
 export function containsPhrase(text: string, phrase: string): boolean {
   const needle = wordsOf(phrase);

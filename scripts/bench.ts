@@ -73,6 +73,12 @@ const benchmarks: Bench[] = [
   // Issue 18: analytics ingest (hits/s, p99), a post page with counting on vs off, and report
   // queries over 1,000,000 hits.
   { file: "analytics.ts" },
+  // Issue 31: internal link suggestions for a draft at 10,000 published posts (p50/p95), by
+  // full-text search alone and with a loopback embeddings server (decision 331).
+  {
+    file: "internal-links.ts",
+    quick: { args: ["2000"], env: { BENCH_DRAFTS: "10" } },
+  },
 ];
 
 type TargetLine = {

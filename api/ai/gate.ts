@@ -11,6 +11,7 @@ import { aiUsage } from "../db/schema.ts";
 import type { Env } from "../env.ts";
 import { HttpError } from "../http/errors.ts";
 import type { Logger } from "../logger.ts";
+import type { AiPrices } from "./prices.ts";
 import {
   type AiProvider,
   type AiSettings,
@@ -37,7 +38,13 @@ import {
  *
  * The offline writer costs nothing and is not limited.
  */
-export type AiCaller = { ownerId: string; blogId?: string | null; feature: AiFeature };
+export type AiCaller = {
+  ownerId: string;
+  blogId?: string | null;
+  feature: AiFeature;
+  /** The post the call is for, when known (the editor's post, automation's new post). */
+  postId?: string | null;
+};
 
 export type AiLimits = {
   ownerDailyTokens: number;
@@ -87,6 +94,8 @@ export type AiGate = {
    */
   refusalFor: (ownerId: string) => Promise<AiRefusal | undefined>;
   limits: AiLimits;
+  /** Dollars per million tokens by model (AI_PRICES), for the estimated cost of usage. */
+  prices: AiPrices;
 };
 
 export type AiRefusalCode = "ai_daily_limit" | "ai_instance_limit" | "ai_rate_limited";
@@ -153,6 +162,8 @@ const minuteMs = 60_000;
 export type AiGateDeps = {
   db: Database;
   limits: AiLimits;
+  /** The price table the usage report estimates cost with (none: every cost is unknown). */
+  prices?: AiPrices;
   /** Where the provider comes from: settings (the running product)… */
   settings?: AiSettings;
   sanitize?: (html: string) => string;
@@ -169,8 +180,9 @@ export type AiGateDeps = {
 };
 
 /** The gate's limits and the provider's settings, from the environment. */
-export function aiGateOptions(env: Env): Pick<AiGateDeps, "limits" | "settings"> {
+export function aiGateOptions(env: Env): Pick<AiGateDeps, "limits" | "settings" | "prices"> {
   return {
+    prices: env.AI_PRICES,
     limits: {
       ownerDailyTokens: env.AI_DAILY_TOKEN_LIMIT,
       instanceDailyTokens: env.AI_INSTANCE_DAILY_TOKEN_LIMIT,
@@ -291,6 +303,7 @@ export function createAiGate(deps: AiGateDeps): AiGate {
       await deps.db.insert(aiUsage).values({
         ownerId: caller.ownerId,
         blogId: caller.blogId ?? null,
+        postId: caller.postId ?? null,
         kind: caller.feature,
         model: usage.model,
         promptTokens: usage.promptTokens,
@@ -378,6 +391,7 @@ export function createAiGate(deps: AiGateDeps): AiGate {
     configured: provider.configured,
     model: provider.model,
     limits,
+    prices: deps.prices ?? {},
     generatePost: (caller, input, context, signal) =>
       gated(caller, estimateTokens(caller.feature, { words: lengthWords[input.length] }), () =>
         provider.generatePost(input, context, signal),

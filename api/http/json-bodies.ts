@@ -6,7 +6,9 @@ export const defaultBodyBytes = 1024 * 1024;
 
 /** Routes whose bodies carry a post's content (create, update, pending changes, checks). */
 export const carriesPostContent = (path: string) =>
-  path.startsWith("/api/posts") || path === "/api/ai/optimize-meta";
+  path.startsWith("/api/posts") ||
+  path === "/api/ai/optimize-meta" ||
+  /^\/api\/blogs\/[^/]+\/internal-links\/suggestions$/.test(path);
 
 /** The body limit a request gets: larger only for a signed-in owner's post content. */
 export const bodyLimitOf = (path: string, signedIn: boolean) =>

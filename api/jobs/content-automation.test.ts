@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AiProvider } from "../ai/provider.ts";
-import { automationSettings, posts } from "../db/schema.ts";
+import { aiUsage, automationSettings, posts } from "../db/schema.ts";
 import { generationInterval } from "../features/automation/service.ts";
 import { offlineProvider, passingArticle, testGate } from "../test/ai.ts";
 import { createBlog, createOwner } from "../test/factories.ts";
@@ -93,6 +93,11 @@ describe("content automation", () => {
       ["Worm bins: what to know", "published", "ai", null],
     ]);
     expect(published.sort()).toEqual(rows.map((p) => p.id).sort());
+    // Each model call is recorded against the post it wrote.
+    const usage = await app.db.select().from(aiUsage).where(eq(aiUsage.blogId, blog.id));
+    expect(usage.map((u) => [u.kind, u.postId]).sort()).toEqual(
+      rows.map((p) => ["automation", p.id]).sort(),
+    );
     const [after] = await app.db
       .select()
       .from(automationSettings)

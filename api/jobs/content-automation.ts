@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import { slugify } from "../../contracts/slug.ts";
 import { type AiGate, type AiRefusal, isAiRefusal } from "../ai/gate.ts";
 import type { Database } from "../db/client.ts";
+import { newId } from "../db/ids.ts";
 import { automationSettings, blogs, posts } from "../db/schema.ts";
 import { reviewReasonsFor } from "../features/automation/publish-gate.ts";
 import { generationInterval } from "../features/automation/service.ts";
@@ -130,8 +131,10 @@ export async function runDueAutomation(
         new Set(existing.map((p) => p.slug)),
       );
       if (!topic) continue;
+      // The post's id is chosen first, so the model call's usage is recorded for it.
+      const postId = newId();
       const { post } = await deps.ai.generatePost(
-        { ownerId, blogId: settings.blogId, feature: "automation" },
+        { ownerId, blogId: settings.blogId, postId, feature: "automation" },
         { topic, tone: "professional", length: "medium" },
         { niche: settings.niche },
       );
@@ -159,6 +162,7 @@ export async function runDueAutomation(
           .returning({ blogId: automationSettings.blogId });
         if (claimed.length === 0) return undefined;
         const inserted = await insertGeneratedPost(tx, {
+          id: postId,
           blogId: settings.blogId,
           authorId: ownerId,
           title: post.title,

@@ -3,15 +3,44 @@ import type { AddressInfo } from "node:net";
 
 export type AiServerMode = "ok" | "slow" | "rate-limited" | "malformed" | "scripts";
 
+/** How `/v1/embeddings` answers: vectors, 404 as from an endpoint without it, or 500. */
+export type EmbeddingsMode = "ok" | "missing" | "failing";
+
+const embeddingDimensions = 64;
+
+/**
+ * A text's vector in the test server: its words (lower case, first five letters, so
+ * "tomatoes" and "tomato" agree) hashed into 64 dimensions, so texts sharing words point the
+ * same way and cosine similarity means word overlap.
+ */
+export function hashedEmbedding(text: string): number[] {
+  const vector: number[] = new Array(embeddingDimensions).fill(0);
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    let h = 0x811c9dc5;
+    for (const char of word.slice(0, 5)) h = Math.imul(h ^ (char.codePointAt(0) ?? 0), 16777619);
+    const at = (h >>> 0) % embeddingDimensions;
+    vector[at] = (vector[at] ?? 0) + 1;
+  }
+  return vector;
+}
+
 /**
  * An OpenAI-compatible chat completions endpoint on loopback, for tests of the real SDK: it
- * records each request and answers as `mode` says.
+ * records each request and answers as `mode` says. `/v1/embeddings` answers as `embeddings`
+ * says.
  */
 export async function startOpenAiServer() {
   const state = {
     mode: "ok" as AiServerMode,
     /** Fields replacing the written post's in "ok" mode (e.g. hostile content for XSS checks). */
     post: {} as Record<string, unknown>,
+    /** The model the answers name (as a provider names a dated snapshot); unset: the one asked. */
+    answerModel: undefined as string | undefined,
+    /** Tokens each answer reports. */
+    usage: { prompt_tokens: 120, completion_tokens: 880 },
+    embeddings: "ok" as EmbeddingsMode,
+    /** The vector of each text `/v1/embeddings` is given (default: `hashedEmbedding`). */
+    embed: hashedEmbedding as (text: string) => number[],
     requests: [] as { path: string; body: any; auth: string | undefined }[],
   };
   let requestCount = 0;
@@ -24,6 +53,33 @@ export async function startOpenAiServer() {
   const server = createServer(async (req, res) => {
     const body = JSON.parse((await read(req)) || "{}");
     state.requests.push({ path: req.url ?? "", body, auth: req.headers.authorization });
+    if (req.url?.endsWith("/embeddings")) {
+      if (state.embeddings !== "ok") {
+        const missing = state.embeddings === "missing";
+        res.writeHead(missing ? 404 : 500, { "content-type": "application/json" });
+        res.end(
+          JSON.stringify({
+            error: { message: missing ? "Not found" : "Internal error", type: "server_error" },
+          }),
+        );
+        return;
+      }
+      const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          object: "list",
+          model: body.model,
+          data: inputs.map((text, index) => ({
+            object: "embedding",
+            index,
+            embedding: state.embed(String(text)),
+          })),
+          usage: { prompt_tokens: inputs.length * 10, total_tokens: inputs.length * 10 },
+        }),
+      );
+      return;
+    }
     const reply = (content: string) => {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(
@@ -31,9 +87,12 @@ export async function startOpenAiServer() {
           id: "chatcmpl-test",
           object: "chat.completion",
           created: 1,
-          model: body.model,
+          model: state.answerModel ?? body.model,
           choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content } }],
-          usage: { prompt_tokens: 120, completion_tokens: 880, total_tokens: 1000 },
+          usage: {
+            ...state.usage,
+            total_tokens: state.usage.prompt_tokens + state.usage.completion_tokens,
+          },
         }),
       );
     };

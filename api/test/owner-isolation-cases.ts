@@ -287,6 +287,19 @@ export const ownerCases: IsolationCase[] = [
     fill: (_a, b) => ({ id: b.postId }),
     body: (a) => ({ featureImageId: a.mediaId }),
   },
+  // Internal link suggestions (decision 331): A's blog, and B's own blog naming A's post.
+  {
+    method: "POST",
+    path: "/api/blogs/:blogId/internal-links/suggestions",
+    fill: (a) => ({ blogId: a.blogId }),
+    body: (a) => ({ html: `<p>${a.postTitle}</p>` }),
+  },
+  {
+    method: "POST",
+    path: "/api/blogs/:blogId/internal-links/suggestions",
+    fill: (_a, b) => ({ blogId: b.blogId }),
+    body: (a) => ({ html: `<p>${a.postTitle}</p>`, postId: a.postId }),
+  },
 ];
 
 /**

@@ -20,6 +20,15 @@ export const cpuTasks = {
     return parseImportFile(input.file);
   },
 
+  /**
+   * A page read as a source reduced to its title and main text (decision 330). Its modules
+   * (linkedom, Readability) load with the first page read.
+   */
+  extractArticle: async (input: { bytes: Uint8Array; contentType: string }) => {
+    const { extractPage } = await import("../features/research/extract.ts");
+    return extractPage(input);
+  },
+
   /** A post's originality fingerprint (sorted distinct shingle hashes). */
   fingerprint: (input: { html: string }): Float64Array => fingerprintOf(input.html),
 

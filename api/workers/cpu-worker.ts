@@ -9,6 +9,7 @@ import { cpuTasks } from "./cpu-tasks.ts";
 export const parseImport = cpuTasks.parseImport;
 export const preparePosts = cpuTasks.preparePosts;
 export const compare = cpuTasks.compare;
+export const extractArticle = cpuTasks.extractArticle;
 
 export const fingerprint = (input: { html: string }) => move(cpuTasks.fingerprint(input));
 

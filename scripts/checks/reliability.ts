@@ -704,7 +704,11 @@ async function fakeAi() {
       for (const arrived of arrivals) arrived();
       if (state.postRequests > state.holdAfter) return; // held: the server dies waiting
       const user = String(body.messages?.[1]?.content ?? "");
-      const topic = /Topic: (.*)/.exec(user)?.[1] ?? "Something";
+      // The topic is the owner's text, fenced as data (decision 332).
+      const topic =
+        /<untrusted label="topic" fence="(\w+)">\n([\s\S]*?)\n<\/untrusted fence="\1">/.exec(
+          user,
+        )?.[2] ?? "Something";
       // A post that passes the publishing gate (decision 052), so auto-publish publishes it.
       reply({ ...passingArticle(topic), slug: "" });
     });

@@ -1,7 +1,9 @@
 import render from "dom-serializer";
 import { type ChildNode, Element, type ParentNode, Text } from "domhandler";
 import { parseDocument } from "htmlparser2";
-import { headingTags } from "../../contracts/content-text.ts";
+import { headingTags, wholePhrasePattern } from "../../contracts/content-text.ts";
+
+export { escapeRegExp } from "../../contracts/content-text.ts";
 
 export type AutoLink = { id: string; keyword: string };
 
@@ -30,16 +32,11 @@ export const untouchable = new Set([
   "label",
 ]);
 
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /**
- * A keyword as a case-insensitive whole-word pattern ("word" = letters, digits, underscore in
- * any script), sticky: it confirms a candidate found by the automaton at one position.
+ * A keyword as a case-insensitive whole-word pattern, sticky: it confirms a candidate found by
+ * the automaton at one position.
  */
-function keywordPattern(keyword: string): RegExp {
-  const words = keyword.trim().split(/\s+/).map(escapeRegExp).join("\\s+");
-  return new RegExp(`(?<![\\p{L}\\p{N}_])${words}(?![\\p{L}\\p{N}_])`, "iuy");
-}
+const keywordPattern = (keyword: string): RegExp => wholePhrasePattern(keyword, "iuy");
 
 /** The text nodes a link may go in: not inside an `untouchable` element. */
 export function* textNodes(parent: ParentNode): Generator<Text> {

@@ -46,7 +46,12 @@ export type WorkerSite = {
 };
 
 export type WorkerPoolOptions = {
-  /** Threads at most (default: one per core). */
+  /**
+   * Threads at most (default: one less than the cores, at least one). The process's own thread
+   * has work in every render too (it reads the blog, writes each batch's files and answers
+   * requests meanwhile): on two cores a render with one thread beside it was faster than with
+   * two (decision 324).
+   */
   size?: number;
   /** A thread with nothing to do this long exits (default 10 s: a publish or two in a row reuse it). */
   idleMs?: number;
@@ -116,7 +121,7 @@ const withLane = (input: unknown, lane: Lane) => ({
 let nextSiteId = 1;
 
 export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
-  const size = Math.max(1, options.size ?? availableParallelism());
+  const size = Math.max(1, options.size ?? availableParallelism() - 1);
   const themeEntry = options.themeEntry ?? defaultThemeEntry;
   const piscina = new Piscina({
     minThreads: 0,

@@ -575,6 +575,11 @@ export const aiUsage = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     blogId: text("blog_id").references(() => blogs.id, { onDelete: "set null" }),
+    /**
+     * The post the call was for, when known. No foreign key: the row is a record of tokens
+     * spent, kept when the post is deleted or was never saved (decision 332).
+     */
+    postId: text("post_id"),
     kind: text("kind").notNull(),
     model: text("model").notNull(),
     promptTokens: integer("prompt_tokens").notNull().default(0),
@@ -585,6 +590,7 @@ export const aiUsage = pgTable(
     index("ai_usage_owner_idx").on(t.ownerId, t.createdAt),
     // The instance's daily ceiling sums every owner's usage since midnight.
     index("ai_usage_created_idx").on(t.createdAt),
+    index("ai_usage_post_idx").on(t.postId),
   ],
 );
 

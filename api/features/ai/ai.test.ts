@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAiProvider } from "../../ai/provider.ts";
+import { untrusted, untrustedList, untrustedRule } from "../../ai/untrusted.ts";
 import { sanitizePostHtml } from "../../content/sanitize.ts";
 import { aiUsage } from "../../db/schema.ts";
 import { createBlog, createOwner } from "../../test/factories.ts";
@@ -149,6 +150,8 @@ describe("AI writing through an OpenAI-compatible endpoint", () => {
     expect(request?.body.model).toBe("test-model");
     expect(request?.body.response_format.type).toBe("json_schema");
     expect(request?.body.messages[1].content).toContain("Length: about 1500 words");
+    expect(request?.body.messages[1].content).toContain(untrusted("topic", "composting"));
+    expect(request?.body.messages[0].content).toContain(untrustedRule);
     const usage = await app.db.select().from(aiUsage);
     expect(
       usage.map((u) => [u.kind, u.model, u.promptTokens, u.completionTokens, u.blogId]),
@@ -217,9 +220,16 @@ describe("AI writing through an OpenAI-compatible endpoint", () => {
     const request = ai.state.requests.at(-1);
     expect(request?.body.response_format.json_schema.name).toBe("post_meta");
     expect(request?.body.response_format.json_schema.strict).toBe(true);
+    // Every field the owner wrote goes in as fenced data, under the rule for it.
     expect(request?.body.messages[1].content).toBe(
-      "Title: Composting in a flat\nFocus keyword: composting\nBlog: Compost Corner\nPost:\nBins A bokashi bin fits under a sink.",
+      [
+        untrusted("post title", "Composting in a flat"),
+        untrusted("focus keyword", "composting"),
+        untrusted("blog name", "Compost Corner"),
+        untrusted("post body", "Bins A bokashi bin fits under a sink."),
+      ].join("\n"),
     );
+    expect(request?.body.messages[0].content).toContain(untrustedRule);
     const usage = await app.db.select().from(aiUsage).where(eq(aiUsage.blogId, blog.id));
     expect(usage.map((u) => [u.kind, u.promptTokens + u.completionTokens])).toEqual([
       ["optimize-meta", 1000],
@@ -281,12 +291,12 @@ describe("AI writing through an OpenAI-compatible endpoint", () => {
       }),
     ]);
     const request = ai.state.requests.at(-1);
-    expect(request?.body.messages[1].content).toContain("Blog: Compost Corner");
+    expect(request?.body.messages[1].content).toContain(untrusted("blog name", "Compost Corner"));
     // The same program is not suggested twice.
     const again = await owner.post(`/api/blogs/${blog.id}/affiliate-recommendations/generate`);
     expect(again.body).toEqual([]);
     expect(ai.state.requests.at(-1)?.body.messages[1].content).toContain(
-      "Do not suggest: Worm Farm Supply Partners",
+      `Do not suggest any of these programs:\n${untrustedList("programs to avoid", ["Worm Farm Supply Partners"])}`,
     );
   });
 });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { untrusted, untrustedRule } from "../../ai/untrusted.ts";
 import { aiUsage } from "../../db/schema.ts";
 import { createOwnerWithBlog } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
@@ -76,6 +77,12 @@ describe("suggest alt text through the API", () => {
     expect(sent.model).toBe("gpt-4o");
     const image = sent.messages[1].content.find((p: { type: string }) => p.type === "image_url");
     expect(image.image_url.url).toMatch(/^data:image\/webp;base64,/);
+    // The text around the image and its file name are the owner's: fenced, under the rule.
+    const text = sent.messages[1].content.find((p: { type: string }) => p.type === "text");
+    expect(text.text).toBe(
+      `${untrusted("file name", "x.jpg")}\n${untrusted("text around the image", "The harbour at night.")}`,
+    );
+    expect(sent.messages[0].content).toContain(untrustedRule);
     const rows = await withVision.db.select().from(aiUsage).where(eq(aiUsage.kind, "alt-text"));
     expect(rows.reduce((sum, row) => sum + row.promptTokens + row.completionTokens, 0)).toBe(1000);
   });

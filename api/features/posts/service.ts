@@ -983,6 +983,8 @@ export async function markPostAiGenerated(
 export async function insertGeneratedPost(
   tx: Queryable,
   post: {
+    /** The id chosen before the post was written (its AI usage is recorded under it). */
+    id?: string;
     blogId: string;
     authorId: string;
     title: string;
@@ -1002,6 +1004,7 @@ export async function insertGeneratedPost(
   const [row] = await tx
     .insert(posts)
     .values({
+      ...(post.id ? { id: post.id } : {}),
       blogId: post.blogId,
       authorId: post.authorId,
       title: post.title.slice(0, limits.postTitle),

@@ -36,11 +36,14 @@ async function signInBurst(emailOf: (i: number) => string): Promise<number> {
 }
 
 /**
- * Server-side fetches reviewed against decision 040's rules (resolve first, refuse non-public
- * addresses, connect to the checked address only, check every redirect), each with tests
- * against a loopback peer: the media import (api/features/media/import-remote.test.ts).
+ * Server-side fetches that were reviewed. The one guarded fetch for addresses owners and the
+ * web give (decision 040's rules: resolve first, refuse non-public addresses, connect to the
+ * checked address only, check every redirect), used by the media import and the AI writer's
+ * research, with tests against loopback peers (api/net/public-fetch.test.ts and its callers');
+ * and the search providers, which call only the operator's SEARCH_URL (or Brave's API),
+ * follow no redirect, and are tested against a loopback search server (decision 330).
  */
-const reviewedFetches = new Set(["api/features/media/import-remote.ts"]);
+const reviewedFetches = new Set(["api/net/public-fetch.ts", "api/features/research/search.ts"]);
 
 /** Source files under api/ (tests and test helpers aside) that make HTTP requests themselves. */
 function outboundCallsInSource(root: string): string[] {
@@ -185,8 +188,9 @@ export const abuseCheck: SecurityCheck = {
       name: "server-side fetches",
       text:
         calls.length === 0
-          ? "HTTP calls in api/ source 0 besides the reviewed media import (public addresses only, decision 114):" +
-            " the server never fetches a logo, image or link an owner gives it" +
+          ? "HTTP calls in api/ source 0 besides the reviewed guarded fetch (public addresses only, decisions 114 and 330:" +
+            " images an owner imports, pages read as sources) and the search providers (the operator's SEARCH_URL):" +
+            " the server never fetches a logo or link an owner gives it" +
             " (its only other outbound clients are the OpenID and OpenAI libraries, to the operator's configured URLs)"
           : `HTTP calls in api/ source ${calls.length}: each must refuse loopback, private and link-local addresses`,
       ok: calls.length === 0,

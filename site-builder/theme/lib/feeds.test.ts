@@ -136,4 +136,33 @@ describe("the posts the feeds show", () => {
     for (const p of site.posts)
       expect(feeds.includes(`<p>${p.id.slice(1)}</p>`)).toBe(newest.includes(p.id));
   });
+
+  it("carry the bodies' links to the blog's own pages as absolute addresses", () => {
+    const site = buildSite({
+      blog: testBlog(),
+      canonicalBase: "https://garden.example",
+      posts: [
+        {
+          id: "p1",
+          slug: "post-1",
+          title: "Post 1",
+          excerpt: "",
+          html: '<p><a href="../post/bokashi-bin">bin</a> <a href="../go/ab12">buy</a> <a href="https://example.com/x">out</a></p>',
+          publishedAt: new Date(Date.UTC(2020, 0, 1)),
+          updatedAt: new Date(Date.UTC(2020, 0, 1)),
+          categoryId: null,
+          keywords: [],
+          metaTitle: null,
+          metaDescription: null,
+          aiAssisted: false,
+        },
+      ],
+      categories: [],
+    });
+    const feed = rssFeed(site, site.posts, "Garden", "/");
+    expect(feed).toContain(
+      '<a href="https://garden.example/post/bokashi-bin">bin</a> <a href="https://garden.example/go/ab12">buy</a> <a href="https://example.com/x">out</a>',
+    );
+    expect(feed).not.toContain('href="../');
+  });
 });

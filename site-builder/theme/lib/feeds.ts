@@ -29,9 +29,12 @@ export const feedDescription = (text: string) => xml(xml(clean(text)));
 
 const cdata = (text: string) => `<![CDATA[${clean(text).replace(/]]>/g, "]]]]><![CDATA[>")}]]>`;
 
-/** Feed readers have no page to resolve relative links against: affiliate links become absolute. */
+/**
+ * Feed readers have no page to resolve relative links against: the body's links relative to its
+ * post page (`../go/…` affiliate links, `../post/…` internal links) become absolute.
+ */
 const absoluteLinks = (site: Site, html: string) =>
-  html.replaceAll('href="../go/', `href="${site.canonicalBase}/go/`);
+  html.replaceAll('href="../', `href="${site.canonicalBase}/`);
 
 /** Posts in a feed: the newest. */
 const feedLength = 20;

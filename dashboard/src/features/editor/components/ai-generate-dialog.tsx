@@ -89,12 +89,15 @@ export function AiGenerateDialog({
   open,
   onOpenChange,
   blogId,
+  postId,
   categories,
   onGenerated,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   blogId: string;
+  /** The saved post being written, if any: its AI usage is counted for it. */
+  postId?: string;
   categories: Category[];
   onGenerated: (post: GeneratedPost, categoryId: string | null) => void;
 }) {
@@ -139,7 +142,7 @@ export function AiGenerateDialog({
     setPending(true);
     try {
       const post = await generatePost(
-        { topic: topic.trim(), tone, length, category: category?.name ?? null, blogId },
+        { topic: topic.trim(), tone, length, category: category?.name ?? null, blogId, postId },
         controller.signal,
       );
       onGenerated(post, category?.id ?? null);

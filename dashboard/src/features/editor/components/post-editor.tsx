@@ -17,7 +17,7 @@ import {
   Undo2Icon,
   UploadIcon,
 } from "lucide-react";
-import { lazy, Suspense, useCallback, useId, useState } from "react";
+import { lazy, Suspense, useCallback, useId, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useSWRConfig } from "swr";
@@ -53,11 +53,13 @@ import { useLeaveGuard } from "../autosave/use-leave-guard.tsx";
 import { ConflictDialog } from "../conflict-dialog.tsx";
 import { ContentLimitMeter } from "../content-limit-meter.tsx";
 import { RevisionsDialog } from "../revisions/revisions-dialog.tsx";
+import type { RichTextHandle } from "../rich-text/rich-text-editor.tsx";
 import type { PickedImage } from "../rich-text/url-dialogs.tsx";
 import { AiGenerateDialog } from "./ai-generate-dialog.tsx";
 import { ContentChecksPanel } from "./content-checks-panel.tsx";
 import { contentImageHtml } from "./content-image-html.ts";
 import { FeatureImageField } from "./feature-image-field.tsx";
+import { InternalLinksPanel } from "./internal-links-panel.tsx";
 import { KeywordsInput } from "./keywords-input.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
 
@@ -141,6 +143,8 @@ export function PostEditor({
   const [unpublishOpen, setUnpublishOpen] = useState(false);
   const status: PostStatus = post?.status ?? "draft";
   const readOnly = viewMode;
+  /** The content field's commands (internal links go in through them, so Undo works). */
+  const richText = useRef<RichTextHandle>(null);
   // Images dropped or pasted into the text are uploaded into the library and added to it.
   // The toolbar's image button picks from (or uploads into) the blog's media library.
   const [pickingImage, setPickingImage] = useState<
@@ -361,6 +365,7 @@ export function PostEditor({
         content: fields.content,
         keywords: fields.keywords,
         blogId: blog.id,
+        postId: post?.id,
       });
       setValue("metaTitle", meta.metaTitle, { shouldDirty: true });
       setValue("metaDescription", meta.metaDescription, { shouldDirty: true });
@@ -607,6 +612,7 @@ export function PostEditor({
                 placeholder="Start writing your post..."
                 affiliateLinks={affiliateLinks}
                 describedBy={`${id}-content-limit`}
+                handleRef={richText}
                 onPickImage={() =>
                   new Promise<PickedImage | null | "address">((resolve) =>
                     setPickingImage(() => resolve),
@@ -670,6 +676,15 @@ export function PostEditor({
             readOnly={readOnly}
             context={`${fields.title}. ${fields.content.slice(0, 1000)}`}
           />
+
+          {!readOnly && (
+            <InternalLinksPanel
+              blogId={blog.id}
+              postId={post?.id ?? null}
+              content={fields.content}
+              editor={richText}
+            />
+          )}
 
           <Card className="p-5">
             <Button
@@ -748,6 +763,7 @@ export function PostEditor({
         open={aiOpen}
         onOpenChange={setAiOpen}
         blogId={blog.id}
+        postId={post?.id}
         categories={categories}
         onGenerated={fillFromAi}
       />

@@ -1,6 +1,6 @@
 import { type Editor, Extension } from "@tiptap/core";
 import { EditorContent, type UseEditorOptions, useEditor } from "@tiptap/react";
-import { useEffect, useRef, useState } from "react";
+import { type Ref, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { cn } from "../../../lib/cn.ts";
 import {
   type AffiliateChoice,
@@ -10,12 +10,19 @@ import {
   ProsCons,
 } from "./block-views.tsx";
 import { cleanHtml, cleanPastedHtml } from "./clean-html.ts";
+import { type InternalLinkToInsert, insertInternalLink } from "./internal-links.ts";
 import { pasteAsMarkdown } from "./markdown-paste.ts";
 import { schemaExtensions } from "./schema.ts";
 import { SlashMenu } from "./slash-menu.tsx";
 import { RichTextToolbar } from "./toolbar.tsx";
 import { ImageDialog, LinkDialog, type PickedImage } from "./url-dialogs.tsx";
 import "./rich-text.css";
+
+/** What the post editor may do to the text through the editor's commands (undo included). */
+export type RichTextHandle = {
+  /** Links an internal link's anchor text in its section; false when it is not there. */
+  insertInternalLink: (link: InternalLinkToInsert) => boolean;
+};
 
 export type RichTextEditorProps = {
   /** The id of the editable area, for a `<label htmlFor>`. */
@@ -36,6 +43,8 @@ export type RichTextEditorProps = {
    * button asks for an address and alt text.
    */
   onPickImage?: () => Promise<PickedImage | null | "address">;
+  /** Receives the handle once the editor is ready (it loads lazily). */
+  handleRef?: Ref<RichTextHandle>;
 };
 
 /**
@@ -52,6 +61,7 @@ export default function RichTextEditor({
   describedBy,
   affiliateLinks = [],
   onPickImage,
+  handleRef,
 }: RichTextEditorProps) {
   /** The HTML this editor last reported or loaded: a different `value` came from outside. */
   const known = useRef(value);
@@ -113,6 +123,14 @@ export default function RichTextEditor({
   const editor = useEditor(options, []);
 
   editorRef.current = editor;
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      insertInternalLink: (link) =>
+        editorRef.current ? insertInternalLink(editorRef.current, link) : false,
+    }),
+    [],
+  );
   actions.current.pickImage = () => {
     if (!onPickImage) {
       setImageOpen(true);

@@ -17,11 +17,20 @@ import {
   TableHeader,
   TableRow,
 } from "../../../components/ui/table.tsx";
-import { allowancePercent, tokens, usageByFeature, usageChart } from "./ai-usage-data.ts";
+import {
+  allowancePercent,
+  costText,
+  postLabel,
+  tokens,
+  unpricedNote,
+  usageByFeature,
+  usageChart,
+} from "./ai-usage-data.ts";
 
 /**
  * The owner's AI spend (issue 12): today's tokens against the daily allowance, the last 30
- * days as a chart, and which features used them. Usage is the owner's, across all blogs.
+ * days as a chart, which features used them, and what they cost by feature and by post as
+ * estimated from the server's prices (decision 332). Usage is the owner's, across all blogs.
  */
 export function AiUsageCard({
   report,
@@ -72,6 +81,7 @@ function UsageReport({ report }: { report: AiUsageReport }) {
   const percent = allowancePercent(report);
   const chart = usageChart(report);
   const features = usageByFeature(report);
+  const unpriced = unpricedNote(report);
   return (
     <>
       <div className="space-y-2">
@@ -97,6 +107,10 @@ function UsageReport({ report }: { report: AiUsageReport }) {
         <p className="text-xs text-muted-foreground">
           Model {report.model}; {tokens(report.last30DaysTotal)} in the last 30 days.
         </p>
+        <p className="text-sm">
+          Estimated cost in the last 30 days:{" "}
+          <span className="font-medium tabular-nums">{costText(report.last30DaysCost)}</span>
+        </p>
       </div>
       <BarChart
         caption="AI tokens per day, last 30 days"
@@ -116,12 +130,13 @@ function UsageReport({ report }: { report: AiUsageReport }) {
         }}
       />
       {features.length > 0 && (
-        <Table>
+        <Table aria-label="AI use by feature">
           <TableHeader>
             <TableRow>
               <TableHead>Feature</TableHead>
               <TableHead className="text-right">Today</TableHead>
               <TableHead className="text-right">Last 30 days</TableHead>
+              <TableHead className="text-right">Estimated cost (30 days)</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -134,10 +149,51 @@ function UsageReport({ report }: { report: AiUsageReport }) {
                 <TableCell className="text-right tabular-nums">
                   {row.last30Days.toLocaleString("en-US")}
                 </TableCell>
+                <TableCell className="text-right tabular-nums">{row.cost}</TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
+      )}
+      {report.posts.length > 0 && (
+        <section aria-labelledby="ai-usage-posts-title" className="space-y-2">
+          <h3 id="ai-usage-posts-title" className="text-sm font-medium">
+            Posts that used the most AI, last 30 days
+          </h3>
+          <Table aria-labelledby="ai-usage-posts-title">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Post</TableHead>
+                <TableHead className="text-right">Tokens</TableHead>
+                <TableHead className="text-right">Estimated cost</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {report.posts.map((post) => (
+                <TableRow key={post.postId}>
+                  <TableCell>
+                    <span className={post.title === null ? "text-muted-foreground" : undefined}>
+                      {postLabel(post)}
+                    </span>
+                    {post.blogName && (
+                      <span className="block text-xs text-muted-foreground">{post.blogName}</span>
+                    )}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">
+                    {post.tokens.toLocaleString("en-US")}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{costText(post.cost)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </section>
+      )}
+      {report.last30DaysTotal > 0 && (
+        <p className="text-xs text-muted-foreground">
+          Costs are estimates from the prices per model set on this server, not your AI provider's
+          bill.{unpriced ? ` ${unpriced}` : ""}
+        </p>
       )}
     </>
   );

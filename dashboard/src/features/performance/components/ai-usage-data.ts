@@ -1,5 +1,7 @@
 import {
+  type AiCost,
   type AiFeature,
+  type AiPostUsage,
   type AiUsageReport,
   aiFeatureLabels,
   aiFeatures,
@@ -33,12 +35,33 @@ export function usageChart(report: AiUsageReport): {
   return { bars: bars.map((bar) => ({ ...bar, date: bar.key })), max, summary };
 }
 
-/** Tokens per feature, today and over 30 days, for features that used any. */
+/**
+ * Dollars as an estimate reads best: cents from a cent up, four decimals below (a call costs
+ * a fraction of a cent), and "under $0.0001" rather than a rounded $0.0000.
+ */
+export function dollars(usd: number): string {
+  if (usd === 0) return "$0.00";
+  if (usd < 0.0001) return "under $0.0001";
+  if (usd < 0.01) return `$${usd.toFixed(4)}`;
+  return usd.toLocaleString("en-US", { style: "currency", currency: "USD" });
+}
+
+/**
+ * An estimated cost as the card says it: unknown when no price is set for any of the models
+ * used, "at least" when only some have one, never $0.00 for tokens without a price.
+ */
+export function costText(cost: AiCost | undefined): string {
+  if (!cost || cost.usd === null) return "Unknown";
+  return cost.unpricedTokens > 0 ? `at least ${dollars(cost.usd)}` : dollars(cost.usd);
+}
+
+/** Tokens per feature, today and over 30 days, with the 30 days' cost, for features that used any. */
 export function usageByFeature(report: AiUsageReport): {
   feature: AiFeature;
   label: string;
   today: number;
   last30Days: number;
+  cost: string;
 }[] {
   return aiFeatures
     .map((feature) => ({
@@ -46,8 +69,23 @@ export function usageByFeature(report: AiUsageReport): {
       label: aiFeatureLabels[feature],
       today: report.today.byFeature[feature] ?? 0,
       last30Days: report.days.reduce((sum, day) => sum + (day.byFeature[feature] ?? 0), 0),
+      cost: costText(report.features.find((f) => f.feature === feature)?.cost),
     }))
     .filter((row) => row.last30Days > 0);
+}
+
+/** What a post of the cost table is called: its title, or what became of it. */
+export const postLabel = (post: AiPostUsage) => post.title ?? "Deleted or unsaved post";
+
+/** Why some costs read "Unknown": the models with no price on the server. */
+export function unpricedNote(report: AiUsageReport): string | undefined {
+  const models = report.unpricedModels;
+  if (models.length === 0) return undefined;
+  const named =
+    models.length === 1
+      ? `model ${models[0]}`
+      : `models ${models.slice(0, -1).join(", ")} and ${models.at(-1)}`;
+  return `No price is set for ${named} on this server (AI_PRICES), so ${models.length === 1 ? "its" : "their"} cost shows as unknown.`;
 }
 
 /** Share of today's allowance used, 0–100. */

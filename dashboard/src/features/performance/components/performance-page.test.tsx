@@ -179,6 +179,29 @@ describe("Performance report", () => {
         today: usageDays[29],
         days: usageDays,
         last30DaysTotal: 17500,
+        last30DaysCost: { usd: 0.0276, unpricedTokens: 3000 },
+        features: [
+          {
+            feature: "generate-post",
+            promptTokens: 2000,
+            completionTokens: 10000,
+            cost: { usd: 0.0264, unpricedTokens: 0 },
+          },
+          {
+            feature: "automation",
+            promptTokens: 500,
+            completionTokens: 2500,
+            cost: { usd: null, unpricedTokens: 3000 },
+          },
+          {
+            feature: "blog-ideas",
+            promptTokens: 500,
+            completionTokens: 2000,
+            cost: { usd: 0.0012, unpricedTokens: 0 },
+          },
+        ],
+        posts: [],
+        unpricedModels: ["local-model"],
         renewsAt: "2030-03-31T00:00:00.000Z",
       },
     });
@@ -191,9 +214,10 @@ describe("Performance report", () => {
     const rows = within(card)
       .getAllByRole("row")
       .map((row) => row.textContent);
-    expect(rows).toContain("Generate with AI12,00012,000");
-    expect(rows).toContain("Blog ideas02,500");
-    expect(rows).toContain("Content automation3,0003,000");
+    expect(rows).toContain("Generate with AI12,00012,000$0.03");
+    expect(rows).toContain("Blog ideas02,500$0.0012");
+    // No price for the model automation used: unknown, not $0.00.
+    expect(rows).toContain("Content automation3,0003,000Unknown");
     expect(rows.some((row) => row?.startsWith("Affiliate programs"))).toBe(false);
     expect(figure("Content Automation", "Status")).toBe(
       "Paused: today's AI allowance is used up. The next post is written after midnight UTC.",
@@ -212,6 +236,10 @@ describe("Performance report", () => {
         today: { date: "2030-03-30", total: 0, byFeature: {} },
         days: [],
         last30DaysTotal: 0,
+        last30DaysCost: { usd: 0, unpricedTokens: 0 },
+        features: [],
+        posts: [],
+        unpricedModels: [],
         renewsAt: "2030-03-31T00:00:00.000Z",
       },
     });
