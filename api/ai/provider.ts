@@ -21,6 +21,7 @@ import { ideaCatalogue } from "./offline-ideas.ts";
 import { optimizeMetaOffline } from "./offline-meta.ts";
 import { programCatalogue } from "./offline-programs.ts";
 import { writeOfflineDraft } from "./offline-writer.ts";
+import { lazyOpenAi } from "./openai-client.ts";
 import { untrusted, untrustedList, withUntrustedRule } from "./untrusted.ts";
 
 export type AiUsage = { model: string; promptTokens: number; completionTokens: number };
@@ -248,19 +249,12 @@ export function createAiProvider(
     };
   }
   const { apiKey } = settings;
-  // The SDK loads at the first model call, not at start (decision 160).
-  let connecting: Promise<{ sdk: typeof OpenAI; client: OpenAI }> | undefined;
-  const connect = () =>
-    (connecting ??= import("openai").then(({ default: sdk }) => ({
-      sdk,
-      client: new sdk({
-        apiKey,
-        baseURL: settings.baseUrl,
-        timeout: settings.timeoutMs ?? 90_000,
-        // The SDK retries 408/409/429/5xx and connection errors with backoff.
-        maxRetries: settings.maxRetries ?? 2,
-      }),
-    })));
+  const connect = lazyOpenAi({
+    apiKey,
+    baseUrl: settings.baseUrl,
+    timeoutMs: settings.timeoutMs ?? 90_000,
+    maxRetries: settings.maxRetries ?? 2,
+  });
 
   /**
    * One structured-output call: the model answers JSON matching `schema` (sent as its strict

@@ -1,4 +1,4 @@
-import { type Response, Router } from "express";
+import { Router } from "express";
 import {
   type GeneratePostInput,
   generatePostInput,
@@ -6,19 +6,11 @@ import {
   optimizeMetaInput,
 } from "../../../contracts/ai.ts";
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
+import { closedSignal } from "../../http/closed-signal.ts";
 import type { RateLimitStores } from "../../http/pg-rate-limit-store.ts";
 import { perOwnerPerMinute } from "../../http/rate-limit.ts";
 import { inputOf, validate } from "../../http/validate.ts";
 import { type AiDeps, generatePost, optimizeMeta, usageReport } from "./service.ts";
-
-/** Aborted when the client goes away before the answer is sent (the owner cancelled). */
-function closedSignal(res: Response): AbortSignal {
-  const controller = new AbortController();
-  res.on("close", () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  return controller.signal;
-}
 
 export function aiRoutes(deps: AiDeps & { limitStores?: RateLimitStores }): Router {
   const router = Router();

@@ -1,4 +1,5 @@
 import type OpenAI from "openai";
+import { lazyOpenAi } from "../../ai/openai-client.ts";
 import type { Env } from "../../env.ts";
 import type { Logger } from "../../logger.ts";
 
@@ -46,19 +47,13 @@ export function createEmbeddings(settings: EmbeddingSettings): Embeddings | unde
   const { apiKey, model } = settings;
   if (!apiKey || !model) return undefined;
   const now = settings.now ?? Date.now;
-  // The SDK loads at the first call, not at start (decision 160).
-  let connecting: Promise<{ sdk: typeof OpenAI; client: OpenAI }> | undefined;
-  const connect = () =>
-    (connecting ??= import("openai").then(({ default: sdk }) => ({
-      sdk,
-      client: new sdk({
-        apiKey,
-        baseURL: settings.baseUrl,
-        // An owner waits for the answer in the editor: a slow endpoint is skipped, not awaited.
-        timeout: settings.timeoutMs ?? 15_000,
-        maxRetries: settings.maxRetries ?? 1,
-      }),
-    })));
+  const connect = lazyOpenAi({
+    apiKey,
+    baseUrl: settings.baseUrl,
+    // An owner waits for the answer in the editor: a slow endpoint is skipped, not awaited.
+    timeoutMs: settings.timeoutMs ?? 15_000,
+    maxRetries: settings.maxRetries ?? 1,
+  });
   let pausedUntil = 0;
 
   return {

@@ -5,6 +5,7 @@ import {
   internalLinkSuggestionsInput,
 } from "../../../contracts/internal-links.ts";
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
+import { closedSignal } from "../../http/closed-signal.ts";
 import type { RateLimitStores } from "../../http/pg-rate-limit-store.ts";
 import { perOwnerPerMinute } from "../../http/rate-limit.ts";
 import { inputOf, validate } from "../../http/validate.ts";
@@ -28,16 +29,12 @@ export function internalLinkRoutes(
     validate({ params: blogIdParams, body: internalLinkSuggestionsInput }),
     async (req, res) => {
       const { params, body } = inputOf<InternalLinkSuggestionsInput, unknown, BlogIdParams>(res);
-      // The owner closing the editor ends an embeddings call still under way.
-      const abort = new AbortController();
-      res.on("close", () => {
-        if (!res.writableFinished) abort.abort();
-      });
       res.json(
         await suggestInternalLinksForOwner(deps, currentUser(req).id, params.blogId, {
           html: body.html,
           postId: body.postId,
-          signal: abort.signal,
+          // The owner closing the editor ends an embeddings call still under way.
+          signal: closedSignal(res),
         }),
       );
     },
