@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { saidBy, spawnWorker } from "../test/child-worker.ts";
 import { onPostgres } from "../test/dialect.ts";
 import { createTestPostgresDatabase } from "./test-postgres.ts";
 
@@ -19,25 +20,10 @@ afterAll(async () => {
 });
 
 function worker(env: Record<string, string>) {
-  const { TEST_DATABASE: _dialect, ...parent } = process.env;
-  const child = spawn(process.execPath, [join(import.meta.dirname, "fixtures/steps-worker.ts")], {
-    env: { ...parent, LOG_LEVEL: "silent", ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawnWorker(join(import.meta.dirname, "fixtures/steps-worker.ts"), env);
   children.push(child);
   return child;
 }
-
-/** Resolves with the first line of the child's output equal to `line`. */
-const saidBy = (child: ChildProcess, line: string) =>
-  new Promise<void>((resolve, reject) => {
-    let buffered = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      buffered += chunk.toString("utf8");
-      if (buffered.split("\n").includes(line)) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`worker exited (${code}) before "${line}"`)));
-  });
 
 async function killBetweenSteps(url: string, log: string) {
   const doomed = worker({ DATABASE_URL: url, STEPS_LOG: log, BLOCK_AT: "2", ENQUEUE: "tomatoes" });

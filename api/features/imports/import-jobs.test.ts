@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +14,7 @@ import { blogs, importJobs, posts, users } from "../../db/schema.ts";
 import { createPgBossQueue } from "../../jobs/pg-boss-queue.ts";
 import { createSqliteQueue } from "../../jobs/sqlite-queue.ts";
 import { storageFromEnv } from "../../storage.ts";
+import { saidBy, spawnWorker } from "../../test/child-worker.ts";
 import { createPostgresTestDatabase, onPostgres } from "../../test/dialect.ts";
 import { createBlog, createOwner } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
@@ -200,25 +201,10 @@ describe("an import as a job of the queue", () => {
 });
 
 function worker(env: Record<string, string>) {
-  const { TEST_DATABASE: _dialect, ...parent } = process.env;
-  const child = spawn(process.execPath, [join(import.meta.dirname, "fixtures/import-worker.ts")], {
-    env: { ...parent, LOG_LEVEL: "silent", ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawnWorker(join(import.meta.dirname, "fixtures/import-worker.ts"), env);
   children.push(child);
   return child;
 }
-
-/** Resolves with the first line of the child's output equal to `line`. */
-const saidBy = (child: ChildProcess, line: string) =>
-  new Promise<void>((resolve, reject) => {
-    let buffered = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      buffered += chunk.toString("utf8");
-      if (buffered.split("\n").includes(line)) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`worker exited (${code}) before "${line}"`)));
-  });
 
 describe("a worker killed in the middle of an import (SIGKILL, a real child process)", () => {
   it(onPostgres
