@@ -203,6 +203,20 @@ const liveFile = (file: string) => {
 };
 const builds = () => handle.db.select().from(siteBuilds).where(eq(siteBuilds.blogId, blogId));
 
+/** The real theme, but its render of `path` throws the first `times` times. */
+function failingAt(path: string, times: number): Theme {
+  let failures = times;
+  return {
+    render: async (site, pagePath, options) => {
+      if (failures > 0 && pagePath === path) {
+        failures--;
+        throw new Error("theme exploded");
+      }
+      return theme.render(site, pagePath, options);
+    },
+  };
+}
+
 describe("render queue", () => {
   it("starts the next blog's render once a render's pages are live, before its cards are drawn", async () => {
     const [garden] = await handle.db.select().from(blogs).where(eq(blogs.id, blogId));
@@ -604,16 +618,7 @@ describe("render queue", () => {
     const first = queueWith();
     await first.enqueue(blogId, { full: true });
     await first.onIdle();
-    let failures = 2;
-    const flaky: Theme = {
-      render: async (site, path, options) => {
-        if (failures > 0 && path === "/post/second") {
-          failures--;
-          throw new Error("theme exploded");
-        }
-        return theme.render(site, path, options);
-      },
-    };
+    const flaky = failingAt("/post/second", 2);
     const { queue } = await queueOnJobs({ theme: flaky });
     const second = await addPost("second");
     await queue.enqueue(blogId, { postIds: [second.id] });
@@ -633,16 +638,7 @@ describe("render queue", () => {
 
   it("retries a failed render through the job queue: the blog's render job, after the back-off", async () => {
     await addPost("first");
-    let failures = 1;
-    const flaky: Theme = {
-      render: async (site, path, options) => {
-        if (failures > 0 && path === "/post/first") {
-          failures--;
-          throw new Error("theme exploded");
-        }
-        return theme.render(site, path, options);
-      },
-    };
+    const flaky = failingAt("/post/first", 1);
     const { queue, jobQueue } = await queueOnJobs({ theme: flaky, retryDelayMs: () => 1500 });
     const startedAt = Date.now();
     await queue.enqueue(blogId, { full: true });
@@ -673,16 +669,7 @@ describe("render queue", () => {
 
   it("tries a new change to a failing blog at once, dispatched here or queued as its render job", async () => {
     await addPost("first");
-    let failures = 2;
-    const flaky: Theme = {
-      render: async (site, path, options) => {
-        if (failures > 0 && path === "/post/first") {
-          failures--;
-          throw new Error("theme exploded");
-        }
-        return theme.render(site, path, options);
-      },
-    };
+    const flaky = failingAt("/post/first", 2);
     // A retry waits a minute: nothing in this test waits for it.
     const { queue, jobQueue } = await queueOnJobs({ theme: flaky, retryDelayMs: () => 60_000 });
     await queue.enqueue(blogId, { full: true });
@@ -745,16 +732,7 @@ describe("render queue", () => {
 
   it("without a job queue, keeps a failed render for the blog's next change (no timer of its own)", async () => {
     await addPost("first");
-    let failures = 1;
-    const flaky: Theme = {
-      render: async (site, path, options) => {
-        if (failures > 0 && path === "/post/first") {
-          failures--;
-          throw new Error("theme exploded");
-        }
-        return theme.render(site, path, options);
-      },
-    };
+    const flaky = failingAt("/post/first", 1);
     const queue = queueWith({ theme: flaky, retryDelayMs: () => 5 });
     await queue.enqueue(blogId, { full: true });
     await queue.onIdle();
@@ -917,16 +895,8 @@ describeSqliteOnly("render queue on a full disk", () => {
     expect(maxRetryDelayMs).toBeLessThanOrEqual(5 * 60 * 1000);
 
     await addPost("first");
-    let failures = 12; // far more than the five attempts the queue used to give up after
-    const flaky: Theme = {
-      render: async (site, path, options) => {
-        if (failures > 0 && path === "/post/first") {
-          failures--;
-          throw new Error("theme exploded");
-        }
-        return theme.render(site, path, options);
-      },
-    };
+    // Twelve: far more than the five attempts the queue used to give up after.
+    const flaky = failingAt("/post/first", 12);
     const { queue } = await queueOnJobs({ theme: flaky, retryDelayMs: () => 5 });
     await queue.enqueue(blogId, { full: true });
     await expect
