@@ -4,7 +4,6 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportJob } from "../../../contracts/imports.ts";
 import { createFolderStorage } from "../../../site-builder/storage/folder-storage.ts";
@@ -18,6 +17,7 @@ import { saidBy, spawnWorker } from "../../test/child-worker.ts";
 import { createPostgresTestDatabase, onPostgres } from "../../test/dialect.ts";
 import { createBlog, createOwner } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
+import { imageHold, manyPosts } from "../../test/import-fixtures.ts";
 import { noContentEvents } from "../publishing/content-events.ts";
 import { parseImportFile } from "./parse.ts";
 import { createImportRunner } from "./runner.ts";
@@ -35,19 +35,6 @@ afterAll(async () => {
   await app?.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** A Markdown zip of `n` posts, each naming one image (`p{i}.jpg`). */
-const manyPosts = (n: number) =>
-  zipSync(
-    Object.fromEntries(
-      Array.from({ length: n }, (_, i) => [
-        `post-${String(i).padStart(2, "0")}.md`,
-        strToU8(
-          `---\ntitle: Post ${i}\n---\n![photo](http://images.invalid/p${i}.jpg)\n\nText ${i}.\n`,
-        ),
-      ]),
-    ),
-  );
 
 const upload = (owner: TestClient, blogId: string, file: Uint8Array) =>
   owner.request<ImportJob>("POST", `/api/blogs/${blogId}/imports`, { raw: file });
@@ -116,21 +103,12 @@ describe("an import as a job of the queue", () => {
   });
 
   it("cancelled while its job waits behind another import, it never runs", async () => {
-    let release: () => void = () => {};
-    let reached: () => void = () => {};
-    const blocked = new Promise<void>((resolve) => {
-      reached = resolve;
-    });
+    const held = imageHold("/p1.jpg");
     const fetchedFor = new Set<string>();
     const waitApp = await startTestApp({
       importImages: async (blogId, url) => {
         fetchedFor.add(blogId);
-        if (url.endsWith("/p1.jpg")) {
-          reached();
-          await new Promise<void>((resolve) => {
-            release = resolve;
-          });
-        }
+        await held.hold(url);
         return { error: "host not reachable" };
       },
     });
@@ -139,7 +117,7 @@ describe("an import as a job of the queue", () => {
       const running = await createBlog(owner, "Running");
       const waiting = await createBlog(owner, "Waiting");
       const first = await upload(owner, running.id, manyPosts(3));
-      await blocked;
+      await held.reached;
       const second = await upload(owner, waiting.id, manyPosts(3));
       expect(second.status, second.text).toBe(202);
       // One import at a time in a process: the second waits for the first.
@@ -148,7 +126,7 @@ describe("an import as a job of the queue", () => {
       );
       const cancelled = await owner.post<ImportJob>(`/api/imports/${second.body.id}/cancel`);
       expect(cancelled.body.status).toBe("cancelled");
-      release();
+      held.release();
       await waitApp.imports.idle();
       expect((await owner.get<ImportJob>(`/api/imports/${first.body.id}`)).body).toMatchObject({
         status: "succeeded",

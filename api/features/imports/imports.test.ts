@@ -9,6 +9,7 @@ import { storageFromEnv } from "../../storage.ts";
 import { createBlog, createOwner } from "../../test/factories.ts";
 import type { TestClient } from "../../test/harness.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
+import { imageHold, manyPosts } from "../../test/import-fixtures.ts";
 import { rawGet } from "../../test/raw-http.ts";
 import { createImportRunner } from "./runner.ts";
 import { importFolder } from "./service.ts";
@@ -292,18 +293,6 @@ describe("hostile and malformed files change nothing", () => {
 });
 
 describe("a long import", () => {
-  const manyPosts = (n: number) =>
-    zipSync(
-      Object.fromEntries(
-        Array.from({ length: n }, (_, i) => [
-          `post-${String(i).padStart(2, "0")}.md`,
-          strToU8(
-            `---\ntitle: Post ${i}\n---\n![photo](http://images.invalid/p${i}.jpg)\n\nText ${i}.\n`,
-          ),
-        ]),
-      ),
-    );
-
   it("resumes after a restart without writing an item twice", async () => {
     let release: (error: Error) => void = () => {};
     let reachedThird: () => void = () => {};
@@ -358,19 +347,10 @@ describe("a long import", () => {
   });
 
   it("can be cancelled; what was written stays and the report says so", async () => {
-    let release: () => void = () => {};
-    let reached: () => void = () => {};
-    const blocked = new Promise<void>((r) => {
-      reached = r;
-    });
+    const held = imageHold("/p1.jpg");
     const cancelApp = await startTestApp({
       importImages: async (_blogId, url) => {
-        if (url.endsWith("/p1.jpg")) {
-          reached();
-          await new Promise<void>((r) => {
-            release = r;
-          });
-        }
+        await held.hold(url);
         return { error: "host not reachable" };
       },
     });
@@ -380,10 +360,10 @@ describe("a long import", () => {
       const started = await owner.request<ImportJob>("POST", `/api/blogs/${blog.id}/imports`, {
         raw: manyPosts(5),
       });
-      await blocked;
+      await held.reached;
       const cancelled = await owner.post<ImportJob>(`/api/imports/${started.body.id}/cancel`);
       expect(cancelled.body.status).toBe("cancelled");
-      release();
+      held.release();
       await cancelApp.imports.idle();
       const job = await owner.get<ImportJob>(`/api/imports/${started.body.id}`);
       expect(job.body.status).toBe("cancelled");
