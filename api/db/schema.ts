@@ -50,3 +50,6 @@ export const analyticsHourly = chosen.analyticsHourly;
 export const excludedHits = chosen.excludedHits;
 export const commissionMappings = chosen.commissionMappings;
 export const commissions = chosen.commissions;
+export const blogVoices = chosen.blogVoices;
+export const aiGenerations = chosen.aiGenerations;
+export const postResearch = chosen.postResearch;

@@ -510,6 +510,11 @@ export const automationSettings = pgTable("automation_settings", {
   nextRunAt: timestamp("next_run_at"),
   /** Why the last due run wrote nothing (e.g. the AI allowance was used up); null after a post. */
   skipReason: text("skip_reason"),
+  /**
+   * Per topic: its length, category and the owner's pages and notes (contracts/automation.ts
+   * TopicDetail[]); a topic without an entry is written at the blog's defaults.
+   */
+  topicDetails: jsonb("topic_details").$type<unknown[]>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -830,3 +835,85 @@ export const commissions = pgTable(
     index("commissions_blog_day_idx").on(t.blogId, t.day),
   ],
 );
+
+/**
+ * How the AI writer writes for a blog (issue 31, decision 333): the author persona readers see
+ * as the byline and in structured data, the style guide, up to three example posts, and what
+ * the owner knows first-hand (pages and notes every post of the blog may cite).
+ */
+export const blogVoices = pgTable("blog_voices", {
+  blogId: text("blog_id")
+    .primaryKey()
+    .references(() => blogs.id, { onDelete: "cascade" }),
+  personaName: text("persona_name"),
+  personaBio: text("persona_bio"),
+  personaCredentials: text("persona_credentials"),
+  /** Profile pages of the persona (`sameAs`). */
+  personaLinks: stringList("persona_links"),
+  personaPhotoId: text("persona_photo_id").references(() => media.id, { onDelete: "set null" }),
+  tone: text("tone"),
+  readingLevel: text("reading_level"),
+  wordsToUse: stringList("words_to_use"),
+  wordsToAvoid: stringList("words_to_avoid"),
+  examplePostIds: stringList("example_post_ids"),
+  sourceUrls: stringList("source_urls"),
+  sourceNotes: stringList("source_notes"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One run of the AI writer (issue 31, decision 334): what was asked, the step it is at and what
+ * the owner sees of its progress. The steps' results are `job_steps` rows under the job's id;
+ * the job is keyed by this row's id.
+ */
+export const aiGenerations = pgTable(
+  "ai_generations",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    /** The post the result went into (a new draft, or the post the owner was editing). */
+    postId: text("post_id").references((): AnyPgColumn => posts.id, { onDelete: "set null" }),
+    origin: text("origin", { enum: ["owner", "automation"] }).notNull(),
+    /** What was asked (contracts/generation.ts GenerationInput). */
+    input: jsonb("input").notNull(),
+    status: text("status", {
+      enum: ["queued", "running", "succeeded", "failed", "cancelled"],
+    }).notNull(),
+    /** What the owner sees while it runs (contracts/generation.ts GenerationProgress). */
+    progress: jsonb("progress").notNull(),
+    /** The post as written, for the editor to show (contracts/generation.ts GenerationResult). */
+    result: jsonb("result"),
+    error: text("error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: timestamp("finished_at"),
+  },
+  (t) => [
+    index("ai_generations_owner_idx").on(t.ownerId, t.createdAt),
+    index("ai_generations_blog_idx").on(t.blogId, t.createdAt),
+  ],
+);
+
+/**
+ * The sources a post was written from and every citation in it (decision 330): what the editor
+ * shows to check a claim in one click, and what the post's structured data names as `citation`.
+ */
+export const postResearch = pgTable("post_research", {
+  postId: text("post_id")
+    .primaryKey()
+    .references(() => posts.id, { onDelete: "cascade" }),
+  /** contracts/research.ts PostSource[]. */
+  sources: jsonb("sources").notNull(),
+  /** contracts/research.ts Citation[]. */
+  citations: jsonb("citations").notNull(),
+  /** contracts/research.ts SourceFailure[]. */
+  failures: jsonb("failures").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

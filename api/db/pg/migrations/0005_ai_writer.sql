@@ -1,0 +1,1 @@
+ALTER TABLE "automation_settings" ADD COLUMN "topic_details" jsonb;
