@@ -868,9 +868,8 @@ export const aiGenerations = sqliteTable(
     ownerId: text("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    blogId: text("blog_id")
-      .notNull()
-      .references(() => blogs.id, { onDelete: "cascade" }),
+    /** The blog written for; null for a call of `POST /api/ai/generate-post` without one. */
+    blogId: text("blog_id").references(() => blogs.id, { onDelete: "cascade" }),
     /** The post the result went into (a new draft, or the post the owner was editing). */
     postId: text("post_id").references((): AnySQLiteColumn => posts.id, { onDelete: "set null" }),
     origin: text("origin", { enum: ["owner", "automation"] }).notNull(),
