@@ -56,6 +56,9 @@ import {
   noContentEvents,
 } from "./features/publishing/content-events.ts";
 import type { Publishing } from "./features/publishing/publishing.ts";
+import { voiceRoutes } from "./features/voice/routes.ts";
+import { writerRoutes } from "./features/writer/routes.ts";
+import type { GenerationQueue } from "./features/writer/service.ts";
 import { dashboardAssets, dashboardRoutes } from "./http/dashboard.ts";
 import { apiNotFound, errorHandler } from "./http/errors.ts";
 import { apiFetchesOnly } from "./http/fetch-metadata.ts";
@@ -110,6 +113,11 @@ export type AppDeps = {
    * import waits for the next worker's start, which queues every import left queued.
    */
   imports?: ImportQueue;
+  /**
+   * Queues the job of an AI writer's generation (`queuedGenerations`). Default: none is queued
+   * from here; a stored generation waits for the next worker's start.
+   */
+  generations?: GenerationQueue;
 };
 
 export function createApp({
@@ -129,6 +137,7 @@ export function createApp({
   onAutomationDue,
   cpu = createCpuPool(),
   imports = { enqueue: async () => {} },
+  generations = { enqueue: async () => {} },
   limitStores,
   sessionCacheMs = 0,
 }: AppDeps): Express {
@@ -322,6 +331,7 @@ export function createApp({
   );
   app.use(profileRoutes({ db, contentEvents: events, onUserChanged: sessions.forgetUser }));
   app.use(categoryRoutes({ db, contentEvents: events }));
+  app.use(voiceRoutes({ db, contentEvents: events }));
   app.use(createMediaFiles(db, storage).appRoute);
   app.use(
     mediaRoutes({
@@ -334,6 +344,7 @@ export function createApp({
   );
   app.use(affiliateLinkRoutes({ db, contentEvents: events, clock }));
   app.use(internalLinkRoutes({ db, embeddings, blogDomain: env.BLOG_DOMAIN, logger, limitStores }));
+  app.use(writerRoutes({ db, ai, generations, limitStores }));
   app.use(aiRoutes({ db, ai, clock, limitStores }));
   app.use(
     analyticsRoutes({

@@ -6,13 +6,17 @@ import { sanitizePostHtml } from "./content/sanitize.ts";
 import { openDatabase } from "./db/client.ts";
 import { InvalidEnvironmentError, parseEnv } from "./env.ts";
 import { createImportRunner } from "./features/imports/runner.ts";
+import { createEmbeddings, embeddingSettings } from "./features/internal-links/embeddings.ts";
 import { libraryImageImporter } from "./features/media/import-remote.ts";
 import { type ContentEvents, guardContentEvents } from "./features/publishing/content-events.ts";
 import { createPublishing } from "./features/publishing/publishing.ts";
+import { researchFromEnv } from "./features/research/research.ts";
+import { createWriter } from "./features/writer/service.ts";
 import { gracefulCloser } from "./http/graceful-close.ts";
 import { keepConnectionsAlive } from "./http/keep-alive.ts";
 import {
   type JobName,
+  queuedGenerations,
   queuedImports,
   queueNameOf,
   renderRequests,
@@ -91,6 +95,20 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     cpu,
     logger,
   });
+  // Ranks internal links for the editor's suggestions and the AI writer alike.
+  const embeddings = createEmbeddings(embeddingSettings(env, logger));
+  // The AI writer's jobs (where jobs run): research, internal links, images (decision 334).
+  const writer = createWriter({
+    db: database.db,
+    ai,
+    contentEvents,
+    cpu,
+    logger,
+    sanitize: sanitizePostHtml,
+    blogDomain: env.BLOG_DOMAIN,
+    research: researchFromEnv(env, { pool: cpu }),
+    links: { db: database.db, embeddings, blogDomain: env.BLOG_DOMAIN, logger },
+  });
   const app =
     env.PROCESS_ROLE === "worker"
       ? createWorkerApp({
@@ -116,6 +134,9 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
           sessionCacheMs: shared.bus ? 0 : 5_000,
           // Starting an import queues a job a worker takes.
           imports: queuedImports(queue, logger),
+          // So does a generation of the AI writer.
+          generations: queuedGenerations(queue, logger),
+          embeddings,
         });
   const server = keepConnectionsAlive(
     createServer(env.PROCESS_ROLE === "worker" ? app : withFastPath(app, publishing)),
@@ -145,6 +166,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
       logger,
       imports,
       queue,
+      writer,
     });
 
   const shutdown = async (signal: string) => {

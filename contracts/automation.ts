@@ -1,7 +1,38 @@
-import { limits, postingFrequencies } from "./limits.ts";
+import { aiLengths, aiTones, limits, postingFrequencies } from "./limits.ts";
+import { researchLimits } from "./research.ts";
 import { z } from "./zod.ts";
 
 const topics = z.array(z.string().trim().min(1).max(200)).max(100);
+
+/**
+ * What the AI writer is given for one topic of automation (issue 31): its length, tone and
+ * category, and the owner's own pages and notes about it. A topic without details is written
+ * at medium length, in a professional tone, under the category its words name (if any).
+ */
+export const topicDetail = z.object({
+  topic: z.string().trim().min(1).max(200),
+  length: z.enum(aiLengths).optional(),
+  tone: z.enum(aiTones).optional(),
+  categoryId: z.string().trim().min(1).nullable().optional(),
+  urls: z
+    .array(z.url({ protocol: /^https?$/, error: "must be an http(s) address" }))
+    .max(researchLimits.ownerUrls)
+    .default([]),
+  notes: z
+    .array(z.string().trim().min(1).max(researchLimits.noteChars))
+    .max(researchLimits.ownerNotes)
+    .default([]),
+});
+export type TopicDetail = z.infer<typeof topicDetail>;
+
+/** The stored details, read defensively (a row written before a field existed). */
+export function topicDetailsOf(stored: unknown): TopicDetail[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((item) => {
+    const parsed = topicDetail.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
 
 /** `POST /api/blogs/{id}/automation` (create) and `PATCH` (update): spec sections 4 and 5. */
 export const automationInput = z
@@ -23,6 +54,7 @@ export const automationInput = z
     postingFrequency: z.enum(postingFrequencies),
     postsPerWeek: z.number().int().min(limits.postsPerWeek.min).max(limits.postsPerWeek.max),
     autoPublish: z.boolean(),
+    topicDetails: z.array(topicDetail).max(100),
   })
   .partial()
   .refine((value) => !(value.enabled && value.topics !== undefined && value.topics.length === 0), {
@@ -42,6 +74,7 @@ export type AutomationSettings = {
   postsPerWeek: number;
   autoPublish: boolean;
   topics: string[];
+  topicDetails: TopicDetail[];
   /** Why the last due run wrote nothing (e.g. the AI allowance was used up); null otherwise. */
   skipReason: string | null;
 };

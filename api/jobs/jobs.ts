@@ -7,6 +7,11 @@ import { runWeeklyBlogIdeas } from "../features/blog-recommendations/service.ts"
 import { enqueueImport, type ImportQueue, type ImportRunner } from "../features/imports/runner.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
 import type { Publishing } from "../features/publishing/publishing.ts";
+import {
+  enqueueGeneration,
+  type GenerationQueue,
+  type Writer,
+} from "../features/writer/service.ts";
 import type { Logger } from "../logger.ts";
 import type { CpuPool } from "../workers/run.ts";
 import { runDueAutomation } from "./content-automation.ts";
@@ -26,6 +31,8 @@ export type JobDeps = {
   imports?: ImportRunner;
   /** The job queue: pg-boss on PostgreSQL, the SQLite queue otherwise (decision 320). */
   queue: JobQueue;
+  /** Runs the AI writer's generations here (absent: they do not run here). */
+  writer?: Writer;
 };
 
 /** A job of the list: registers its handlers (and schedule) on the queue of a worker. */
@@ -111,9 +118,19 @@ export const jobs = [
   },
   {
     name: "content automation",
-    start: periodic("content automation", 60, ({ db, ai, contentEvents, cpu, logger }) =>
-      runDueAutomation({ db, ai, contentEvents, cpu, logger }),
+    start: periodic("content automation", 60, ({ db, ai, logger, queue }) =>
+      runDueAutomation({ db, ai, logger, generations: queuedGenerations(queue, logger) }),
     ),
+  },
+  {
+    // A job per generation of the AI writer (`generate-post`, its id the key), two at a time
+    // per worker. Each step's result is stored, so a try after a crash goes on from the first
+    // step without one (decision 334). At a worker's start, generations left queued or running
+    // are queued again.
+    name: "AI writer",
+    start: async ({ queue, writer }) => {
+      await writer?.work(queue);
+    },
   },
   {
     name: "weekly suggestions",
@@ -192,6 +209,19 @@ export function renderRequests(queue: JobQueue, logger: Logger) {
         "render",
         { blogId },
         { key: blogId, startAfter: new Date(Date.now() + delayMs), bringForward: true },
+      ),
+  };
+}
+
+/**
+ * What the app's routes and automation queue generations with, in every role. A job that could
+ * not be queued is queued by the next worker's start (the generation's row is stored, queued).
+ */
+export function queuedGenerations(queue: JobQueue, logger: Logger): GenerationQueue {
+  return {
+    enqueue: (generationId) =>
+      enqueueGeneration(queue, generationId).catch((error: unknown) =>
+        logger.error({ err: error, generationId }, "generation not queued"),
       ),
   };
 }

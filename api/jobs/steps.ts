@@ -19,11 +19,12 @@ export function stepsOf(db: Database, jobId: string) {
           .from(jobSteps)
           .where(and(eq(jobSteps.jobId, jobId), eq(jobSteps.step, step))),
       );
-      if (done) return done.result as T;
+      // Stored wrapped, so a step whose result is null (or nothing) is stored as done too.
+      if (done) return (done.result as { value: T }).value;
       const result = await work();
       await db
         .insert(jobSteps)
-        .values({ jobId, step, result: result === undefined ? null : result })
+        .values({ jobId, step, result: { value: result === undefined ? null : result } })
         .onConflictDoNothing();
       return result;
     },

@@ -16,9 +16,17 @@ import {
   importJobName,
 } from "../features/imports/runner.ts";
 import type { ImageImporter } from "../features/imports/service.ts";
+import { createEmbeddings, embeddingSettings } from "../features/internal-links/embeddings.ts";
 import { type ContentEvents, noContentEvents } from "../features/publishing/content-events.ts";
 import { createPublishing, type Publishing } from "../features/publishing/publishing.ts";
-import { queuedImports } from "../jobs/jobs.ts";
+import { createResearch, type Research } from "../features/research/research.ts";
+import type { PipelineDeps } from "../features/writer/pipeline.ts";
+import {
+  createWriter,
+  type GenerationQueue,
+  generationJobName,
+} from "../features/writer/service.ts";
+import { queuedGenerations, queuedImports } from "../jobs/jobs.ts";
 import { createPgBossQueue } from "../jobs/pg-boss-queue.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { createSqliteQueue } from "../jobs/sqlite-queue.ts";
@@ -39,6 +47,8 @@ export type TestApp = {
   aiGate: AiGate;
   /** Imports run as jobs of the app's queue; `idle()` waits for every one queued to have run. */
   imports: { idle: () => Promise<void> };
+  /** The AI writer's generations, jobs of the same queue; `idle()` as for imports. */
+  generations: GenerationQueue & { idle: () => Promise<void> };
   client: (options?: { origin?: string }) => TestClient;
   close: () => Promise<void>;
 };
@@ -64,6 +74,10 @@ type StartOptions = {
   dashboardDir?: string;
   /** Keep validated sessions in memory this long (as the single-process server does). */
   sessionCacheMs?: number;
+  /** The AI writer's research (default: no search provider; public pages only). */
+  research?: Research;
+  /** The AI writer's feature images (default: none). */
+  featureImage?: PipelineDeps["featureImage"];
 };
 
 /**
@@ -127,8 +141,29 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     logger,
   });
   await runner.work(queue);
+  const embeddings = createEmbeddings(embeddingSettings(env, logger));
+  const writer = createWriter({
+    db: database.db,
+    ai: aiGate,
+    contentEvents: options.contentEvents ?? publishing?.contentEvents ?? noContentEvents,
+    cpu,
+    logger,
+    sanitize: sanitizePostHtml,
+    blogDomain: env.BLOG_DOMAIN,
+    research: options.research ?? createResearch({}),
+    links: { db: database.db, embeddings, blogDomain: env.BLOG_DOMAIN, logger },
+    featureImage: options.featureImage,
+    clock: options.clock,
+    cancelPollMs: 100,
+    // A failed model call fails the generation at once (its retries have their own test).
+    triesOnFailure: 1,
+  });
+  await writer.work(queue);
+  const generations = queuedGenerations(queue, logger);
   const app = createApp({
     imports: queuedImports(queue, logger),
+    generations,
+    embeddings,
     env,
     db: database.db,
     logger,
@@ -156,7 +191,8 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     dir,
     publishing,
     aiGate,
-    imports: { idle: queue.idle },
+    imports: { idle: () => queue.idle(importJobName) },
+    generations: { ...generations, idle: () => queue.idle(generationJobName) },
     client: (clientOptions) => new TestClient(baseUrl, clientOptions?.origin ?? baseUrl),
     close: async () => {
       await Promise.all([runner.stop(), queue.stop()]);
@@ -171,39 +207,60 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
   };
 }
 
+/** Jobs a test waits for, by name, and the field of their data that names each. */
+const awaited: Record<string, string> = {
+  [importJobName]: "importId",
+  [generationJobName]: "generationId",
+};
+
 /**
- * The queue, and a wait for the imports queued on it here: `idle()` resolves once the job of
- * every import queued so far has run (tests have one process: what is queued here runs here).
+ * The queue, and a wait for the imports and generations queued on it here: `idle(name)`
+ * resolves once the job of every one queued so far has run (tests have one process: what is
+ * queued here runs here).
  */
-function awaitImports(queue: JobQueue): JobQueue & { idle: () => Promise<void> } {
-  const waiting = new Set<string>();
-  const wakers: (() => void)[] = [];
-  const ran = (importId: string) => {
-    waiting.delete(importId);
-    if (waiting.size === 0) for (const wake of wakers.splice(0)) wake();
+function awaitImports(queue: JobQueue): JobQueue & { idle: (name: string) => Promise<void> } {
+  const waiting = new Map<string, Set<string>>();
+  const wakers = new Map<string, (() => void)[]>();
+  const setOf = (name: string) => {
+    let set = waiting.get(name);
+    if (!set) waiting.set(name, (set = new Set()));
+    return set;
+  };
+  const ran = (name: string, id: string) => {
+    const set = setOf(name);
+    set.delete(id);
+    if (set.size === 0) for (const wake of (wakers.get(name) ?? []).splice(0)) wake();
   };
   return {
     ...queue,
     async enqueue(name, data, options) {
-      if (name === importJobName) waiting.add(String(data?.importId));
+      const field = awaited[name];
+      if (field) setOf(name).add(String(data?.[field]));
       await queue.enqueue(name, data, options);
     },
-    work: (name, handler, options) =>
-      queue.work(
+    work: (name, handler, options) => {
+      const field = awaited[name];
+      return queue.work(
         name,
-        name === importJobName
+        field
           ? async (data, job) => {
               try {
                 await handler(data, job);
               } finally {
-                ran(String(data.importId));
+                ran(name, String(data[field]));
               }
             }
           : handler,
         options,
-      ),
-    idle: () =>
-      waiting.size === 0 ? Promise.resolve() : new Promise<void>((wake) => wakers.push(wake)),
+      );
+    },
+    idle: (name) =>
+      setOf(name).size === 0
+        ? Promise.resolve()
+        : new Promise<void>((wake) => {
+            if (!wakers.has(name)) wakers.set(name, []);
+            wakers.get(name)?.push(wake);
+          }),
   };
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAiProvider } from "../../ai/provider.ts";
 import { untrusted, untrustedList, untrustedRule } from "../../ai/untrusted.ts";
 import { sanitizePostHtml } from "../../content/sanitize.ts";
-import { aiUsage } from "../../db/schema.ts";
+import { aiGenerations, aiUsage } from "../../db/schema.ts";
 import { createBlog, createOwner } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { startOpenAiServer } from "../../test/openai-server.ts";
@@ -110,7 +110,8 @@ describe("AI writing through an OpenAI-compatible endpoint", () => {
         OPENAI_API_KEY: "sk-test",
         OPENAI_BASE_URL: ai.baseUrl,
         AI_MODEL: "test-model",
-        AI_DAILY_TOKEN_LIMIT: "2500",
+        AI_DAILY_TOKEN_LIMIT: "12000",
+        AI_CALLS_PER_MINUTE: "1000",
       },
       ai: createAiProvider(
         {
@@ -129,39 +130,52 @@ describe("AI writing through an OpenAI-compatible endpoint", () => {
     await ai.close();
   });
 
-  it("sends a structured-output request and returns the validated post, recording usage", async () => {
+  it("writes a post in steps with structured output, recording each step's usage", async () => {
     ai.state.mode = "ok";
     const owner = await createOwner(app);
     const blog = await createBlog(owner);
-    const res = await owner.post("/api/ai/generate-post", { topic: "composting", blogId: blog.id });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      title: "Composting in Small Spaces",
-      content: "<h2>Start small</h2><p>A bokashi bin fits under a sink.</p>",
-      metaTitle: "Composting in Small Spaces: A Guide",
-      metaDescription: "How to compost in a flat: bins, bokashi and worms.",
-      suggestedKeywords: ["composting", "bokashi"],
-      slug: "composting-in-small-spaces",
-      source: "ai",
+    const before = ai.state.requests.length;
+    const res = await owner.post("/api/ai/generate-post", {
+      topic: "composting",
+      length: "short",
+      blogId: blog.id,
     });
-    const request = ai.state.requests.at(-1);
-    expect(request?.path).toBe("/v1/chat/completions");
-    expect(request?.auth).toBe("Bearer sk-test");
-    expect(request?.body.model).toBe("test-model");
-    expect(request?.body.response_format.type).toBe("json_schema");
-    expect(request?.body.messages[1].content).toContain("Length: about 1500 words");
-    expect(request?.body.messages[1].content).toContain(untrusted("topic", "composting"));
-    expect(request?.body.messages[0].content).toContain(untrustedRule);
-    const usage = await app.db.select().from(aiUsage);
+    expect(res.status).toBe(200);
+    expect(res.body.title).toBe("composting: A Practical Guide");
+    expect(res.body.source).toBe("ai");
+    expect(res.body.content).toContain("<h2>Frequently asked questions</h2>");
+    expect(res.body.slug).toBe("composting");
+    const requests = ai.state.requests.slice(before);
+    const steps = requests.map((r) => r.body.response_format.json_schema.name);
+    // Brief, outline, one call per section, the introduction/conclusion/FAQ, the revision.
+    expect(steps[0]).toBe("post_brief");
+    expect(steps[1]).toBe("post_outline");
+    const sections = steps.filter((s) => s === "post_section").length;
+    expect(sections).toBeGreaterThanOrEqual(2);
+    expect(steps.slice(2, 2 + sections).every((s) => s === "post_section")).toBe(true);
+    expect(steps[2 + sections]).toBe("post_assembly");
+    expect(steps.slice(3 + sections).every((s) => s === "post_revision")).toBe(true);
+    for (const request of requests) {
+      expect(request.auth).toBe("Bearer sk-test");
+      expect(request.body.model).toBe("test-model");
+      expect(request.body.response_format.json_schema.strict).toBe(true);
+      expect(request.body.max_tokens).toBeGreaterThan(0);
+      expect(request.body.messages[0].content).toContain(untrustedRule);
+      expect(request.body.messages[1].content).toContain(untrusted("topic", "composting"));
+    }
+    // With no source, the writer is told to state no figures or quotes.
+    expect(requests[2]?.body.messages[1].content).toContain("There are no sources for this post");
+    const usage = await app.db.select().from(aiUsage).where(eq(aiUsage.blogId, blog.id));
+    expect(usage).toHaveLength(requests.length);
     expect(
-      usage.map((u) => [u.kind, u.model, u.promptTokens, u.completionTokens, u.blogId]),
-    ).toEqual([["generate-post", "test-model", 120, 880, blog.id]]);
+      new Set(usage.map((u) => `${u.kind} ${u.model} ${u.promptTokens} ${u.completionTokens}`)),
+    ).toEqual(new Set(["generate-post test-model 120 880"]));
   });
 
   it("sanitizes HTML from the model like owner HTML", async () => {
     ai.state.mode = "scripts";
     const owner = await createOwner(app);
-    const res = await owner.post("/api/ai/generate-post", { topic: "x" });
+    const res = await owner.post("/api/ai/generate-post", { topic: "x", length: "short" });
     expect(res.status).toBe(200);
     expect(res.body.content).not.toMatch(/script|onclick|onerror|javascript:/i);
     expect(res.body.content).toContain("<p>Hi</p>");
@@ -172,7 +186,7 @@ describe("AI writing through an OpenAI-compatible endpoint", () => {
     for (const [mode, message] of [
       ["slow", "The AI provider did not answer in time. Try again."],
       ["rate-limited", "The AI provider is busy (rate limited). Try again in a minute."],
-      ["malformed", "The AI provider's answer was not a usable post. Try again."],
+      ["malformed", "The AI provider's answer was not a usable brief. Try again."],
     ] as const) {
       ai.state.mode = mode;
       const res = await owner.post("/api/ai/generate-post", { topic: "x" });
@@ -181,22 +195,29 @@ describe("AI writing through an OpenAI-compatible endpoint", () => {
     }
   });
 
-  it("stops an owner at the daily token allowance", async () => {
+  it("stops an owner at the daily token allowance, in the middle of a post", async () => {
     ai.state.mode = "ok";
     const owner = await createOwner(app);
-    expect((await owner.post("/api/ai/generate-post", { topic: "one" })).status).toBe(200);
-    expect((await owner.post("/api/ai/generate-post", { topic: "two" })).status).toBe(200);
-    // 2,000 of 2,500 used: one more call may start (its size is not known beforehand)…
-    expect((await owner.post("/api/ai/generate-post", { topic: "three" })).status).toBe(200);
-    // …and then the allowance is spent.
-    const fourth = await owner.post("/api/ai/generate-post", { topic: "four" });
-    expect(fourth.status).toBe(429);
-    expect(fourth.body.message).toBe(
-      "You have used today's AI allowance of 2,500 tokens. It renews at midnight UTC.",
+    // A short post is about eight calls of 1,000 tokens: the first fits in 12,000…
+    expect(
+      (await owner.post("/api/ai/generate-post", { topic: "one", length: "short" })).status,
+    ).toBe(200);
+    // …the second runs out part way, and says why.
+    const second = await owner.post("/api/ai/generate-post", { topic: "two", length: "short" });
+    expect(second.status).toBe(429);
+    expect(second.body.message).toBe(
+      "You have used today's AI allowance of 12,000 tokens. It renews at midnight UTC.",
     );
+    // Once spent, a new post is refused before it starts.
+    const third = await owner.post("/api/ai/generate-post", { topic: "three" });
+    expect(third.status).toBe(429);
     // Another owner has their own allowance.
     expect(
-      (await (await createOwner(app)).post("/api/ai/generate-post", { topic: "x" })).status,
+      (
+        await (
+          await createOwner(app)
+        ).post("/api/ai/generate-post", { topic: "x", length: "short" })
+      ).status,
     ).toBe(200);
   });
 
@@ -266,9 +287,15 @@ describe("AI writing through an OpenAI-compatible endpoint", () => {
     ai.state.mode = "ok";
     ai.state.post = {};
     const owner = await createOwner(app);
-    for (let i = 0; i < 3; i++) {
-      expect((await owner.post("/api/ai/optimize-meta", { title: `Post ${i}` })).status).toBe(200);
-    }
+    // Most of the day's allowance spent already: one more call may start, then none.
+    await app.db.insert(aiUsage).values({
+      ownerId: (await owner.get<{ id: string }>("/api/auth/user")).body.id,
+      kind: "generate-post",
+      model: "test-model",
+      promptTokens: 10_000,
+      completionTokens: 1_500,
+    });
+    expect((await owner.post("/api/ai/optimize-meta", { title: "Post" })).status).toBe(200);
     const spent = await owner.post("/api/ai/optimize-meta", { title: "One more" });
     expect(spent.status).toBe(429);
     expect(spent.body.code).toBe("ai_daily_limit");
@@ -343,12 +370,18 @@ describe("cancelling a generation", () => {
     while (ai.state.requests.length === before) await new Promise((r) => setTimeout(r, 20));
     controller.abort();
     await expect(request).rejects.toThrow();
-    // The slow answer comes after 2 s; had the call gone on, its usage would be recorded by then.
+    // The slow answer comes after 2 s; had the call gone on, its usage would be recorded by then,
+    // and the next step's call would have been made.
     await new Promise((r) => setTimeout(r, 2500));
     expect(await app.db.select().from(aiUsage)).toEqual([]);
+    expect(ai.state.requests.length).toBe(before + 1);
+    const [generation] = await app.db.select().from(aiGenerations);
+    expect(generation?.status).toBe("cancelled");
     // The server is fine and answers the next request.
     ai.state.mode = "ok";
-    expect((await owner.post("/api/ai/generate-post", { topic: "composting" })).status).toBe(200);
-    expect(await app.db.select().from(aiUsage)).toHaveLength(1);
+    expect(
+      (await owner.post("/api/ai/generate-post", { topic: "composting", length: "short" })).status,
+    ).toBe(200);
+    expect((await app.db.select().from(aiUsage)).length).toBeGreaterThan(4);
   });
 });

@@ -1,16 +1,11 @@
 import { Router } from "express";
-import {
-  type GeneratePostInput,
-  generatePostInput,
-  type OptimizeMetaInput,
-  optimizeMetaInput,
-} from "../../../contracts/ai.ts";
+import { type OptimizeMetaInput, optimizeMetaInput } from "../../../contracts/ai.ts";
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
 import { closedSignal } from "../../http/closed-signal.ts";
 import type { RateLimitStores } from "../../http/pg-rate-limit-store.ts";
 import { perOwnerPerMinute } from "../../http/rate-limit.ts";
 import { inputOf, validate } from "../../http/validate.ts";
-import { type AiDeps, generatePost, optimizeMeta, usageReport } from "./service.ts";
+import { type AiDeps, optimizeMeta, usageReport } from "./service.ts";
 
 export function aiRoutes(deps: AiDeps & { limitStores?: RateLimitStores }): Router {
   const router = Router();
@@ -19,17 +14,6 @@ export function aiRoutes(deps: AiDeps & { limitStores?: RateLimitStores }): Rout
     10,
     "Too many AI requests. Wait a minute and try again.",
     deps.limitStores?.("ai-requests"),
-  );
-
-  router.post(
-    "/api/ai/generate-post",
-    requireUser,
-    perOwner,
-    validate({ body: generatePostInput }),
-    async (req, res) => {
-      const { body } = inputOf<GeneratePostInput>(res);
-      res.json(await generatePost(deps, currentUser(req).id, body, closedSignal(res)));
-    },
   );
 
   router.post(

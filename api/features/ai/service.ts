@@ -1,10 +1,5 @@
 import { and, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
-import type {
-  GeneratedPost,
-  GeneratePostInput,
-  OptimizedMeta,
-  OptimizeMetaInput,
-} from "../../../contracts/ai.ts";
+import type { OptimizedMeta, OptimizeMetaInput } from "../../../contracts/ai.ts";
 import {
   type AiFeature,
   type AiUsageDay,
@@ -40,33 +35,6 @@ async function subjectOf(
   const blogId = input.blogId ?? post?.blogId;
   const blog = blogId ? await findOwnedBlog(db, ownerId, blogId) : undefined;
   return { blog, postId: post?.id ?? null };
-}
-
-/** Writes a post for the owner, through the gate (allowance, rate, usage). */
-export async function generatePost(
-  deps: AiDeps,
-  ownerId: string,
-  input: GeneratePostInput,
-  signal?: AbortSignal,
-): Promise<GeneratedPost> {
-  const { blog, postId } = await subjectOf(deps.db, ownerId, input);
-  const settings = blog
-    ? await first(
-        deps.db.select().from(automationSettings).where(eq(automationSettings.blogId, blog.id)),
-      )
-    : undefined;
-  try {
-    const { post } = await deps.ai.generatePost(
-      { ownerId, blogId: blog?.id ?? null, postId, feature: "generate-post" },
-      input,
-      { niche: settings?.niche, blogName: blog?.name },
-      signal,
-    );
-    return post;
-  } catch (error) {
-    if (signal?.aborted) throw cancelled();
-    throw error;
-  }
 }
 
 /**

@@ -1,10 +1,14 @@
 import { eq } from "drizzle-orm";
-import type { AutomationInput, AutomationSettings } from "../../../contracts/automation.ts";
+import {
+  type AutomationInput,
+  type AutomationSettings,
+  topicDetailsOf,
+} from "../../../contracts/automation.ts";
 import type { PostingFrequency } from "../../../contracts/limits.ts";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { first } from "../../db/query.ts";
-import { automationSettings } from "../../db/schema.ts";
+import { automationSettings, categories } from "../../db/schema.ts";
 import { Conflict, HttpError, NotFound } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 
@@ -50,6 +54,7 @@ export function presentAutomation(row: Row): AutomationSettings {
     postsPerWeek: row.postsPerWeek,
     autoPublish: row.autoPublish,
     topics: row.topics,
+    topicDetails: topicDetailsOf(row.topicDetails),
     skipReason: row.skipReason,
   };
 }
@@ -62,6 +67,35 @@ export async function getAutomation(db: Database, ownerId: string, blogId: strin
   );
   if (!row) throw NotFound("Automation settings");
   return row;
+}
+
+/** A topic's category must be one of the blog's: 400 naming each that is not. */
+async function checkTopicCategories(db: Database, blogId: string, input: AutomationInput) {
+  const asked = (input.topicDetails ?? []).flatMap((d, i) =>
+    d.categoryId ? [{ i, id: d.categoryId }] : [],
+  );
+  if (asked.length === 0) return;
+  const known = new Set(
+    (
+      await db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(eq(categories.blogId, blogId))
+    ).map((c) => c.id),
+  );
+  const issues = asked
+    .filter((a) => !known.has(a.id))
+    .map((a) => ({
+      path: `topicDetails.${a.i}.categoryId`,
+      message: "is not a category of this blog",
+    }));
+  if (issues.length)
+    throw new HttpError(
+      400,
+      "validation_failed",
+      issues.map((i) => `${i.path}: ${i.message}`).join("; "),
+      issues,
+    );
 }
 
 const topicsNeeded = () =>
@@ -77,6 +111,7 @@ export async function createAutomation(
 ) {
   await findOwnedBlog(db, ownerId, blogId);
   if (input.enabled && (input.topics ?? []).length === 0) throw topicsNeeded();
+  await checkTopicCategories(db, blogId, input);
   try {
     const [row] = await db
       .insert(automationSettings)
@@ -103,6 +138,7 @@ export async function updateAutomation(
     ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
   } as Row;
   if (next.enabled && next.topics.length === 0) throw topicsNeeded();
+  await checkTopicCategories(db, blogId, input);
   // Switching on schedules the next generation (now, or once the interval since the last post
   // has passed); switching off stops the schedule and forgets why a run was skipped.
   const nextRunAt = next.enabled

@@ -995,6 +995,10 @@ export async function insertGeneratedPost(
     source: "ai" | "offline";
     /** Why it was held for review (the publishing gate's failed checks); empty when none. */
     reviewReasons?: ReviewReason[];
+    /** Under review (automation) unless said otherwise (the AI writer's new draft). */
+    status?: "draft" | "under_review";
+    categoryId?: string | null;
+    featureImageId?: string | null;
     now: Date;
   },
 ): Promise<PostRow> {
@@ -1010,7 +1014,9 @@ export async function insertGeneratedPost(
       title: post.title.slice(0, limits.postTitle),
       content: post.content,
       excerpt: excerptFromContent(post.content),
-      status: "under_review",
+      status: post.status ?? "under_review",
+      categoryId: post.categoryId ?? null,
+      featureImageId: post.featureImageId ?? null,
       slug,
       metaTitle: post.metaTitle,
       metaDescription: post.metaDescription,

@@ -22,6 +22,7 @@ const post = (status: string, createdAt: string, publishedAt: string | null = nu
 
 const automation = (over: Partial<AutomationSettings> = {}): AutomationSettings => ({
   blogId: "b1",
+  topicDetails: [],
   skipReason: null,
   enabled: true,
   lastGeneratedAt: null,

@@ -51,7 +51,9 @@ export function canSaveAutomation(form: AutomationForm): boolean {
 }
 
 /** The body of the POST or PATCH: every field, niche null when empty (spec sections 5 and 7). */
-export function automationPayload(form: AutomationForm): Required<AutomationInput> {
+export function automationPayload(
+  form: AutomationForm,
+): Required<Omit<AutomationInput, "topicDetails">> {
   return {
     enabled: form.enabled,
     niche: form.niche.trim() || null,

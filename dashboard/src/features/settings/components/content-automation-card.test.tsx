@@ -23,6 +23,7 @@ const blog = blogFixture({ name: "Balcony Gardens", slug: "balcony-gardens" });
 
 const stored = (over: Partial<AutomationSettings> = {}): AutomationSettings => ({
   blogId: "b1",
+  topicDetails: [],
   skipReason: null,
   enabled: true,
   lastGeneratedAt: null,
