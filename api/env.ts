@@ -170,6 +170,11 @@ export const envSchema = z
      * suggestions (decision 331); unset, they are ranked by full-text search alone.
      */
     AI_EMBEDDING_MODEL: optionalText,
+    /**
+     * An image model at the same endpoint (`/v1/images/generations`) for AI-written posts'
+     * feature images (decision 335); unset, a post gets an image only from its blog's library.
+     */
+    AI_IMAGE_MODEL: optionalText,
     AI_DAILY_TOKEN_LIMIT: z.coerce.number().int().min(0).default(200_000),
     /** Tokens all owners together may use per day (the operator's bill); 0 turns model calls off. */
     AI_INSTANCE_DAILY_TOKEN_LIMIT: z.coerce.number().int().min(0).default(2_000_000),

@@ -7,6 +7,7 @@ import { openDatabase } from "./db/client.ts";
 import { InvalidEnvironmentError, parseEnv } from "./env.ts";
 import { createImportRunner } from "./features/imports/runner.ts";
 import { createEmbeddings, embeddingSettings } from "./features/internal-links/embeddings.ts";
+import { featureImageFor } from "./features/media/feature-image.ts";
 import { libraryImageImporter } from "./features/media/import-remote.ts";
 import { type ContentEvents, guardContentEvents } from "./features/publishing/content-events.ts";
 import { createPublishing } from "./features/publishing/publishing.ts";
@@ -108,6 +109,11 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     blogDomain: env.BLOG_DOMAIN,
     research: researchFromEnv(env, { pool: cpu }),
     links: { db: database.db, embeddings, blogDomain: env.BLOG_DOMAIN, logger },
+    featureImage: (input) =>
+      featureImageFor(
+        { db: database.db, storage: publishing.output.storage, contentEvents, ai },
+        input,
+      ),
   });
   const app =
     env.PROCESS_ROLE === "worker"

@@ -9,6 +9,7 @@ export const aiFeatures = [
   "affiliate-programs",
   "automation",
   "alt-text",
+  "feature-image",
 ] as const;
 export type AiFeature = (typeof aiFeatures)[number];
 
@@ -19,6 +20,7 @@ export const aiFeatureLabels: Record<AiFeature, string> = {
   "affiliate-programs": "Affiliate programs",
   automation: "Content automation",
   "alt-text": "Suggest alt text",
+  "feature-image": "Feature images",
 };
 
 /** How many posts the usage report lists by cost. */

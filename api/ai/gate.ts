@@ -1,10 +1,11 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Store } from "express-rate-limit";
-import type { GeneratedPost, GeneratePostInput, OptimizeMetaInput } from "../../contracts/ai.ts";
+import type { OptimizeMetaInput } from "../../contracts/ai.ts";
 import { lengthWords } from "../../contracts/ai.ts";
 import type { AiFeature } from "../../contracts/ai-usage.ts";
 import { wordsOf } from "../../contracts/content-text.ts";
 import type { SuggestedBlogIdea } from "../../contracts/recommendations.ts";
+import type { z } from "../../contracts/zod.ts";
 import type { Database } from "../db/client.ts";
 import { first } from "../db/query.ts";
 import { aiUsage } from "../db/schema.ts";
@@ -17,10 +18,11 @@ import {
   type AiSettings,
   type AiUsage,
   createAiProvider,
+  type ImageRequest,
   type ImageToDescribe,
-  type PostContext,
   type PostMeta,
   type ProgramContext,
+  type StructuredRequest,
   type SuggestedProgram,
   usageOf,
 } from "./provider.ts";
@@ -55,12 +57,6 @@ export type AiLimits = {
 export type AiGate = {
   configured: boolean;
   model: string;
-  generatePost: (
-    caller: AiCaller,
-    input: GeneratePostInput,
-    context: PostContext,
-    signal?: AbortSignal,
-  ) => Promise<{ post: GeneratedPost }>;
   optimizeMeta: (
     caller: AiCaller,
     input: OptimizeMetaInput,
@@ -87,6 +83,24 @@ export type AiGate = {
     input: ImageToDescribe,
     signal?: AbortSignal,
   ) => Promise<{ alt: string } | undefined>;
+  /** Whether an image model is configured (AI_IMAGE_MODEL with a key). */
+  imageConfigured: boolean;
+  /** One image from the image model, as its bytes; undefined when none is configured. */
+  generateImage: (
+    caller: AiCaller,
+    input: ImageRequest,
+    signal?: AbortSignal,
+  ) => Promise<{ image: Buffer } | undefined>;
+  /**
+   * One step of the AI writer's pipeline, through the limits; `estimate` is the tokens the
+   * step is expected to use. Only with a model configured (the offline writer needs none).
+   */
+  structured: <S extends z.ZodType>(
+    caller: AiCaller,
+    request: StructuredRequest<S>,
+    estimate: number,
+    signal?: AbortSignal,
+  ) => Promise<{ data: z.infer<S> }>;
   /**
    * Why a model call for this owner would be refused right now (allowance or ceiling spent,
    * or too many calls this minute), or undefined when one may start. Jobs ask before doing
@@ -154,6 +168,10 @@ export function estimateTokens(
     case "alt-text":
       // A low-detail image is about 85 tokens; the prompt and the sentence little more.
       return 400;
+    case "feature-image":
+      // A GPT image model's 1024×1024 image at high quality is 4,160 output tokens (fewer at
+      // lower quality), the prompt a few hundred; DALL·E reports none.
+      return 4600;
   }
 }
 
@@ -193,6 +211,7 @@ export function aiGateOptions(env: Env): Pick<AiGateDeps, "limits" | "settings" 
       baseUrl: env.OPENAI_BASE_URL,
       model: env.AI_MODEL,
       visionModel: env.AI_VISION_MODEL,
+      imageModel: env.AI_IMAGE_MODEL,
     },
   };
 }
@@ -202,7 +221,6 @@ export function createAiGate(deps: AiGateDeps): AiGate {
     deps.provider ??
     createAiProvider(
       deps.settings ?? { apiKey: undefined, baseUrl: undefined, model: "offline-writer" },
-      deps.sanitize ?? ((html) => html),
     );
   const clock = deps.clock ?? (() => new Date());
   const { limits, sharedCalls } = deps;
@@ -392,10 +410,6 @@ export function createAiGate(deps: AiGateDeps): AiGate {
     model: provider.model,
     limits,
     prices: deps.prices ?? {},
-    generatePost: (caller, input, context, signal) =>
-      gated(caller, estimateTokens(caller.feature, { words: lengthWords[input.length] }), () =>
-        provider.generatePost(input, context, signal),
-      ),
     optimizeMeta: (caller, input, context, signal) =>
       gated(
         caller,
@@ -415,6 +429,17 @@ export function createAiGate(deps: AiGateDeps): AiGate {
       const describe = provider.describeImage;
       if (!provider.configured || !describe) return undefined;
       return gated(caller, estimateTokens("alt-text", {}), () => describe(input, signal));
+    },
+    imageConfigured: provider.configured && provider.generateImage !== undefined,
+    async generateImage(caller, input, signal) {
+      const generate = provider.generateImage;
+      if (!provider.configured || !generate) return undefined;
+      return gated(caller, estimateTokens("feature-image", {}), () => generate(input, signal));
+    },
+    async structured(caller, request, estimate, signal) {
+      const call = provider.structured;
+      if (!provider.configured || !call) throw new Error("No AI model is configured");
+      return gated(caller, estimate, () => call(request, signal));
     },
     async refusalFor(ownerId) {
       if (!provider.configured) return undefined;

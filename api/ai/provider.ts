@@ -1,26 +1,16 @@
 import type OpenAI from "openai";
-import {
-  type GeneratedPost,
-  type GeneratePostInput,
-  generatedPostSchema,
-  lengthWords,
-  metaLimits,
-  type OptimizeMetaInput,
-  optimizedMetaSchema,
-} from "../../contracts/ai.ts";
+import { metaLimits, type OptimizeMetaInput, optimizedMetaSchema } from "../../contracts/ai.ts";
 import { clipAtWord, htmlToText } from "../../contracts/content-text.ts";
 import {
   type SuggestedBlogIdea,
   suggestedBlogIdeasSchema,
   suggestedProgramsSchema,
 } from "../../contracts/recommendations.ts";
-import { slugify } from "../../contracts/slug.ts";
 import { z } from "../../contracts/zod.ts";
 import { HttpError } from "../http/errors.ts";
 import { ideaCatalogue } from "./offline-ideas.ts";
 import { optimizeMetaOffline } from "./offline-meta.ts";
 import { programCatalogue } from "./offline-programs.ts";
-import { writeOfflineDraft } from "./offline-writer.ts";
 import { lazyOpenAi } from "./openai-client.ts";
 import { untrusted, untrustedList, withUntrustedRule } from "./untrusted.ts";
 
@@ -52,12 +42,6 @@ export type PostMeta = { metaTitle: string; metaDescription: string };
 export type AiProvider = {
   configured: boolean;
   model: string;
-  /** `signal` ends the model call when the owner cancels (the request closes). */
-  generatePost: (
-    input: GeneratePostInput,
-    context: PostContext,
-    signal?: AbortSignal,
-  ) => Promise<{ post: GeneratedPost; usage?: AiUsage }>;
   /** Meta title and description for a post, within `metaLimits` (docs/decisions/033). */
   optimizeMeta: (
     input: OptimizeMetaInput,
@@ -84,9 +68,44 @@ export type AiProvider = {
     input: ImageToDescribe,
     signal?: AbortSignal,
   ) => Promise<{ alt: string; usage?: AiUsage }>;
+  /**
+   * One image from the image model (`/v1/images/generations`; present only when one is
+   * configured), as the bytes the model returned (PNG, JPEG or WebP). Text from outside the
+   * product goes into `prompt` only through `untrusted()` (decision 335).
+   */
+  generateImage?: (
+    input: ImageRequest,
+    signal?: AbortSignal,
+  ) => Promise<{ image: Buffer; usage?: AiUsage }>;
+  /** The AI writer's steps (present only with a model configured). */
+  structured?: <S extends z.ZodType>(
+    request: StructuredRequest<S>,
+    signal?: AbortSignal,
+  ) => Promise<{ data: z.infer<S>; usage: AiUsage }>;
 };
 
 export type ImageToDescribe = { image: string; fileName: string; context: string };
+
+/** Square is the size every image model takes; the others depend on the model. */
+export type ImageSize = "1024x1024" | "1536x1024" | "1024x1536" | "1792x1024" | "1024x1792";
+/** An image to make: `prompt` as the model reads it; no `size`, the server's default. */
+export type ImageRequest = { prompt: string; size?: ImageSize };
+
+/**
+ * One structured-output call of the AI writer's pipeline: the model answers JSON matching
+ * `schema`. Text from outside the product goes into `user` only as `untrusted()` fences.
+ */
+export type StructuredRequest<S extends z.ZodType> = {
+  name: string;
+  schema: S;
+  system: string;
+  user: string[];
+  /** What the error says when the answer is not usable. */
+  unusable: string;
+  /** A ceiling on the answer's tokens, and how freely the model writes (0–2). */
+  maxTokens?: number;
+  temperature?: number;
+};
 
 export type AiSettings = {
   apiKey: string | undefined;
@@ -94,6 +113,8 @@ export type AiSettings = {
   model: string;
   /** A vision-capable model for image descriptions (alt text); none: offline suggestions. */
   visionModel?: string;
+  /** An image model for feature images of AI-written posts; none: no images are made. */
+  imageModel?: string;
   timeoutMs?: number;
   maxRetries?: number;
 };
@@ -216,15 +237,11 @@ export function strictJsonSchema(schema: z.ZodType): Record<string, unknown> {
   return strictNode(z.toJSONSchema(schema, { io: "input" })) as Record<string, unknown>;
 }
 
-export function createAiProvider(
-  settings: AiSettings,
-  sanitize: (html: string) => string,
-): AiProvider {
+export function createAiProvider(settings: AiSettings): AiProvider {
   if (!settings.apiKey) {
     return {
       configured: false,
       model: "offline-writer",
-      generatePost: async (input, context) => ({ post: writeOfflineDraft(input, context) }),
       optimizeMeta: async (input, context) => ({
         meta: optimizeMetaOffline(input, context),
         source: "offline",
@@ -263,20 +280,17 @@ export function createAiProvider(
    * Text from outside the product is in `user` only as `untrusted()` fences, and the system
    * message always ends with the rule that says how to read them (decision 332).
    */
-  async function completeJson<S extends z.ZodType>(request: {
-    name: string;
-    schema: S;
-    system: string;
-    user: string[];
-    unusable: string;
-    signal?: AbortSignal;
-  }): Promise<{ data: z.infer<S>; usage: AiUsage }> {
+  async function completeJson<S extends z.ZodType>(
+    request: StructuredRequest<S> & { signal?: AbortSignal },
+  ): Promise<{ data: z.infer<S>; usage: AiUsage }> {
     const { sdk, client } = await connect();
     let completion: OpenAI.Chat.Completions.ChatCompletion;
     try {
       completion = await client.chat.completions.create(
         {
           model: settings.model,
+          ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
+          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
           response_format: {
             type: "json_schema",
             json_schema: {
@@ -357,41 +371,56 @@ export function createAiProvider(
       }
     : undefined;
 
+  const { imageModel } = settings;
+  const generateImage: AiProvider["generateImage"] = imageModel
+    ? async (input, signal) => {
+        const { sdk, client } = await connect();
+        let response: OpenAI.Images.ImagesResponse;
+        try {
+          response = await client.images.generate(
+            {
+              model: imageModel,
+              prompt: input.prompt,
+              n: 1,
+              // GPT image models always answer in base64 and refuse the parameter (400);
+              // DALL·E and most compatible servers answer a link without it.
+              ...(/gpt-image/i.test(imageModel) ? {} : { response_format: "b64_json" as const }),
+              ...(input.size ? { size: input.size } : {}),
+            },
+            { signal },
+          );
+        } catch (error) {
+          throw AiFailed(describeError(error, sdk));
+        }
+        // GPT image models report tokens; others (DALL·E) are billed per image and report none.
+        const usage: AiUsage = {
+          model: imageModel,
+          promptTokens: response.usage?.input_tokens ?? 0,
+          completionTokens: response.usage?.output_tokens ?? 0,
+        };
+        const answer = response.data?.[0];
+        const image = answer?.b64_json ? Buffer.from(answer.b64_json, "base64") : undefined;
+        if (!image?.length) {
+          // A link is not followed: it names whatever address the server chose (decision 335).
+          throw withUsage(
+            AiFailed(
+              answer?.url
+                ? "The image model answered with a link instead of the image (b64_json). Use a model or server that returns images as b64_json."
+                : "The image model returned no image. Try again.",
+            ),
+            usage,
+          );
+        }
+        return { image, usage };
+      }
+    : undefined;
+
   return {
     configured: true,
     model: settings.model,
     ...(describeImage ? { describeImage } : {}),
-    async generatePost(input, context, signal) {
-      const { data, usage } = await completeJson({
-        name: "blog_post",
-        schema: generatedPostSchema,
-        system:
-          "You write original, accurate, helpful blog posts that show real experience and expertise (E-E-A-T). " +
-          "Answer only with JSON matching the schema. `content` is HTML using only h2, h3, p, ul, ol, li, a, strong, em, " +
-          "blockquote, code and pre. metaTitle at most 60 characters, metaDescription at most 160, slug lower-case words joined by hyphens.",
-        user: [
-          "Write a blog post on the topic below.",
-          untrusted("topic", input.topic),
-          input.category ? untrusted("category", input.category) : "",
-          context.niche ? untrusted("blog niche", context.niche) : "",
-          context.blogName ? untrusted("blog name", context.blogName) : "",
-          `Tone: ${input.tone}`,
-          `Length: about ${lengthWords[input.length]} words`,
-        ],
-        unusable: "The AI provider's answer was not a usable post. Try again.",
-        signal,
-      });
-      const post: GeneratedPost = {
-        ...data,
-        // Model HTML is treated like owner HTML: only the allowlist survives.
-        content: sanitize(data.content),
-        metaTitle: data.metaTitle.slice(0, 60),
-        metaDescription: data.metaDescription.slice(0, 160),
-        slug: slugify(data.slug || data.title),
-        source: "ai",
-      };
-      return { post, usage };
-    },
+    ...(generateImage ? { generateImage } : {}),
+    structured: (request, signal) => completeJson({ ...request, signal }),
     async optimizeMeta(input, context, signal) {
       const keyword = input.keywords.find((k) => k.trim());
       const body = htmlToText(input.content).split(/\s+/).slice(0, metaContextWords).join(" ");

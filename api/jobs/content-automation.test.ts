@@ -1,31 +1,39 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AiProvider } from "../ai/provider.ts";
-import { aiUsage, automationSettings, posts } from "../db/schema.ts";
+import { aiGenerations, aiUsage, automationSettings, posts } from "../db/schema.ts";
 import { generationInterval } from "../features/automation/service.ts";
-import { offlineProvider, passingArticle, testGate } from "../test/ai.ts";
-import { createBlog, createOwner } from "../test/factories.ts";
+import type { Logger } from "../logger.ts";
+import { createBlog, createCategory, createOwner } from "../test/factories.ts";
 import { startTestApp, type TestApp } from "../test/harness.ts";
+import { scriptedWriter } from "../test/writer-model.ts";
 import { pickTopic, runDueAutomation } from "./content-automation.ts";
 
 const day = 24 * 60 * 60 * 1000;
-const offline = offlineProvider;
-/** A configured model that writes posts the publishing gate lets through. */
-const writer: AiProvider = {
-  ...offline,
-  configured: true,
-  model: "test-model",
-  generatePost: async (input) => ({
-    post: { ...passingArticle(input.topic), source: "ai" },
-    usage: { model: "test-model", promptTokens: 100, completionTokens: 900 },
-  }),
-};
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp();
+  // A model that writes posts the publishing gate lets through, except on "Explosive topic".
+  app = await startTestApp({
+    env: { AI_CALLS_PER_MINUTE: "10000" },
+    ai: scriptedWriter({
+      fail: (request) => request.user.some((part) => part.includes("Explosive topic")),
+    }),
+  });
 });
 afterAll(() => app.close());
+
+/** A run of automation, then its generations written. */
+async function runAutomation(clock: () => Date, logger?: Logger) {
+  const started = await runDueAutomation({
+    db: app.db,
+    ai: app.aiGate,
+    clock,
+    generations: app.generations,
+    logger,
+  });
+  await app.generations.idle();
+  return started;
+}
 
 async function automatedBlog(settings: Record<string, unknown>) {
   const owner = await createOwner(app);
@@ -69,41 +77,75 @@ describe("content automation", () => {
       postsPerWeek: 7,
     });
     let now = new Date((await nextRunOf(blog.id)).getTime() + 1000);
-    const published: string[] = [];
-    const deps = {
-      db: app.db,
-      ai: testGate(app.db, writer),
-      clock: () => now,
-      contentEvents: {
-        blogChanged: (_id: string, change: { postIds?: string[] }) =>
-          void published.push(...(change.postIds ?? [])),
-      },
-    };
-    const first = (await runDueAutomation(deps)).filter((m) => m.blogId === blog.id);
+    const clock = () => now;
+    const first = (await runAutomation(clock)).filter((m) => m.blogId === blog.id);
     expect(first).toHaveLength(1);
     // Same moment again (a restart right after): nothing more.
-    expect((await runDueAutomation(deps)).filter((m) => m.blogId === blog.id)).toHaveLength(0);
+    expect((await runAutomation(clock)).filter((m) => m.blogId === blog.id)).toHaveLength(0);
     now = new Date(now.getTime() + day / 2);
-    expect((await runDueAutomation(deps)).filter((m) => m.blogId === blog.id)).toHaveLength(0);
+    expect((await runAutomation(clock)).filter((m) => m.blogId === blog.id)).toHaveLength(0);
     now = new Date(now.getTime() + day / 2 + 1);
-    expect((await runDueAutomation(deps)).filter((m) => m.blogId === blog.id)).toHaveLength(1);
+    expect((await runAutomation(clock)).filter((m) => m.blogId === blog.id)).toHaveLength(1);
     const rows = await postsOf(blog.id);
     expect(rows.map((p) => [p.title, p.status, p.source, p.reviewReasons]).sort()).toEqual([
-      ["Compost tea: what to know", "published", "ai", null],
-      ["Worm bins: what to know", "published", "ai", null],
+      ["Compost tea: A Practical Guide", "published", "ai", null],
+      ["Worm bins: A Practical Guide", "published", "ai", null],
     ]);
-    expect(published.sort()).toEqual(rows.map((p) => p.id).sort());
     // Each model call is recorded against the post it wrote.
     const usage = await app.db.select().from(aiUsage).where(eq(aiUsage.blogId, blog.id));
-    expect(usage.map((u) => [u.kind, u.postId]).sort()).toEqual(
-      rows.map((p) => ["automation", p.id]).sort(),
+    expect(new Set(usage.map((u) => `${u.kind} ${u.postId}`))).toEqual(
+      new Set(rows.map((p) => `automation ${p.id}`)),
     );
+    expect(usage.length).toBeGreaterThan(2 * 6);
     const [after] = await app.db
       .select()
       .from(automationSettings)
       .where(eq(automationSettings.blogId, blog.id));
     expect(after?.lastGeneratedAt?.getTime()).toBe(now.getTime());
     expect(after?.nextRunAt?.getTime()).toBe(now.getTime() + day);
+  });
+
+  it("writes each topic with its own length, tone, category and sources", async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner);
+    const category = await createCategory(owner, blog.id, { name: "Teas" });
+    const res = await owner.post(`/api/blogs/${blog.id}/automation`, {
+      enabled: true,
+      topics: ["Compost tea"],
+      topicDetails: [
+        {
+          topic: "Compost tea",
+          length: "short",
+          tone: "casual",
+          categoryId: category.id,
+          notes: ["We brewed compost tea for 24 hours with an aquarium pump."],
+        },
+      ],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.topicDetails[0]).toMatchObject({ length: "short", categoryId: category.id });
+    const bad = await owner.patch(`/api/blogs/${blog.id}/automation`, {
+      topicDetails: [{ topic: "Compost tea", categoryId: "not-a-category", urls: ["ftp://x"] }],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues.map((i: { path: string }) => i.path)).toEqual(["topicDetails.0.urls.0"]);
+    const now = new Date((await nextRunOf(blog.id)).getTime() + 1000);
+    await runAutomation(() => now);
+    const [post] = await postsOf(blog.id);
+    expect(post?.categoryId).toBe(category.id);
+    const [generation] = await app.db
+      .select()
+      .from(aiGenerations)
+      .where(eq(aiGenerations.blogId, blog.id));
+    expect(generation?.input).toMatchObject({ length: "short", tone: "casual", category: "Teas" });
+    // The owner's note is a source the writer was given.
+    const result = generation?.result as { sources: { kind: string; text: string }[] };
+    expect(result.sources).toEqual([
+      expect.objectContaining({
+        kind: "owner-note",
+        text: "We brewed compost tea for 24 hours with an aquarium pump.",
+      }),
+    ]);
   });
 
   it("leaves posts under review without auto-publish, and commits a run only once when two race", async () => {
@@ -113,47 +155,40 @@ describe("content automation", () => {
       autoPublish: false,
     });
     const now = new Date((await nextRunOf(blog.id)).getTime() + 1000);
-    const deps = {
-      db: app.db,
-      ai: testGate(app.db, writer),
-      clock: () => now,
-      contentEvents: { blogChanged: () => {} },
-    };
-    await Promise.all([runDueAutomation(deps), runDueAutomation(deps)]);
+    await Promise.all([runAutomation(() => now), runAutomation(() => now)]);
+    await app.generations.idle();
     const rows = await postsOf(blog.id);
     expect(rows.map((p) => p.status)).toEqual(["under_review"]);
   });
 
-  it("keeps going when one blog fails, and retries that blog later", async () => {
+  it("keeps going when one blog fails, and writes that blog's topic again at the next run", async () => {
     const good = await automatedBlog({ enabled: true, topics: ["Good topic"] });
     const bad = await automatedBlog({ enabled: true, topics: ["Explosive topic"] });
     const now = new Date(Date.now() + 60_000);
-    const failing: AiProvider = {
-      ...offline,
-      generatePost: async (input: { topic: string }, context: { niche?: string | null }) => {
-        if (input.topic === "Explosive topic") throw new Error("model down");
-        return offline.generatePost(input as never, context);
-      },
-    };
-    const errors: unknown[] = [];
-    const logger = { error: (obj: unknown) => errors.push(obj), info: () => {} } as never;
-    const made = await runDueAutomation({
-      db: app.db,
-      ai: testGate(app.db, failing),
-      clock: () => now,
-      contentEvents: { blogChanged: () => {} },
-      logger,
-    });
-    expect(made.map((m) => m.blogId)).toContain(good.blog.id);
-    expect(made.map((m) => m.blogId)).not.toContain(bad.blog.id);
-    expect(errors).toHaveLength(1);
-    expect((await nextRunOf(bad.blog.id)).getTime()).toBeLessThan(now.getTime());
-    const retried = await runDueAutomation({
-      db: app.db,
-      ai: testGate(app.db),
-      clock: () => now,
-      contentEvents: { blogChanged: () => {} },
-    });
+    const started = await runAutomation(() => now);
+    expect(started.map((m) => m.blogId)).toEqual(
+      expect.arrayContaining([good.blog.id, bad.blog.id]),
+    );
+    expect(await postsOf(good.blog.id)).toHaveLength(1);
+    expect(await postsOf(bad.blog.id)).toHaveLength(0);
+    const [settings] = await app.db
+      .select()
+      .from(automationSettings)
+      .where(eq(automationSettings.blogId, bad.blog.id));
+    expect(settings?.skipReason).toBe(
+      "The last post could not be written: The AI provider failed. Automation tries again within a minute.",
+    );
+    // Due again at once, with the same topic.
+    expect((await nextRunOf(bad.blog.id)).getTime()).toBeLessThanOrEqual(Date.now());
+    const retried = await runAutomation(() => new Date(Date.now() + 120_000));
     expect(retried.map((m) => m.blogId)).toContain(bad.blog.id);
+    const attempts = await app.db
+      .select({ input: aiGenerations.input })
+      .from(aiGenerations)
+      .where(eq(aiGenerations.blogId, bad.blog.id));
+    expect(attempts.map((a) => (a.input as { topic: string }).topic)).toEqual([
+      "Explosive topic",
+      "Explosive topic",
+    ]);
   });
 });

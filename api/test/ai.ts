@@ -1,7 +1,6 @@
 import { type AiGate, type AiLimits, createAiGate } from "../ai/gate.ts";
 import type { AiProvider } from "../ai/provider.ts";
 import { createAiProvider } from "../ai/provider.ts";
-import { sanitizePostHtml } from "../content/sanitize.ts";
 import type { Database } from "../db/client.ts";
 
 /** Limits no test reaches unless it sets its own. */
@@ -12,10 +11,11 @@ export const roomyLimits: AiLimits = {
 };
 
 /** The offline writer, as the product runs it without a key. */
-export const offlineProvider: AiProvider = createAiProvider(
-  { apiKey: undefined, baseUrl: undefined, model: "offline-writer" },
-  sanitizePostHtml,
-);
+export const offlineProvider: AiProvider = createAiProvider({
+  apiKey: undefined,
+  baseUrl: undefined,
+  model: "offline-writer",
+});
 
 /** A gate around a test's provider (offline by default). */
 export function testGate(
@@ -54,16 +54,24 @@ const adjectives =
   );
 
 /**
+ * Short plain sentences of garden words, drawn by a generator seeded with `seed`: text that
+ * reads easily (Flesch well over 60) and shares no run of five words with another seed's.
+ */
+export function plainSentences(seed: string): () => string {
+  const next = random(seed);
+  const pick = (list: string[]) => list[Math.floor(next() * list.length)] as string;
+  return () =>
+    `The ${pick(adjectives)} ${pick(nouns)} ${pick(verbs)} the ${pick(adjectives)} ${pick(nouns)}.`;
+}
+
+/**
  * A post a model could have written about `topic` that passes every check of the publishing
  * gate: the keyword in the title, the first paragraph and the meta description, plain short
  * sentences (Flesch well over 60), paragraphs under 150 words, 400+ words, and text that
  * shares no run of five words with another topic's article.
  */
 export function passingArticle(topic: string) {
-  const next = random(topic);
-  const pick = (list: string[]) => list[Math.floor(next() * list.length)] as string;
-  const sentence = () =>
-    `The ${pick(adjectives)} ${pick(nouns)} ${pick(verbs)} the ${pick(adjectives)} ${pick(nouns)}.`;
+  const sentence = plainSentences(topic);
   const paragraph = (n: number) => Array.from({ length: n }, sentence).join(" ");
   const keyword = topic.toLowerCase();
   const sections = Array.from(

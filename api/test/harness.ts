@@ -17,6 +17,7 @@ import {
 } from "../features/imports/runner.ts";
 import type { ImageImporter } from "../features/imports/service.ts";
 import { createEmbeddings, embeddingSettings } from "../features/internal-links/embeddings.ts";
+import { featureImageFor } from "../features/media/feature-image.ts";
 import { type ContentEvents, noContentEvents } from "../features/publishing/content-events.ts";
 import { createPublishing, type Publishing } from "../features/publishing/publishing.ts";
 import { createResearch, type Research } from "../features/research/research.ts";
@@ -152,7 +153,18 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     blogDomain: env.BLOG_DOMAIN,
     research: options.research ?? createResearch({}),
     links: { db: database.db, embeddings, blogDomain: env.BLOG_DOMAIN, logger },
-    featureImage: options.featureImage,
+    featureImage:
+      options.featureImage ??
+      ((input) =>
+        featureImageFor(
+          {
+            db: database.db,
+            storage: publishing?.output.storage ?? storageFromEnv(env),
+            contentEvents: options.contentEvents ?? publishing?.contentEvents ?? noContentEvents,
+            ai: aiGate,
+          },
+          input,
+        )),
     clock: options.clock,
     cancelPollMs: 100,
     // A failed model call fails the generation at once (its retries have their own test).

@@ -1,10 +1,22 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
+import { makeImage } from "./images.ts";
+import { writerAnswer } from "./writer-model.ts";
 
 export type AiServerMode = "ok" | "slow" | "rate-limited" | "malformed" | "scripts";
 
 /** How `/v1/embeddings` answers: vectors, 404 as from an endpoint without it, or 500. */
 export type EmbeddingsMode = "ok" | "missing" | "failing";
+
+/**
+ * How `/v1/images/generations` answers: as OpenAI does ("ok": base64 when asked or for a GPT
+ * image model, else a link), always a link ("url", a server that ignores `response_format`),
+ * or 500.
+ */
+export type ImagesMode = "ok" | "url" | "failing";
+
+/** GPT image models refuse `response_format` and report tokens; DALL·E does neither. */
+const isGptImage = (model: unknown) => /gpt-image/i.test(String(model));
 
 const embeddingDimensions = 64;
 
@@ -24,10 +36,13 @@ export function hashedEmbedding(text: string): number[] {
   return vector;
 }
 
+/** What the "scripts" mode writes: markup a sanitizer must take out. */
+const hostileHtml = `<p onclick="steal()">Hi</p><script>alert(1)</script><a href="javascript:alert(2)">x</a><img src=x onerror=alert(3)>`;
+
 /**
  * An OpenAI-compatible chat completions endpoint on loopback, for tests of the real SDK: it
  * records each request and answers as `mode` says. `/v1/embeddings` answers as `embeddings`
- * says.
+ * says, `/v1/images/generations` as `images` says, with a real PNG.
  */
 export async function startOpenAiServer() {
   const state = {
@@ -41,9 +56,17 @@ export async function startOpenAiServer() {
     embeddings: "ok" as EmbeddingsMode,
     /** The vector of each text `/v1/embeddings` is given (default: `hashedEmbedding`). */
     embed: hashedEmbedding as (text: string) => number[],
+    images: "ok" as ImagesMode,
+    /** The size of the PNG each image answer holds (each answer's pixels differ). */
+    image: { width: 1024, height: 1024 },
+    /** Tokens a GPT image model's answer reports (`usage.input_tokens`, `output_tokens`). */
+    imageUsage: { input_tokens: 60, output_tokens: 1056 },
     requests: [] as { path: string; body: any; auth: string | undefined }[],
+    /** Milliseconds before each answer of the AI writer's steps (a slow model). */
+    writerDelayMs: 0,
   };
   let requestCount = 0;
+  let imageCount = 0;
   const read = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
       const chunks: Buffer[] = [];
@@ -53,6 +76,54 @@ export async function startOpenAiServer() {
   const server = createServer(async (req, res) => {
     const body = JSON.parse((await read(req)) || "{}");
     state.requests.push({ path: req.url ?? "", body, auth: req.headers.authorization });
+    if (req.url?.endsWith("/images/generations")) {
+      const json = (status: number, answer: unknown) => {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(JSON.stringify(answer));
+      };
+      if (state.images === "failing") {
+        json(500, { error: { message: "Internal error", type: "server_error" } });
+        return;
+      }
+      if (isGptImage(body.model) && body.response_format !== undefined) {
+        json(400, {
+          error: {
+            message: "Unknown parameter: 'response_format'.",
+            type: "invalid_request_error",
+            param: "response_format",
+            code: "unknown_parameter",
+          },
+        });
+        return;
+      }
+      const base64 = isGptImage(body.model) || body.response_format === "b64_json";
+      const seed = ++imageCount;
+      json(200, {
+        created: 1,
+        data: [
+          state.images === "ok" && base64
+            ? {
+                b64_json: (
+                  await makeImage({ ...state.image, format: "png", seed: seed * 7919 })
+                ).toString("base64"),
+              }
+            : { url: `https://images.example.com/generated/${seed}.png` },
+        ],
+        ...(isGptImage(body.model)
+          ? {
+              usage: {
+                ...state.imageUsage,
+                total_tokens: state.imageUsage.input_tokens + state.imageUsage.output_tokens,
+                input_tokens_details: {
+                  text_tokens: state.imageUsage.input_tokens,
+                  image_tokens: 0,
+                },
+              },
+            }
+          : {}),
+      });
+      return;
+    }
     if (req.url?.endsWith("/embeddings")) {
       if (state.embeddings !== "ok") {
         const missing = state.embeddings === "missing";
@@ -127,6 +198,17 @@ export async function startOpenAiServer() {
       reply("Boats moored under a lighthouse at night");
       return;
     }
+    // The AI writer's steps: answered as a model following the prompt would.
+    const schemaName = String(body.response_format?.json_schema?.name ?? "");
+    const written = writerAnswer(schemaName, body);
+    if (written !== undefined && ["ok", "slow", "scripts"].includes(state.mode)) {
+      const answer =
+        state.mode === "scripts" && schemaName === "post_section" ? { html: hostileHtml } : written;
+      const delay = state.mode === "slow" ? 2000 : state.writerDelayMs;
+      if (delay > 0) setTimeout(() => reply(JSON.stringify(answer)), delay);
+      else reply(JSON.stringify(answer));
+      return;
+    }
     if (state.mode === "ok" && body.response_format?.json_schema?.name === "blog_ideas") {
       const n = requestCount++;
       reply(
@@ -169,7 +251,7 @@ export async function startOpenAiServer() {
         reply(
           JSON.stringify({
             ...post,
-            content: `<p onclick="steal()">Hi</p><script>alert(1)</script><a href="javascript:alert(2)">x</a><img src=x onerror=alert(3)>`,
+            content: hostileHtml,
           }),
         );
         return;

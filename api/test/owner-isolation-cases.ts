@@ -287,6 +287,14 @@ export const ownerCases: IsolationCase[] = [
     fill: (_a, b) => ({ id: b.postId }),
     body: (a) => ({ featureImageId: a.mediaId }),
   },
+  // The blog's voice (decision 333): A's blog, read and written.
+  { method: "GET", path: "/api/blogs/:blogId/voice", fill: (a) => ({ blogId: a.blogId }) },
+  {
+    method: "PUT",
+    path: "/api/blogs/:blogId/voice",
+    fill: (a) => ({ blogId: a.blogId }),
+    body: () => ({ personaName: "Taken over" }),
+  },
   // Internal link suggestions (decision 331): A's blog, and B's own blog naming A's post.
   {
     method: "POST",

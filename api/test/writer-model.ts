@@ -1,3 +1,7 @@
+import type { z } from "../../contracts/zod.ts";
+import { AiFailed, type AiProvider, type StructuredRequest } from "../ai/provider.ts";
+import { offlineProvider, plainSentences } from "./ai.ts";
+
 /**
  * How the test OpenAI-compatible server answers the AI writer's steps (issue 31): like a model
  * that follows the prompt. It reads what the product asked (the word counts, the number of
@@ -42,18 +46,10 @@ function sourcesOf(prompt: string): Source[] {
 
 const topicOf = (prompt: string) => fenced(prompt, "topic")[0]?.trim() ?? "the topic";
 
-const fillers = [
-  "It helps to start with the basics and build from there",
-  "Most readers find that a small, steady routine beats a big plan",
-  "Check the conditions where you are before you change anything",
-  "Write down what you did so the next step is easier to judge",
-  "Give each change a little time before you decide whether it worked",
-  "Keep the tools simple and the steps repeatable",
-];
-
 /** About `words` words of paragraphs on `topic`, with sentences of the sources cited. */
 function paragraphs(topic: string, words: number, sources: Source[], seed: number): string {
   const sentences: string[] = [];
+  const plain = plainSentences(`${topic} ${seed}`);
   let count = 0;
   let i = seed;
   let cited = 0;
@@ -64,7 +60,7 @@ function paragraphs(topic: string, words: number, sources: Source[], seed: numbe
     if (source && quoted && i % 3 === 0) {
       sentence = `${quoted.replace(/[.!?]$/, "")} [${source.n}].`;
       cited++;
-    } else sentence = `${fillers[i % fillers.length]} when it comes to ${topic.toLowerCase()}.`;
+    } else sentence = plain();
     sentences.push(sentence);
     count += sentence.split(/\s+/).length;
     i++;
@@ -124,7 +120,7 @@ export function writerAnswer(schemaName: string, body: Request): unknown {
       const conclusion = wordsAsked(prompt, /a conclusion of about (\d+) words/, 100);
       const wantsFaq = /an FAQ of 3 to 5/.test(prompt);
       return {
-        intro: paragraphs(topic, intro, [], 1),
+        intro: `<p>This is a guide to ${topic.toLowerCase()}.</p>\n${paragraphs(topic, intro - 6, [], 1)}`,
         conclusion: paragraphs(topic, conclusion, [], 4),
         faq: wantsFaq
           ? [1, 2, 3].map((i) => ({
@@ -167,4 +163,31 @@ export function writerAnswer(schemaName: string, body: Request): unknown {
     default:
       return undefined;
   }
+}
+
+/**
+ * A configured model that answers the AI writer's steps in process, as the test server does;
+ * `fail` makes a step's call fail as a provider's would.
+ */
+export function scriptedWriter(
+  options: {
+    usage?: { promptTokens: number; completionTokens: number };
+    /** True (or the provider's message) to fail the call. */
+    fail?: (request: StructuredRequest<z.ZodType>) => boolean | string;
+  } = {},
+): AiProvider {
+  const usage = options.usage ?? { promptTokens: 100, completionTokens: 900 };
+  return {
+    ...offlineProvider,
+    configured: true,
+    model: "test-model",
+    structured: async (request) => {
+      const failed = options.fail?.(request);
+      if (failed) throw AiFailed(failed === true ? "The AI provider failed. Try again." : failed);
+      const answer = writerAnswer(request.name, {
+        messages: [{ role: "user", content: request.user.filter(Boolean).join("\n") }],
+      });
+      return { data: request.schema.parse(answer), usage: { model: "test-model", ...usage } };
+    },
+  };
 }

@@ -2,7 +2,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AiUsageReport } from "../../../contracts/ai-usage.ts";
 import { createAiProvider } from "../../ai/provider.ts";
-import { sanitizePostHtml } from "../../content/sanitize.ts";
 import { aiUsage } from "../../db/schema.ts";
 import { createBlog, createOwner, createPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
@@ -30,10 +29,12 @@ beforeAll(async () => {
       AI_MODEL: "test-model",
       AI_PRICES: JSON.stringify(prices),
     },
-    ai: createAiProvider(
-      { apiKey: "sk-test", baseUrl: ai.baseUrl, model: "test-model", maxRetries: 0 },
-      sanitizePostHtml,
-    ),
+    ai: createAiProvider({
+      apiKey: "sk-test",
+      baseUrl: ai.baseUrl,
+      model: "test-model",
+      maxRetries: 0,
+    }),
   });
 });
 afterEach(() => {

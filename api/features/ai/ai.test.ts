@@ -113,16 +113,13 @@ describe("AI writing through an OpenAI-compatible endpoint", () => {
         AI_DAILY_TOKEN_LIMIT: "12000",
         AI_CALLS_PER_MINUTE: "1000",
       },
-      ai: createAiProvider(
-        {
-          apiKey: "sk-test",
-          baseUrl: ai.baseUrl,
-          model: "test-model",
-          timeoutMs: 500,
-          maxRetries: 0,
-        },
-        sanitizePostHtml,
-      ),
+      ai: createAiProvider({
+        apiKey: "sk-test",
+        baseUrl: ai.baseUrl,
+        model: "test-model",
+        timeoutMs: 500,
+        maxRetries: 0,
+      }),
     });
   });
   afterAll(async () => {
@@ -334,16 +331,13 @@ describe("cancelling a generation", () => {
   beforeAll(async () => {
     ai = await startOpenAiServer();
     app = await startTestApp({
-      ai: createAiProvider(
-        {
-          apiKey: "sk-test",
-          baseUrl: ai.baseUrl,
-          model: "test-model",
-          timeoutMs: 10_000,
-          maxRetries: 0,
-        },
-        sanitizePostHtml,
-      ),
+      ai: createAiProvider({
+        apiKey: "sk-test",
+        baseUrl: ai.baseUrl,
+        model: "test-model",
+        timeoutMs: 10_000,
+        maxRetries: 0,
+      }),
     });
   });
   afterAll(async () => {

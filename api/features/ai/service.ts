@@ -9,8 +9,7 @@ import {
 import { type AiGate, nextUtcMidnight, startOfUtcDay } from "../../ai/gate.ts";
 import { costOf, priceOf, type TokenCount } from "../../ai/prices.ts";
 import type { Database } from "../../db/client.ts";
-import { first } from "../../db/query.ts";
-import { aiUsage, automationSettings, blogs, posts } from "../../db/schema.ts";
+import { aiUsage, blogs, posts } from "../../db/schema.ts";
 import { HttpError, NotFound } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 import { findOwnedPost } from "../posts/service.ts";

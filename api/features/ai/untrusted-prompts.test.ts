@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportJob } from "../../../contracts/imports.ts";
 import type { Post } from "../../../contracts/posts.ts";
 import { createAiProvider } from "../../ai/provider.ts";
-import { sanitizePostHtml } from "../../content/sanitize.ts";
 import { createBlog, createOwner } from "../../test/factories.ts";
 import type { TestClient } from "../../test/harness.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
@@ -48,10 +47,12 @@ beforeAll(async () => {
   ai = await startOpenAiServer();
   app = await startTestApp({
     env: { OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: ai.baseUrl, AI_MODEL: "test-model" },
-    ai: createAiProvider(
-      { apiKey: "sk-test", baseUrl: ai.baseUrl, model: "test-model", maxRetries: 0 },
-      sanitizePostHtml,
-    ),
+    ai: createAiProvider({
+      apiKey: "sk-test",
+      baseUrl: ai.baseUrl,
+      model: "test-model",
+      maxRetries: 0,
+    }),
   });
 });
 afterAll(async () => {

@@ -1,27 +1,79 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AiProvider } from "../../ai/provider.ts";
-import { automationSettings, blogs, posts } from "../../db/schema.ts";
+import type { z } from "../../../contracts/zod.ts";
+import type { AiProvider, StructuredRequest } from "../../ai/provider.ts";
+import { aiGenerations, automationSettings, blogs, posts } from "../../db/schema.ts";
 import { runDueAutomation } from "../../jobs/content-automation.ts";
-import { offlineProvider, passingArticle, testGate } from "../../test/ai.ts";
 import { createBlog, createOwner, createPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
 import { rawGet } from "../../test/raw-http.ts";
+import { scriptedWriter } from "../../test/writer-model.ts";
+
+/**
+ * A model that writes posts the gate passes, except "Rain barrels": the good blog's compost
+ * heap post again (its sections word for word), with "Hello." as the opening and no meta
+ * description.
+ */
+const copyingWriter = (): AiProvider => {
+  const model = scriptedWriter();
+  return {
+    ...model,
+    structured: (async (request: StructuredRequest<z.ZodType>, signal?: AbortSignal) => {
+      const copying = request.user.some((part) => part.includes("Rain barrels"));
+      if (!copying || !model.structured)
+        return (model.structured as NonNullable<AiProvider["structured"]>)(request, signal);
+      const asIfCompost = {
+        ...request,
+        user: request.user.map((part) => part.replaceAll("Rain barrels", "Compost heaps")),
+      };
+      const { data, usage } = await model.structured(asIfCompost, signal);
+      const answer = data as Record<string, unknown>;
+      if (request.name === "post_outline")
+        return {
+          data: { ...answer, title: "Rain barrels: A Practical Guide" } as typeof data,
+          usage,
+        };
+      if (request.name === "post_assembly")
+        return {
+          data: {
+            ...answer,
+            intro: "<p>Hello.</p>",
+            metaDescription: "",
+            keywords: ["rain barrels"],
+          },
+          usage,
+        };
+      return { data, usage };
+    }) as AiProvider["structured"],
+  };
+};
 
 let app: TestApp;
+let withModel: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ publishing: true, env: { BLOG_DOMAIN: "gate.test" } });
+  [app, withModel] = await Promise.all([
+    startTestApp({ publishing: true, env: { BLOG_DOMAIN: "gate.test" } }),
+    startTestApp({
+      env: { BLOG_DOMAIN: "gate.test", AI_CALLS_PER_MINUTE: "10000" },
+      ai: copyingWriter(),
+    }),
+  ]);
 });
-afterAll(() => app.close());
+afterAll(() => Promise.all([app.close(), withModel.close()]));
 
 const read = async (path: string, host: string) => {
   const { status, body } = await rawGet(app.baseUrl, path, { host });
   return { status, body };
 };
 
-async function automatedBlog(owner: TestClient, subdomain: string, topics: string[]) {
+async function automatedBlog(
+  owner: TestClient,
+  subdomain: string,
+  topics: string[],
+  on: TestApp = app,
+) {
   const blog = await createBlog(owner, `Gate ${subdomain}`);
-  await app.db.update(blogs).set({ subdomain }).where(eq(blogs.id, blog.id));
+  await on.db.update(blogs).set({ subdomain }).where(eq(blogs.id, blog.id));
   // The spec's defaults: auto-publish on.
   const res = await owner.post(`/api/blogs/${blog.id}/automation`, { enabled: true, topics });
   expect(res.status).toBe(201);
@@ -29,13 +81,36 @@ async function automatedBlog(owner: TestClient, subdomain: string, topics: strin
   return blog;
 }
 
-const run = (provider: AiProvider, aheadMs = 60_000) =>
-  runDueAutomation({
-    db: app.db,
-    ai: testGate(app.db, provider),
+/** A run of automation on `on` (default: the offline app), with the posts it wrote. */
+async function run(aheadMs = 60_000, on: TestApp = app) {
+  const started = await runDueAutomation({
+    db: on.db,
+    ai: on.aiGate,
     clock: () => new Date(Date.now() + aheadMs),
-    contentEvents: app.publishing?.contentEvents ?? { blogChanged: () => {} },
+    generations: on.generations,
   });
+  await on.generations.idle();
+  const written = started.length
+    ? await on.db
+        .select({ id: aiGenerations.id, postId: aiGenerations.postId })
+        .from(aiGenerations)
+        .where(
+          inArray(
+            aiGenerations.id,
+            started.map((s) => s.generationId),
+          ),
+        )
+    : [];
+  return Promise.all(
+    started.map(async ({ blogId, generationId }) => {
+      const postId = written.find((w) => w.id === generationId)?.postId ?? null;
+      const [post] = postId
+        ? await on.db.select({ status: posts.status }).from(posts).where(eq(posts.id, postId))
+        : [];
+      return { blogId, postId, status: post?.status };
+    }),
+  );
+}
 
 describe("the publishing gate of content automation", () => {
   it("on a fresh install (no AI key) holds every automated post: nothing reaches readers", async () => {
@@ -46,7 +121,7 @@ describe("the publishing gate of content automation", () => {
     await owner.patch(`/api/posts/${own.id}/status`, { status: "under_review" });
     await owner.patch(`/api/posts/${own.id}/status`, { status: "published" });
 
-    const made = (await run(offlineProvider)).filter((m) => m.blogId === blog.id);
+    const made = (await run()).filter((m) => m.blogId === blog.id);
     expect(made).toHaveLength(1);
     expect(made[0]?.status).toBe("under_review");
     await app.publishing?.queue.enqueue(blog.id, { full: true });
@@ -80,36 +155,17 @@ describe("the publishing gate of content automation", () => {
   });
 
   it("publishes a post that passes every check, and holds one that fails with each reason", async () => {
-    const owner = await createOwner(app);
-    const good = await automatedBlog(owner, "good", ["Compost heaps"]);
-    const bad = await automatedBlog(owner, "bad", ["Rain barrels"]);
-    const writer: AiProvider = {
-      ...offlineProvider,
-      configured: true,
-      model: "test-model",
-      async generatePost(input) {
-        const article = passingArticle(input.topic);
-        if (input.topic !== "Rain barrels") return { post: { ...article, source: "ai" } };
-        // Copies the good blog's post, drops the keyword from the opening, no meta description.
-        const copied = passingArticle("Compost heaps");
-        return {
-          post: {
-            ...article,
-            content: copied.content.replace("This is a guide to compost heaps.", "Hello."),
-            metaDescription: "",
-            source: "ai",
-          },
-        };
-      },
-    };
+    const owner = await createOwner(withModel);
+    const good = await automatedBlog(owner, "good", ["Compost heaps"], withModel);
+    const bad = await automatedBlog(owner, "bad", ["Rain barrels"], withModel);
     // The copy is written after the post it copies.
-    await app.db
+    await withModel.db
       .update(automationSettings)
       .set({ nextRunAt: new Date(Date.now() + 120_000) })
       .where(eq(automationSettings.blogId, bad.id));
-    const first = (await run(writer)).filter((m) => m.blogId === good.id);
+    const first = (await run(60_000, withModel)).filter((m) => m.blogId === good.id);
     expect(first.map((m) => m.status)).toEqual(["published"]);
-    const second = (await run(writer, 180_000)).filter((m) => m.blogId === bad.id);
+    const second = (await run(180_000, withModel)).filter((m) => m.blogId === bad.id);
     expect(second.map((m) => m.status)).toEqual(["under_review"]);
     const held = (await owner.get(`/api/posts/${second[0]?.postId}`)).body;
     expect(held.reviewReasons.map((r: { id: string }) => r.id).sort()).toEqual(
@@ -121,7 +177,7 @@ describe("the publishing gate of content automation", () => {
       ].sort(),
     );
     expect(held.reviewReasons.find((r: { id: string }) => r.id === "originality").reason).toMatch(
-      /matches “Compost heaps: what to know” on Gate good/,
+      /matches “Compost heaps: A Practical Guide” on Gate good/,
     );
   });
 });

@@ -77,10 +77,7 @@ async function checkTopicCategories(db: Database, blogId: string, input: Automat
   if (asked.length === 0) return;
   const known = new Set(
     (
-      await db
-        .select({ id: categories.id })
-        .from(categories)
-        .where(eq(categories.blogId, blogId))
+      await db.select({ id: categories.id }).from(categories).where(eq(categories.blogId, blogId))
     ).map((c) => c.id),
   );
   const issues = asked

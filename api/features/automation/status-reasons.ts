@@ -1,4 +1,4 @@
-import { type AiRefusal } from "../../ai/gate.ts";
+import type { AiRefusal } from "../../ai/gate.ts";
 import { HttpError } from "../../http/errors.ts";
 
 /** What the automation status says while the gate refuses the owner's calls. */
@@ -25,4 +25,3 @@ export function failureReasonOf(error: unknown): string {
       : "An error on the server stopped it.";
   return `The last post could not be written: ${said} Automation tries again within a minute.`;
 }
-

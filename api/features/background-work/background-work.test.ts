@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlogJobs } from "../../../contracts/background-work.ts";
 import type { SiteStatus } from "../../../contracts/blogs.ts";
 import { aiGateOptions, createAiGate } from "../../ai/gate.ts";
-import { AiFailed, type AiProvider } from "../../ai/provider.ts";
 import { sanitizePostHtml } from "../../content/sanitize.ts";
 import { openDatabase } from "../../db/client.ts";
 import { automationSettings, importJobs, renderJobs, siteBuilds } from "../../db/schema.ts";
@@ -12,18 +11,25 @@ import { runDueAutomation } from "../../jobs/content-automation.ts";
 import { startJobs } from "../../jobs/jobs.ts";
 import { createPgBossQueue } from "../../jobs/pg-boss-queue.ts";
 import { createLogger } from "../../logger.ts";
-import { offlineProvider, testGate } from "../../test/ai.ts";
 import { onPostgres } from "../../test/dialect.ts";
 import { createBlog, createOwner, createPublishedPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
+import { scriptedWriter } from "../../test/writer-model.ts";
 import { createPublishing } from "../publishing/publishing.ts";
 
 // The app here serves without rendering, as a web process of a PostgreSQL set-up does: changes
 // write their render requests (the outbox rows) and nothing in this process runs them. What it
 // answers comes from the database alone.
 let app: TestApp;
+let modelDown = false;
 beforeAll(async () => {
-  app = await startTestApp();
+  // A model that is down while `modelDown` says so.
+  app = await startTestApp({
+    env: { AI_CALLS_PER_MINUTE: "10000" },
+    ai: scriptedWriter({
+      fail: () => modelDown && "The AI provider did not answer in time. Try again.",
+    }),
+  });
 });
 afterAll(() => app.close());
 
@@ -198,15 +204,11 @@ describe("GET /api/blogs/{blogId}/jobs on a process that renders nothing", () =>
 
     // The AI provider fails: nothing is written, the owner is told why, the run stays due.
     const now = new Date(Date.now() + 1000);
-    const failing: AiProvider = {
-      ...offlineProvider,
-      generatePost: async () => {
-        throw AiFailed("The AI provider did not answer in time. Try again.");
-      },
-    };
-    const quiet = { error: () => {}, info: () => {} } as never;
-    const deps = { db: app.db, clock: () => now, contentEvents: { blogChanged: () => {} } };
-    await runDueAutomation({ ...deps, ai: testGate(app.db, failing), logger: quiet });
+    const deps = { db: app.db, ai: app.aiGate, clock: () => now, generations: app.generations };
+    modelDown = true;
+    await runDueAutomation(deps);
+    await app.generations.idle();
+    modelDown = false;
     expect((await jobsOf(owner, blog.id)).automation).toEqual({
       ...due,
       lastError:
@@ -214,7 +216,8 @@ describe("GET /api/blogs/{blogId}/jobs on a process that renders nothing", () =>
     });
 
     // The next run writes the post: its time, the next one's, and no error.
-    await runDueAutomation({ ...deps, ai: testGate(app.db) });
+    await runDueAutomation(deps);
+    await app.generations.idle();
     const [settings] = await app.db
       .select()
       .from(automationSettings)

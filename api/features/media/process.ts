@@ -21,6 +21,31 @@ export type ProcessedImage = {
 
 const extensionOf = { avif: "avif", webp: "webp", jpeg: "jpg", png: "png" } as const;
 
+/** IPTC's digital source type for media a trained model made (what Google asks AI images to say). */
+export const trainedAlgorithmicMedia =
+  "http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia";
+
+/** The XMP packet that marks a file as made by AI: IPTC Extension `DigitalSourceType`. */
+export const aiMadeXmp = [
+  '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>',
+  '<x:xmpmeta xmlns:x="adobe:ns:meta/">',
+  '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">',
+  '<rdf:Description rdf:about="" xmlns:Iptc4xmpExt="http://iptc.org/std/Iptc4xmpExt/2008-02-29/">',
+  `<Iptc4xmpExt:DigitalSourceType>${trainedAlgorithmicMedia}</Iptc4xmpExt:DigitalSourceType>`,
+  "</rdf:Description>",
+  "</rdf:RDF>",
+  "</x:xmpmeta>",
+  '<?xpacket end="w"?>',
+].join("");
+
+export type ProcessOptions = {
+  /**
+   * The image was made by an AI model: every stored file carries `aiMadeXmp` (decision 335),
+   * the one piece of metadata written; uploads get none.
+   */
+  aiMade?: boolean;
+};
+
 /** SHA-256 on libuv's thread pool (Web Crypto), so a 20 MB upload does not stall requests. */
 export async function contentHash(bytes: Uint8Array): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", bytes as Uint8Array<ArrayBuffer>);
@@ -33,9 +58,13 @@ export async function contentHash(bytes: Uint8Array): Promise<string> {
  * once, turned upright (EXIF orientation) and encoded as AVIF and WebP at each width of
  * `mediaWidths` no wider than the image, plus one JPEG (PNG when it has transparency) fallback.
  * Nothing of the upload's metadata (EXIF, GPS, XMP, comments) is written to any variant; only
- * the colour profile is applied. libvips does the work on its own threads, off the event loop.
+ * the colour profile is applied. An image an AI model made (`aiMade`) carries one mark instead. libvips does the work on its own threads, off the event loop.
  */
-export async function processImage(bytes: Uint8Array, fileName: string): Promise<ProcessedImage> {
+export async function processImage(
+  bytes: Uint8Array,
+  fileName: string,
+  { aiMade = false }: ProcessOptions = {},
+): Promise<ProcessedImage> {
   const { format } = sniffImage(bytes, fileName);
   // libvips loads at the first image, not at start (decision 160).
   const { default: sharp } = await import("sharp");
@@ -70,7 +99,9 @@ export async function processImage(bytes: Uint8Array, fileName: string): Promise
   if (width === 0 || height === 0) problems.push("The image has no pixels.");
   if (problems.length > 0) throw new RefusedImage(problems);
 
-  const hash = await contentHash(bytes);
+  // Files are named by their content: marked files are other files than an unmarked upload of
+  // the same picture, so the mark is part of what is hashed.
+  const hash = await contentHash(aiMade ? Buffer.concat([bytes, Buffer.from(aiMadeXmp)]) : bytes);
   const largest = Math.min(mediaWidths[mediaWidths.length - 1] as number, upright(meta).width);
   // Decoded once, upright and no wider than the largest variant; every variant comes from it.
   let base: { data: Buffer; info: OutputInfo };
@@ -96,6 +127,7 @@ export async function processImage(bytes: Uint8Array, fileName: string): Promise
   ): Promise<EncodedVariant> => {
     let pipeline = sharp(base.data, raw);
     if (targetWidth < base.info.width) pipeline = pipeline.resize({ width: targetWidth });
+    if (aiMade) pipeline = pipeline.withXmp(aiMadeXmp);
     const encoded =
       target === "avif"
         ? pipeline.avif({ quality: 55, effort: 2 })

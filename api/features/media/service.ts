@@ -16,7 +16,7 @@ import { Conflict, HttpError, NotFound, ValidationFailed } from "../../http/erro
 import { findOwnedBlog } from "../blogs/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { withOutbox } from "../publishing/outbox.ts";
-import { type ProcessedImage, processImage } from "./process.ts";
+import { type ProcessedImage, type ProcessOptions, processImage } from "./process.ts";
 import { RefusedImage } from "./sniff.ts";
 
 export type MediaRow = typeof media.$inferSelect;
@@ -27,7 +27,11 @@ export type MediaDeps = {
   storage: Storage;
   contentEvents: ContentEvents;
   /** Default: `processImage`, one image at a time per process (memory stays bounded). */
-  process?: (bytes: Uint8Array, fileName: string) => Promise<ProcessedImage>;
+  process?: (
+    bytes: Uint8Array,
+    fileName: string,
+    options?: ProcessOptions,
+  ) => Promise<ProcessedImage>;
 };
 
 /** Storage key of a stored file: beside, never inside, the blog's rendered generations. */
@@ -37,8 +41,8 @@ export const mediaKey = (blogId: string, file: string) => `${mediaFolder(blogId)
 // One image is processed at a time: each decode of a large photo takes ~100 MB, and libvips
 // already spreads one image over the cores.
 const oneAtATime = new PQueue({ concurrency: 1 });
-const defaultProcess = (bytes: Uint8Array, fileName: string) =>
-  oneAtATime.add(() => processImage(bytes, fileName));
+const defaultProcess = (bytes: Uint8Array, fileName: string, options?: ProcessOptions) =>
+  oneAtATime.add(() => processImage(bytes, fileName, options));
 
 /** The owner's media item, or 404 (reached through its blog, like every owner row). */
 export async function findOwnedMedia(
@@ -83,13 +87,14 @@ export const refusedUpload = (error: RefusedImage) =>
 /**
  * Stores an upload in the blog's library (docs/decisions/110): checked and re-encoded first, so
  * a refused file leaves nothing behind. The same bytes uploaded again answer the image already
- * stored (`created: false`).
+ * stored (`created: false`). `aiMade`: an image a model made, marked so in every stored file
+ * (decision 335).
  */
 export async function uploadMedia(
   deps: MediaDeps,
   ownerId: string,
   blogId: string,
-  input: { bytes: Uint8Array; fileName: string; alt?: string },
+  input: { bytes: Uint8Array; fileName: string; alt?: string; aiMade?: boolean },
 ): Promise<{ item: MediaRow; created: boolean }> {
   const { db, storage } = deps;
   await findOwnedBlog(db, ownerId, blogId);
@@ -101,7 +106,11 @@ export async function uploadMedia(
 
   let processed: ProcessedImage;
   try {
-    processed = await (deps.process ?? defaultProcess)(input.bytes, input.fileName);
+    processed = await (deps.process ?? defaultProcess)(
+      input.bytes,
+      input.fileName,
+      input.aiMade ? { aiMade: true } : undefined,
+    );
   } catch (error) {
     if (error instanceof RefusedImage) throw refusedUpload(error);
     throw error;
@@ -176,7 +185,8 @@ export const tooLarge = (bytes: number) =>
     `The file is ${humanBytes(bytes)}; uploads may be at most ${humanBytes(mediaLimits.fileBytes)}. Resize or compress the image and upload it again.`,
   );
 
-async function checkQuota(db: Queryable, blogId: string, adding: number): Promise<void> {
+/** 413 when the blog's images with `adding` more bytes would take more than a blog may store. */
+export async function checkQuota(db: Queryable, blogId: string, adding: number): Promise<void> {
   const [{ used } = { used: 0 }] = await db
     .select({ used: sql<number>`coalesce(sum(${media.storedBytes}), 0)` })
     .from(media)

@@ -22,7 +22,6 @@ import {
 import { HttpError, NotFound } from "../../http/errors.ts";
 import type { JobInfo, JobQueue } from "../../jobs/queue.ts";
 import { stepsOf } from "../../jobs/steps.ts";
-import type { Logger } from "../../logger.ts";
 import type { CpuPool } from "../../workers/run.ts";
 import { reviewReasonsFor } from "../automation/publish-gate.ts";
 import { failureReasonOf, skipReasonOf } from "../automation/status-reasons.ts";
@@ -450,7 +449,10 @@ async function writeResearch(
     });
 }
 
-/** What automation's status says after its post could not be written. */
+/**
+ * What automation's status says after its post could not be written; the run is due again
+ * (the next minute's run writes the topic again).
+ */
 async function automationFailed(db: Database, blogId: string, error: unknown, message: string) {
   let reason: string;
   if (isAiRefusal(error)) {
@@ -458,8 +460,8 @@ async function automationFailed(db: Database, blogId: string, error: unknown, me
   } else reason = failureReasonOf(error);
   await db
     .update(automationSettings)
-    .set({ skipReason: reason })
-    .where(eq(automationSettings.blogId, blogId));
+    .set({ skipReason: reason, ...(isAiRefusal(error) ? {} : { nextRunAt: new Date() }) })
+    .where(and(eq(automationSettings.blogId, blogId), eq(automationSettings.enabled, true)));
 }
 
 /** The research of a post (sources and citations), for the editor. */

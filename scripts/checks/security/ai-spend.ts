@@ -62,11 +62,13 @@ export const aiSpendCheck: SecurityCheck = {
           db: app.db,
           ai: gate,
           clock: ahead,
-          contentEvents: { blogChanged: () => {} },
+          generations: app.generations,
         }),
         runWeeklyAffiliatePrograms({ db: app.db, ai: gate, clock: ahead }),
         runWeeklyBlogIdeas({ db: app.db, ai: gate, clock: ahead }),
       ]);
+      // Automation's post is written by the AI writer's job.
+      await app.generations.idle();
       const reached = server.state.requests.length;
       const rows = await app.db.select().from(aiUsage);
       const recorded = rows.reduce((sum, r) => sum + r.promptTokens + r.completionTokens, 0);
@@ -107,7 +109,7 @@ export const aiSpendCheck: SecurityCheck = {
         db: app.db,
         ai: gate,
         clock: later,
-        contentEvents: { blogChanged: () => {} },
+        generations: app.generations,
       });
       await runWeeklyAffiliatePrograms({ db: app.db, ai: gate, clock: later });
       await runWeeklyBlogIdeas({ db: app.db, ai: gate, clock: later });
