@@ -234,8 +234,8 @@ function awaitImports(queue: JobQueue): JobQueue & { idle: (name: string) => Pro
   const waiting = new Map<string, Set<string>>();
   const wakers = new Map<string, (() => void)[]>();
   const setOf = (name: string) => {
-    let set = waiting.get(name);
-    if (!set) waiting.set(name, (set = new Set()));
+    const set = waiting.get(name) ?? new Set<string>();
+    waiting.set(name, set);
     return set;
   };
   const ran = (name: string, id: string) => {
