@@ -79,6 +79,9 @@ const benchmarks: Bench[] = [
     file: "internal-links.ts",
     quick: { args: ["2000"], env: { BENCH_DRAFTS: "10" } },
   },
+  // Issue 31: the AI writer's model calls and tokens per post by length, and its own time
+  // without the model's (p50/p95) against loopback peers (decision 334).
+  { file: "ai-writer.ts", quick: { args: ["200"], env: { BENCH_WRITES: "3" } } },
 ];
 
 type TargetLine = {
