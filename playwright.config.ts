@@ -7,6 +7,18 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const dashboardOut = `dist-e2e-${port}`;
 // The server's data folder, known to the tests too (tests/e2e/seed.ts writes rows in bulk).
 process.env.E2E_DATA_DIR ??= join(tmpdir(), `blogfleet-e2e-port-${port}`);
+/**
+ * The AI writer's tests run against a second server with the AI on (E2E_AI=1): its provider,
+ * search and web pages are loopback peers in that server's process. Every other test expects
+ * the offline writer of the first server.
+ */
+const aiPort = Number(process.env.E2E_AI_PORT ?? port + 1000);
+const aiDashboardOut = `dist-e2e-${aiPort}`;
+process.env.E2E_AI_DATA_DIR ??= join(tmpdir(), `blogfleet-e2e-port-${aiPort}`);
+const aiSpecs = /ai-writer\.spec\.ts$/;
+/** How each server starts: the dashboard built into a folder of its port, then the server. */
+const serverCommand =
+  "vite build --logLevel warn && node --import ./scripts/compiled-ts.mjs --max-semi-space-size=8 scripts/e2e-server.ts";
 const executablePath =
   process.env.CHROMIUM_PATH ??
   process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ??
@@ -42,21 +54,44 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
-  webServer: {
-    // The server runs with npm start's runtime flags (package.json, decision 160).
-    command:
-      "vite build --logLevel warn && node --import ./scripts/compiled-ts.mjs --max-semi-space-size=8 scripts/e2e-server.ts",
-    url: `http://localhost:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      DASHBOARD_OUT_DIR: dashboardOut,
-      E2E_DASHBOARD_DIR: `dashboard/${dashboardOut}`,
-      E2E_DATA_DIR: process.env.E2E_DATA_DIR,
+  projects: [
+    { name: "chromium", use: { browserName: "chromium" }, testIgnore: aiSpecs },
+    {
+      name: "ai-writer",
+      use: { browserName: "chromium", baseURL: `http://localhost:${aiPort}` },
+      testMatch: aiSpecs,
     },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  ],
+  webServer: [
+    {
+      // The server runs with npm start's runtime flags (package.json, decision 160).
+      command: serverCommand,
+      url: `http://localhost:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        DASHBOARD_OUT_DIR: dashboardOut,
+        E2E_DASHBOARD_DIR: `dashboard/${dashboardOut}`,
+        E2E_DATA_DIR: process.env.E2E_DATA_DIR,
+      },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: serverCommand,
+      url: `http://localhost:${aiPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(aiPort),
+        E2E_AI: "1",
+        DASHBOARD_OUT_DIR: aiDashboardOut,
+        E2E_DASHBOARD_DIR: `dashboard/${aiDashboardOut}`,
+        E2E_DATA_DIR: process.env.E2E_AI_DATA_DIR,
+      },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -11,7 +11,7 @@ import { featureImageFor } from "./features/media/feature-image.ts";
 import { libraryImageImporter } from "./features/media/import-remote.ts";
 import { type ContentEvents, guardContentEvents } from "./features/publishing/content-events.ts";
 import { createPublishing } from "./features/publishing/publishing.ts";
-import { researchFromEnv } from "./features/research/research.ts";
+import { type Research, researchFromEnv } from "./features/research/research.ts";
 import { createWriter } from "./features/writer/service.ts";
 import { gracefulCloser } from "./http/graceful-close.ts";
 import { keepConnectionsAlive } from "./http/keep-alive.ts";
@@ -28,7 +28,14 @@ import { createLogger } from "./logger.ts";
 import { createWorkerApp, openSharedServices } from "./scale-out.ts";
 import { createCpuPool } from "./workers/run.ts";
 
-export type StartOptions = { dashboardDir?: string };
+export type StartOptions = {
+  dashboardDir?: string;
+  /**
+   * Test injection only (the browser tests' AI server, scripts/e2e-server.ts): research that may
+   * read pages on loopback. Production never passes it; the default is `researchFromEnv`.
+   */
+  research?: Research;
+};
 
 /** Parses the environment, opens and migrates the database, and serves the app. */
 export async function startServer(options: StartOptions = {}): Promise<Server> {
@@ -107,7 +114,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     logger,
     sanitize: sanitizePostHtml,
     blogDomain: env.BLOG_DOMAIN,
-    research: researchFromEnv(env, { pool: cpu }),
+    research: options.research ?? researchFromEnv(env, { pool: cpu }),
     links: { db: database.db, embeddings, blogDomain: env.BLOG_DOMAIN, logger },
     featureImage: (input) =>
       featureImageFor(

@@ -1,3 +1,4 @@
+import type { GenerationStep } from "./generation.ts";
 import type { ImportJob } from "./imports.ts";
 
 /**
@@ -47,6 +48,19 @@ export type AutomationJob = {
   nextRunAt: string | null;
   /** Why the last due run wrote nothing (a spent AI allowance, a failing provider); null after a post. */
   lastError: string | null;
+  /** The post the AI writer is writing for automation now, and how far it is; null when none. */
+  writing: AutomationWriting | null;
+};
+
+/** Automation's post in progress (decision 334): its topic and the writer's step. */
+export type AutomationWriting = {
+  generationId: string;
+  topic: string;
+  step: GenerationStep | null;
+  sectionsWritten: number;
+  sectionsTotal: number;
+  /** Why it waits (a per-minute limit, a failed call tried again). */
+  waiting: string | null;
 };
 
 /** Whether any of it is waiting or running (the dashboard asks again only then). */
@@ -55,6 +69,7 @@ export function hasWorkInProgress(jobs: BlogJobs | undefined): boolean {
   return (
     ["queued", "running", "retrying"].includes(jobs.render.state) ||
     jobs.imports.some((job) => job.status === "queued" || job.status === "running") ||
-    jobs.automation.state === "due"
+    jobs.automation.state === "due" ||
+    jobs.automation.writing !== null
   );
 }

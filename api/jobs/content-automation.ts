@@ -119,6 +119,10 @@ export async function runDueAutomation(
         blogId: settings.blogId,
         autoPublish: settings.autoPublish,
         topicMaterial: { urls: details?.urls ?? [], notes: details?.notes ?? [] },
+        claimed: {
+          dueAt: startedFrom.toISOString(),
+          previousRunAt: settings.lastGeneratedAt?.toISOString() ?? null,
+        },
       };
       const nextRunAt = new Date(
         now.getTime() + generationInterval(settings.postingFrequency, settings.postsPerWeek),

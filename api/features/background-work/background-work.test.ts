@@ -1,11 +1,18 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BlogJobs } from "../../../contracts/background-work.ts";
+import { type BlogJobs, hasWorkInProgress } from "../../../contracts/background-work.ts";
 import type { SiteStatus } from "../../../contracts/blogs.ts";
+import { emptyProgress } from "../../../contracts/generation.ts";
 import { aiGateOptions, createAiGate } from "../../ai/gate.ts";
 import { sanitizePostHtml } from "../../content/sanitize.ts";
 import { openDatabase } from "../../db/client.ts";
-import { automationSettings, importJobs, renderJobs, siteBuilds } from "../../db/schema.ts";
+import {
+  aiGenerations,
+  automationSettings,
+  importJobs,
+  renderJobs,
+  siteBuilds,
+} from "../../db/schema.ts";
 import { parseEnv } from "../../env.ts";
 import { runDueAutomation } from "../../jobs/content-automation.ts";
 import { startJobs } from "../../jobs/jobs.ts";
@@ -190,6 +197,7 @@ describe("GET /api/blogs/{blogId}/jobs on a process that renders nothing", () =>
       lastRunAt: null,
       nextRunAt: null,
       lastError: null,
+      writing: null,
     });
     expect(
       (
@@ -227,8 +235,48 @@ describe("GET /api/blogs/{blogId}/jobs on a process that renders nothing", () =>
       lastRunAt: now.toISOString(),
       nextRunAt: settings?.nextRunAt?.toISOString(),
       lastError: null,
+      writing: null,
     });
     expect(settings?.nextRunAt?.getTime()).toBeGreaterThan(now.getTime());
+  });
+
+  it("shows the post automation's writer is writing, and how far it is", async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner);
+    const ownerId = (await owner.get<{ id: string }>("/api/auth/user")).body.id;
+    expect((await jobsOf(owner, blog.id)).automation.writing).toBeNull();
+    const [row] = await app.db
+      .insert(aiGenerations)
+      .values({
+        ownerId,
+        blogId: blog.id,
+        origin: "automation",
+        input: { topic: "Leaf mould", tone: "professional", length: "medium" },
+        status: "running",
+        progress: {
+          ...emptyProgress(),
+          step: "sections",
+          outline: [1, 2, 3, 4].map((n) => ({ heading: `H${n}`, subheadings: [] })),
+          sectionsWritten: 2,
+        },
+      })
+      .returning();
+    const jobs = await jobsOf(owner, blog.id);
+    expect(jobs.automation.writing).toEqual({
+      generationId: row?.id,
+      topic: "Leaf mould",
+      step: "sections",
+      sectionsWritten: 2,
+      sectionsTotal: 4,
+      waiting: null,
+    });
+    expect(hasWorkInProgress(jobs)).toBe(true);
+    // Done: nothing in progress.
+    await app.db
+      .update(aiGenerations)
+      .set({ status: "succeeded" })
+      .where(eq(aiGenerations.id, row?.id as string));
+    expect((await jobsOf(owner, blog.id)).automation.writing).toBeNull();
   });
 
   it("answers 404 for another owner's blog and 400 for an id that cannot be one", async () => {

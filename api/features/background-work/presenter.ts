@@ -4,6 +4,7 @@ import type {
   ImportJobSummary,
   RenderJob,
 } from "../../../contracts/background-work.ts";
+import type { GenerationProgress } from "../../../contracts/generation.ts";
 import type { RenderStatus } from "../blogs/site-status.ts";
 import type { BlogWork } from "./service.ts";
 
@@ -29,14 +30,30 @@ export function presentRenderJob(render: RenderStatus): RenderJob {
   };
 }
 
-function presentAutomationJob(settings: BlogWork["automation"], now: Date): AutomationJob {
+function presentAutomationJob(
+  settings: BlogWork["automation"],
+  writing: BlogWork["writing"],
+  now: Date,
+): AutomationJob {
   const on = settings?.enabled === true;
   const next = on ? (settings?.nextRunAt ?? null) : null;
+  const progress = writing?.progress as GenerationProgress | undefined;
   return {
     state: !on ? "off" : next && next.getTime() <= now.getTime() ? "due" : "scheduled",
     lastRunAt: iso(settings?.lastGeneratedAt),
     nextRunAt: iso(next),
     lastError: settings?.skipReason ?? null,
+    writing:
+      writing && progress
+        ? {
+            generationId: writing.id,
+            topic: (writing.input as { topic: string }).topic,
+            step: progress.step,
+            sectionsWritten: progress.sectionsWritten,
+            sectionsTotal: progress.outline.length,
+            waiting: progress.waiting,
+          }
+        : null,
   };
 }
 
@@ -56,6 +73,6 @@ export function presentBlogJobs(work: BlogWork, now: Date): BlogJobs {
         finishedAt: iso(row.finishedAt),
       }),
     ),
-    automation: presentAutomationJob(work.automation, now),
+    automation: presentAutomationJob(work.automation, work.writing, now),
   };
 }

@@ -45,6 +45,8 @@ export type StoredInput = GenerationInput & {
   topicMaterial?: Partial<OwnerMaterial>;
   /** Automation: publish when the publishing gate passes. */
   autoPublish?: boolean;
+  /** Automation: the run this generation claimed, given back if the post cannot be written. */
+  claimed?: { dueAt: string; previousRunAt: string | null };
 };
 
 export type WriterDeps = PipelineDeps & {
@@ -336,7 +338,7 @@ export function createWriter(deps: WriterDeps) {
         .where(eq(aiGenerations.id, generationId));
       await steps.clear();
       if (row.origin === "automation" && row.blogId)
-        await automationFailed(deps.db, row.blogId, error, failure.message);
+        await automationFailed(deps.db, row.blogId, input.claimed, error, failure.message);
     } finally {
       clearInterval(poll);
     }
@@ -450,17 +452,32 @@ async function writeResearch(
 }
 
 /**
- * What automation's status says after its post could not be written; the run is due again
- * (the next minute's run writes the topic again).
+ * What automation's status says after its post could not be written. The run it claimed is
+ * given back (due again at its time, the last run as before), so the next minute's run writes
+ * the topic again; a refusal keeps the schedule (the allowance renews later).
  */
-async function automationFailed(db: Database, blogId: string, error: unknown, message: string) {
+async function automationFailed(
+  db: Database,
+  blogId: string,
+  claimed: StoredInput["claimed"],
+  error: unknown,
+  message: string,
+) {
   let reason: string;
   if (isAiRefusal(error)) {
     reason = skipReasonOf({ code: error.code, message, retryAt: new Date() });
   } else reason = failureReasonOf(error);
   await db
     .update(automationSettings)
-    .set({ skipReason: reason, ...(isAiRefusal(error) ? {} : { nextRunAt: new Date() }) })
+    .set({
+      skipReason: reason,
+      ...(claimed && !isAiRefusal(error)
+        ? {
+            nextRunAt: new Date(claimed.dueAt),
+            lastGeneratedAt: claimed.previousRunAt ? new Date(claimed.previousRunAt) : null,
+          }
+        : {}),
+    })
     .where(and(eq(automationSettings.blogId, blogId), eq(automationSettings.enabled, true)));
 }
 

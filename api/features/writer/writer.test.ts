@@ -153,7 +153,7 @@ describe("the AI writer", () => {
       .select()
       .from(postResearch)
       .where(eq(postResearch.postId, draft?.id as string));
-    expect((research?.sources as unknown[]).length).toBe(result.sources.length);
+    expect(research?.sources).toHaveLength(result.sources.length);
     const shown = await owner.get<{ citations: unknown[] }>(`/api/posts/${draft?.id}/research`);
     expect(shown.body.citations.length).toBe(result.citations.length);
 

@@ -68,7 +68,7 @@ export const blogJobsFixture = (over: Partial<BlogJobs> = {}): BlogJobs => ({
     lastFinishedAt: null,
   },
   imports: [],
-  automation: { state: "off", lastRunAt: null, nextRunAt: null, lastError: null },
+  automation: { state: "off", lastRunAt: null, nextRunAt: null, lastError: null, writing: null },
   ...over,
 });
 

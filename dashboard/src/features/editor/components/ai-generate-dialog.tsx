@@ -1,6 +1,7 @@
-import type { GeneratedPost } from "@contracts/ai.ts";
 import type { Category } from "@contracts/categories.ts";
+import type { Generation, GenerationInput, GenerationResult } from "@contracts/generation.ts";
 import { aiLengths, aiTones } from "@contracts/limits.ts";
+import { researchLimits } from "@contracts/research.ts";
 import { CircleCheckIcon, CircleIcon, LoaderCircleIcon, SparklesIcon } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { ChoiceSelect } from "../../../components/choice-select.tsx";
@@ -15,11 +16,14 @@ import {
 } from "../../../components/ui/dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
+import { Textarea } from "../../../components/ui/textarea.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/cn.ts";
-import { generatePost } from "../api/generate-post.ts";
-import { generationProgress, generationStages, typicalSeconds } from "./generation-progress.ts";
+import { cancelGeneration } from "../api/cancel-generation.ts";
+import { getGeneration } from "../api/get-generation.ts";
+import { startGeneration } from "../api/start-generation.ts";
+import { progressHeadline, sectionsLine, stepStates } from "./generation-progress.ts";
 
 type Tone = (typeof aiTones)[number];
 type Length = (typeof aiLengths)[number];
@@ -37,53 +41,116 @@ const lengthLabels: Record<Length, string> = {
 };
 const noCategory = "none";
 
-/**
- * While a post is written: the elapsed seconds and a stage estimated from them. The model
- * answers once, at the end, so the stages are an estimate and the text says so.
- */
-function GenerationProgressView({ elapsed, length }: { elapsed: number; length: Length }) {
-  const progress = generationProgress(elapsed, length);
+/** The addresses given one per line; the first line that is no http(s) address, if any. */
+export function sourceUrlsOf(text: string): { urls: string[]; invalid: string | null } {
+  const urls = text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const invalid =
+    urls.find((url) => {
+      try {
+        return !/^https?:$/.test(new URL(url).protocol);
+      } catch {
+        return true;
+      }
+    }) ?? null;
+  return { urls, invalid };
+}
+
+const isFinished = (g: Generation) => g.status !== "queued" && g.status !== "running";
+
+/** What the writer is doing: its steps, the outline so far, the sections written, the sources. */
+function GenerationProgressView({ generation }: { generation: Generation }) {
+  const { progress } = generation;
+  const sections = sectionsLine(generation);
   return (
-    <div data-slot="generation-progress" className="grid gap-2 rounded-lg border bg-muted/40 p-3">
+    <div data-slot="generation-progress" className="grid gap-3 rounded-lg border bg-muted/40 p-3">
       <p role="status" className="flex items-center gap-2 text-sm font-medium">
-        <LoaderCircleIcon aria-hidden="true" className="size-4 animate-spin" />
-        {progress.label}
+        <LoaderCircleIcon aria-hidden="true" className="size-4 shrink-0 animate-spin" />
+        {progressHeadline(generation)}
       </p>
       <ol aria-label="Generation steps" className="grid gap-1 text-xs">
-        {generationStages.map((stage, i) => {
-          const done = i < progress.stage;
-          const current = i === progress.stage;
-          const Icon = done ? CircleCheckIcon : current ? LoaderCircleIcon : CircleIcon;
+        {stepStates(generation).map(({ step, label, state }) => {
+          const Icon =
+            state === "done"
+              ? CircleCheckIcon
+              : state === "current"
+                ? LoaderCircleIcon
+                : CircleIcon;
           return (
             <li
-              key={stage.label}
-              aria-current={current ? "step" : undefined}
+              key={step}
+              aria-current={state === "current" ? "step" : undefined}
               className={cn(
                 "flex items-center gap-2",
-                !done && !current && "text-muted-foreground",
+                state === "pending" && "text-muted-foreground",
               )}
             >
               <Icon
                 aria-hidden="true"
-                className={cn("size-3.5", done && "text-success", current && "animate-spin")}
+                className={cn(
+                  "size-3.5",
+                  state === "done" && "text-success",
+                  state === "current" && "animate-spin",
+                )}
               />
-              {stage.label}
+              {label}
+              {state === "done" && <span className="sr-only"> (done)</span>}
             </li>
           );
         })}
       </ol>
-      <p className="text-xs text-muted-foreground">
-        {elapsed} s elapsed; a {length} post usually takes about {typicalSeconds[length]} s. The
-        steps are an estimate: the AI sends the whole post when it is done.
-      </p>
+      {sections && <p className="text-xs font-medium">{sections}</p>}
+      {progress.outline.length > 0 && (
+        <div className="grid gap-1">
+          <p className="text-xs font-medium">Outline</p>
+          <ol aria-label="Outline" className="grid list-decimal gap-0.5 pl-5 text-xs">
+            {progress.outline.map((section) => (
+              <li key={section.heading}>
+                {section.heading}
+                {section.subheadings.length > 0 && (
+                  <ul className="list-disc pl-4 text-muted-foreground">
+                    {section.subheadings.map((sub) => (
+                      <li key={sub}>{sub}</li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+      {(progress.sources.length > 0 || progress.sourceFailures > 0) && (
+        <div className="grid gap-1">
+          <p className="text-xs font-medium">Sources found</p>
+          {progress.sources.length > 0 && (
+            <ol aria-label="Sources found" className="grid gap-0.5 text-xs">
+              {progress.sources.map((source) => (
+                <li key={source.n}>
+                  [{source.n}] {source.title}
+                </li>
+              ))}
+            </ol>
+          )}
+          {progress.sourceFailures > 0 && (
+            <p className="text-xs text-muted-foreground">
+              {progress.sourceFailures === 1
+                ? "1 page could not be read."
+                : `${progress.sourceFailures} pages could not be read.`}
+            </p>
+          )}
+        </div>
+      )}
     </div>
   );
 }
 
 /**
  * Spec section 2.6: 'Generate Blog Post with AI' with topic, tone, length and an optional
- * category. Busy while pending, with progress and a way to cancel; on success it hands the
- * result over and closes.
+ * category, and the owner's sources for the post (issue 31). The writer runs as a job: the
+ * dialog follows its progress about every second and can cancel it. On success it hands the
+ * finished generation over (a new post is a saved draft by then) and closes.
  */
 export function AiGenerateDialog({
   open,
@@ -92,37 +159,97 @@ export function AiGenerateDialog({
   postId,
   categories,
   onGenerated,
+  pollMs = 1000,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   blogId: string;
-  /** The saved post being written, if any: its AI usage is counted for it. */
+  /** The saved post being edited, if any: the result fills the editor instead of a new draft. */
   postId?: string;
   categories: Category[];
-  onGenerated: (post: GeneratedPost, categoryId: string | null) => void;
+  onGenerated: (result: GenerationResult, generation: Generation) => void;
+  /** How often the progress is read. */
+  pollMs?: number;
 }) {
   const id = useId();
   const [topic, setTopic] = useState("");
   const [tone, setTone] = useState<Tone>("professional");
   const [length, setLength] = useState<Length>("medium");
   const [categoryId, setCategoryId] = useState(noCategory);
-  const [isPending, setPending] = useState(false);
-  const [elapsed, setElapsed] = useState(0);
-  const request = useRef<AbortController | null>(null);
+  const [sourceUrls, setSourceUrls] = useState("");
+  const [notes, setNotes] = useState("");
+  const [starting, setStarting] = useState(false);
+  const [generation, setGeneration] = useState<Generation | null>(null);
+  /** The generation under way, and what ends the loop following its progress. */
+  const following = useRef<{ id: string; controller: AbortController } | null>(null);
+  const isPending = starting || generation !== null;
 
-  // Seconds since the request started, while it runs.
-  useEffect(() => {
-    if (!isPending) return;
-    const started = Date.now();
-    setElapsed(0);
-    const timer = setInterval(() => setElapsed(Math.floor((Date.now() - started) / 1000)), 1000);
-    return () => clearInterval(timer);
-  }, [isPending]);
-  // Leaving the editor cancels a request still running.
-  useEffect(() => () => request.current?.abort(), []);
+  // Leaving the editor stops following; a post being edited would get its result nowhere,
+  // so its generation is cancelled (a new post's goes on and becomes a draft).
+  useEffect(
+    () => () => {
+      const running = following.current;
+      if (!running) return;
+      running.controller.abort();
+      if (postId) void cancelGeneration(running.id).catch(() => {});
+    },
+    [postId],
+  );
 
-  function cancel() {
-    request.current?.abort();
+  function finished(done: Generation) {
+    setGeneration(null);
+    if (done.status === "succeeded" && done.result) {
+      onGenerated(done.result, done);
+      toast({
+        title: "Content generated",
+        description:
+          done.result.source === "offline"
+            ? "Offline draft (no AI provider is configured): fill in each section."
+            : "Review and edit as needed.",
+      });
+      onOpenChange(false);
+    } else if (done.status === "cancelled") {
+      toast({
+        title: "Generation cancelled",
+        description: "Nothing was generated. Your topic and options are kept.",
+      });
+    } else {
+      toast({
+        title: "Error",
+        description: done.error || "Failed to generate content",
+        variant: "destructive",
+      });
+    }
+  }
+
+  /** Reads the generation about every `pollMs` until it is finished or no longer followed. */
+  async function follow(started: Generation, controller: AbortController) {
+    let current = started;
+    while (!isFinished(current)) {
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+      if (controller.signal.aborted) return;
+      try {
+        current = await getGeneration(current.id, controller.signal);
+      } catch (err) {
+        if (controller.signal.aborted) return;
+        // A lost answer is read again next time; the writer goes on meanwhile.
+        if (!(err instanceof TypeError)) {
+          following.current = null;
+          setGeneration(null);
+          toast({
+            title: "Error",
+            description: errorMessage(err, "Failed to generate content"),
+            variant: "destructive",
+          });
+          return;
+        }
+        continue;
+      }
+      if (controller.signal.aborted) return;
+      setGeneration(current);
+    }
+    following.current = null;
+    finished(current);
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -136,43 +263,62 @@ export function AiGenerateDialog({
       });
       return;
     }
-    const category = categories.find((c) => c.id === categoryId) ?? null;
-    const controller = new AbortController();
-    request.current = controller;
-    setPending(true);
-    try {
-      const post = await generatePost(
-        { topic: topic.trim(), tone, length, category: category?.name ?? null, blogId, postId },
-        controller.signal,
-      );
-      onGenerated(post, category?.id ?? null);
+    const { urls, invalid } = sourceUrlsOf(sourceUrls);
+    if (invalid) {
       toast({
-        title: "Content generated",
-        description:
-          post.source === "offline"
-            ? "Offline draft (no AI provider is configured): fill in each section."
-            : "Review and edit as needed.",
+        title: "Invalid source",
+        description: `“${invalid}” is not a web address. Give one address starting with http:// or https:// per line.`,
+        variant: "destructive",
       });
-      onOpenChange(false);
+      return;
+    }
+    const category = categories.find((c) => c.id === categoryId) ?? null;
+    const input: GenerationInput = {
+      topic: topic.trim(),
+      tone,
+      length,
+      category: category?.name ?? null,
+      blogId,
+      ...(postId ? { postId } : {}),
+      ...(urls.length > 0 || notes.trim()
+        ? { sources: { urls, notes: notes.trim() ? [notes.trim()] : [] } }
+        : {}),
+    };
+    setStarting(true);
+    try {
+      const started = await startGeneration(input);
+      const controller = new AbortController();
+      following.current = { id: started.id, controller };
+      setGeneration(started);
+      void follow(started, controller);
     } catch (err) {
-      if (controller.signal.aborted) {
-        toast({
-          title: "Generation cancelled",
-          description: "Nothing was generated. Your topic and options are kept.",
-        });
-      } else {
-        toast({
-          title: "Error",
-          description: errorMessage(err, "Failed to generate content"),
-          variant: "destructive",
-        });
-      }
+      toast({
+        title: "Error",
+        description: errorMessage(err, "Failed to generate content"),
+        variant: "destructive",
+      });
     } finally {
-      if (request.current === controller) request.current = null;
-      setPending(false);
+      setStarting(false);
     }
   }
 
+  async function cancel() {
+    if (!generation) return;
+    following.current?.controller.abort();
+    following.current = null;
+    try {
+      const answer = await cancelGeneration(generation.id);
+      // It may have finished meanwhile: then what it wrote is handed over after all.
+      finished(answer);
+    } catch (err) {
+      setGeneration(null);
+      toast({
+        title: "Error",
+        description: errorMessage(err, "Failed to cancel the generation"),
+        variant: "destructive",
+      });
+    }
+  }
   return (
     <Dialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
       <DialogContent>
@@ -228,9 +374,41 @@ export function AiGenerateDialog({
               disabled={isPending}
             />
           </div>
-          {isPending && <GenerationProgressView elapsed={elapsed} length={length} />}
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-urls`}>Sources (Optional)</Label>
+            <Textarea
+              id={`${id}-urls`}
+              value={sourceUrls}
+              rows={2}
+              placeholder={"https://example.com/what-we-measured\nOne address per line"}
+              aria-describedby={`${id}-urls-hint`}
+              onChange={(event) => setSourceUrls(event.target.value)}
+              disabled={isPending}
+            />
+            <p id={`${id}-urls-hint`} className="text-xs text-muted-foreground">
+              Pages to write from, one address per line (up to {researchLimits.ownerUrls}). The post
+              cites them.
+            </p>
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-notes`}>Notes (Optional)</Label>
+            <Textarea
+              id={`${id}-notes`}
+              value={notes}
+              rows={2}
+              maxLength={researchLimits.noteChars}
+              placeholder="What you know first-hand: figures, tests, experience"
+              onChange={(event) => setNotes(event.target.value)}
+              disabled={isPending}
+            />
+          </div>
+          {generation && <GenerationProgressView generation={generation} />}
           <DialogFooter>
-            <Button variant="outline" onClick={() => (isPending ? cancel() : onOpenChange(false))}>
+            <Button
+              variant="outline"
+              onClick={() => (generation ? void cancel() : onOpenChange(false))}
+              disabled={starting}
+            >
               Cancel
             </Button>
             <Button type="submit" disabled={isPending}>

@@ -1,5 +1,5 @@
 import type { Blog } from "@contracts/blogs.ts";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
 import { LoadError } from "../../../components/load-error.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
@@ -19,6 +19,9 @@ function EditorScreen({ blog }: { blog: Blog }) {
   const [params] = useSearchParams();
   const id = params.get("id");
   const mode = params.get("mode");
+  // The AI dialog's new draft opens here, saying when the offline writer wrote it.
+  const generatedOffline =
+    (useLocation().state as { generatedOffline?: boolean } | null)?.generatedOffline === true;
   const { data: post, error, isLoading, mutate } = usePost(id);
 
   if (id && (isLoading || (!post && !error))) {
@@ -53,6 +56,7 @@ function EditorScreen({ blog }: { blog: Blog }) {
       post={post ?? null}
       viewMode={mode === "view" && Boolean(post)}
       openAi={mode === "ai"}
+      generatedOffline={generatedOffline}
     />
   );
 }

@@ -1,26 +1,43 @@
+import { emptyProgress, type Generation } from "@contracts/generation.ts";
 import { describe, expect, it } from "vitest";
-import { generationProgress } from "./generation-progress.ts";
+import { progressHeadline, sectionsLine, stepStates } from "./generation-progress.ts";
 
-describe("generationProgress", () => {
-  it("moves through the stages with the elapsed time, scaled by length", () => {
-    expect(generationProgress(0, "medium")).toEqual({
-      stage: 0,
-      label: "Outlining…",
-      overdue: false,
-    });
-    expect(generationProgress(6, "medium").label).toBe("Outlining…");
-    expect(generationProgress(7, "medium").label).toBe("Writing sections…");
-    expect(generationProgress(36, "medium").label).toBe("Checking and cleaning the HTML…");
-    // A long post is still being written when a medium one is being checked.
-    expect(generationProgress(36, "long").label).toBe("Writing sections…");
-    expect(generationProgress(4, "short").label).toBe("Writing sections…");
+const at = (
+  status: Generation["status"],
+  progress: Partial<Generation["progress"]>,
+): Pick<Generation, "status" | "progress"> => ({
+  status,
+  progress: { ...emptyProgress(), ...progress },
+});
+
+describe("AI writer progress", () => {
+  it("marks the steps done, the one under way, and the ones to come", () => {
+    const states = stepStates(at("running", { step: "outline", done: ["brief", "research"] }));
+    expect(states.slice(0, 4)).toEqual([
+      { step: "brief", label: "Brief", state: "done" },
+      { step: "research", label: "Research", state: "done" },
+      { step: "outline", label: "Outline", state: "current" },
+      { step: "sections", label: "Sections", state: "pending" },
+    ]);
+    expect(states.at(-1)).toEqual({ step: "image", label: "Feature image", state: "pending" });
   });
 
-  it("says when it takes longer than usual, staying on the last stage", () => {
-    expect(generationProgress(46, "medium")).toEqual({
-      stage: 2,
-      label: "Taking longer than usual. Still checking and cleaning the HTML…",
-      overdue: true,
-    });
+  it("reads out the waiting reason first, then the step, and a queued generation", () => {
+    expect(progressHeadline(at("queued", {}))).toBe("Waiting to start…");
+    expect(progressHeadline(at("running", { step: "links" }))).toBe(
+      "Citations and internal links…",
+    );
+    expect(
+      progressHeadline(at("running", { step: "sections", waiting: "The AI is busy. Wait." })),
+    ).toBe("The AI is busy. Wait.");
+  });
+
+  it("counts the sections written against the outline's", () => {
+    const outline = [1, 2, 3].map((i) => ({ heading: `H${i}`, subheadings: [] }));
+    expect(sectionsLine(at("running", { outline, sectionsWritten: 0 }))).toBeNull();
+    expect(sectionsLine(at("running", { outline, sectionsWritten: 2 }))).toBe(
+      "Section 2 of 3 written",
+    );
+    expect(sectionsLine(at("running", { sectionsWritten: 2 }))).toBeNull();
   });
 });

@@ -1,41 +1,35 @@
-import type { aiLengths } from "@contracts/limits.ts";
+import {
+  type Generation,
+  type GenerationStep,
+  generationStepLabels,
+  generationSteps,
+} from "@contracts/generation.ts";
 
-type Length = (typeof aiLengths)[number];
+export type StepState = "done" | "current" | "pending";
 
-/**
- * What the AI dialog says while a post is written. The model answers once, at the end, so
- * these stages are an estimate from the time taken (decision 033), and the dialog says so.
- */
-export const generationStages = [
-  { label: "Outlining…", from: 0 },
-  { label: "Writing sections…", from: 0.15 },
-  { label: "Checking and cleaning the HTML…", from: 0.8 },
-] as const;
+/** Each step of the AI writer in order, with what the generation says of it. */
+export function stepStates(
+  generation: Pick<Generation, "status" | "progress">,
+): { step: GenerationStep; label: string; state: StepState }[] {
+  const { done, step } = generation.progress;
+  return generationSteps.map((s) => ({
+    step: s,
+    label: generationStepLabels[s],
+    state: done.includes(s) ? "done" : s === step ? "current" : "pending",
+  }));
+}
 
-/** About how long a model takes for each length, in seconds (a typical hosted model). */
-export const typicalSeconds: Record<Length, number> = { short: 25, medium: 45, long: 75 };
+/** The one line read out while the writer works: why it waits, or the step under way. */
+export function progressHeadline(generation: Pick<Generation, "status" | "progress">): string {
+  const { waiting, step } = generation.progress;
+  if (waiting) return waiting;
+  if (generation.status === "queued" || !step) return "Waiting to start…";
+  return `${generationStepLabels[step]}…`;
+}
 
-export type GenerationProgress = {
-  /** Index into `generationStages`. */
-  stage: number;
-  label: string;
-  /** Past the typical time: the label says it is taking longer. */
-  overdue: boolean;
-};
-
-export function generationProgress(elapsedSeconds: number, length: Length): GenerationProgress {
-  const expected = typicalSeconds[length];
-  const share = elapsedSeconds / expected;
-  let stage = 0;
-  generationStages.forEach((s, i) => {
-    if (share >= s.from) stage = i;
-  });
-  const overdue = elapsedSeconds > expected;
-  return {
-    stage,
-    label: overdue
-      ? "Taking longer than usual. Still checking and cleaning the HTML…"
-      : (generationStages[stage]?.label ?? ""),
-    overdue,
-  };
+/** "Section n of m written", once a section is written and the outline says how many. */
+export function sectionsLine(generation: Pick<Generation, "progress">): string | null {
+  const { sectionsWritten, outline } = generation.progress;
+  if (sectionsWritten < 1 || outline.length === 0) return null;
+  return `Section ${Math.min(sectionsWritten, outline.length)} of ${outline.length} written`;
 }

@@ -1,5 +1,5 @@
-import type { GeneratedPost } from "@contracts/ai.ts";
 import type { Blog } from "@contracts/blogs.ts";
+import type { Generation, GenerationResult } from "@contracts/generation.ts";
 import { type PostStatus, postStatusLabels } from "@contracts/limits.ts";
 import type { Post } from "@contracts/posts.ts";
 import { format } from "date-fns";
@@ -43,6 +43,7 @@ import { errorMessage } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/cn.ts";
 import { createPost } from "../api/create-post.ts";
 import { postKey } from "../api/get-post.ts";
+import { postResearchKey } from "../api/get-post-research.ts";
 import { optimizeMeta } from "../api/optimize-meta.ts";
 import { schedulePost } from "../api/schedule-post.ts";
 import { updatePostStatus } from "../api/update-post-status.ts";
@@ -62,6 +63,7 @@ import { FeatureImageField } from "./feature-image-field.tsx";
 import { InternalLinksPanel } from "./internal-links-panel.tsx";
 import { KeywordsInput } from "./keywords-input.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
+import { SourcesPanel } from "./sources-panel.tsx";
 
 /** TipTap loads with the editor screen only, not in the dashboard's first-load chunk. */
 const RichTextEditor = lazy(() => import("../rich-text/rich-text-editor.tsx"));
@@ -109,11 +111,14 @@ export function PostEditor({
   post,
   viewMode,
   openAi,
+  generatedOffline = false,
 }: {
   blog: Blog;
   post: Post | null;
   viewMode: boolean;
   openAi: boolean;
+  /** The post was just written by the offline writer (the AI dialog's new draft): say so. */
+  generatedOffline?: boolean;
 }) {
   const id = useId();
   const navigate = useNavigate();
@@ -133,7 +138,7 @@ export function PostEditor({
   const [optimizing, setOptimizing] = useState(false);
   const [metaSuggestion, setMetaSuggestion] = useState<MetaSuggestion>(null);
   /** The content on screen came from the built-in offline writer (no model): say so. */
-  const [offlineDraft, setOfflineDraft] = useState(false);
+  const [offlineDraft, setOfflineDraft] = useState(generatedOffline);
   /**
    * 'Generate with AI' filled the editor since the last save: the next save says so, and the
    * server keeps that text to tell later edits from it (decision 057).
@@ -393,7 +398,18 @@ export function PostEditor({
     }
   }
 
-  function fillFromAi(generated: GeneratedPost, categoryId: string | null) {
+  /**
+   * The AI writer finished. A new post is a saved draft by then: the editor opens it. The post
+   * being edited is filled (not saved), its feature image set, and its sources read again.
+   */
+  function fromAi(generated: GenerationResult, generation: Generation) {
+    if (!post && generation.postId) {
+      void revalidatePostLists(mutate, blog.id);
+      navigate(`/editor?id=${encodeURIComponent(generation.postId)}`, {
+        state: { generatedOffline: generated.source === "offline" },
+      });
+      return;
+    }
     const filled = { shouldDirty: true };
     setValue("title", generated.title, filled);
     setValue("content", generated.content, filled);
@@ -401,9 +417,11 @@ export function PostEditor({
     setValue("metaDescription", generated.metaDescription, filled);
     setValue("keywords", generated.suggestedKeywords, filled);
     setValue("slug", generated.slug, filled);
-    if (categoryId !== null) setValue("categoryId", categoryId, filled);
+    if (generated.categoryId !== null) setValue("categoryId", generated.categoryId, filled);
+    if (generated.featureImage) setValue("featureImageId", generated.featureImage.mediaId, filled);
     setOfflineDraft(generated.source === "offline");
     setFilledByAi(true);
+    if (post) void mutate(postResearchKey(post.id));
   }
 
   const heading = !post ? "New Post" : viewMode ? "View Post" : "Edit Post";
@@ -677,6 +695,8 @@ export function PostEditor({
             context={`${fields.title}. ${fields.content.slice(0, 1000)}`}
           />
 
+          {post && <SourcesPanel postId={post.id} />}
+
           {!readOnly && (
             <InternalLinksPanel
               blogId={blog.id}
@@ -765,7 +785,7 @@ export function PostEditor({
         blogId={blog.id}
         postId={post?.id}
         categories={categories}
-        onGenerated={fillFromAi}
+        onGenerated={fromAi}
       />
       <ConflictDialog
         current={autosave.conflict}

@@ -1,5 +1,6 @@
 import type { AutomationSettings } from "@contracts/automation.ts";
 import type { AutomationJob } from "@contracts/background-work.ts";
+import { generationStepLabels } from "@contracts/generation.ts";
 import { format, parseISO } from "date-fns";
 
 const when = (iso: string) => format(parseISO(iso), "MMM d, yyyy 'at' h:mm a");
@@ -20,7 +21,20 @@ export function automationRunOf(
     lastRunAt: saved?.lastGeneratedAt ?? null,
     nextRunAt: next,
     lastError: saved?.skipReason ?? null,
+    writing: null,
   };
+}
+
+/** The post being written now, in words: its topic and the writer's step. */
+export function writingText(run: AutomationJob): string | null {
+  const writing = run.writing;
+  if (!writing) return null;
+  const step = !writing.step
+    ? "waiting to start"
+    : writing.step === "sections" && writing.sectionsTotal > 0
+      ? `writing section ${Math.min(writing.sectionsWritten + 1, writing.sectionsTotal)} of ${writing.sectionsTotal}`
+      : generationStepLabels[writing.step].toLowerCase();
+  return `Writing “${writing.topic}”: ${step}.${writing.waiting ? ` ${writing.waiting}` : ""}`;
 }
 
 /** When the next post is written, in words; null while automation is off. */
@@ -33,8 +47,14 @@ export function nextRunText(run: AutomationJob): string | null {
 /** Last run, next run and why the last due run wrote nothing (only while automation is on). */
 export function AutomationRuns({ run, enabled }: { run: AutomationJob; enabled: boolean }) {
   const next = enabled ? nextRunText(run) : null;
+  const writing = writingText(run);
   return (
     <>
+      {writing && (
+        <p role="status" className="text-sm">
+          {writing}
+        </p>
+      )}
       {enabled && run.lastError && (
         <p role="status" className="text-sm text-error">
           {run.lastError}

@@ -48,6 +48,7 @@ function renderCard(
       lastRunAt: initial?.lastGeneratedAt ?? null,
       nextRunAt: initial?.enabled ? initial.nextRunAt : null,
       lastError: initial?.skipReason ?? null,
+      writing: null,
     },
   }),
 ) {
@@ -337,6 +338,7 @@ describe("Content Automation card", () => {
         lastRunAt: new Date(2025, 2, 5, 14, 30).toISOString(),
         nextRunAt: new Date(2025, 2, 6, 14, 30).toISOString(),
         lastError: "The last post could not be written: The AI provider did not answer in time.",
+        writing: null,
       },
     });
     expect(await scheduled.card().findByText("Next post Mar 6, 2025 at 2:30 PM")).toBeTruthy();
@@ -353,6 +355,7 @@ describe("Content Automation card", () => {
         lastRunAt: null,
         nextRunAt: new Date().toISOString(),
         lastError: null,
+        writing: null,
       },
     });
     expect(
@@ -369,6 +372,7 @@ describe("Content Automation card", () => {
         lastRunAt: null,
         nextRunAt: new Date(2025, 2, 6, 14, 30).toISOString(),
         lastError: null,
+        writing: null,
       },
     });
     await off.card().findByRole("switch", { name: "Enable Content Automation" });
