@@ -113,7 +113,9 @@ export function writerAnswer(schemaName: string, body: Request): unknown {
     case "post_section": {
       const words = wordsAsked(prompt, /about (\d+) words of HTML/, 250);
       const index = wordsAsked(prompt, /Write section (\d+) of/, 1);
-      return { html: paragraphs(topic, words, sources, index * 7) };
+      // Cites the sources the section was given in full (the others come as titles only).
+      const given = sources.filter((s) => s.sentences.length > 0);
+      return { html: paragraphs(topic, words, given, index * 7) };
     }
     case "post_assembly": {
       const intro = wordsAsked(prompt, /an introduction of about (\d+) words/, 100);

@@ -28,6 +28,7 @@ beforeAll(async () => {
       OPENAI_BASE_URL: ai.baseUrl,
       AI_MODEL: "test-model",
       AI_PRICES: JSON.stringify(prices),
+      AI_CALLS_PER_MINUTE: "10000",
     },
     ai: createAiProvider({
       apiKey: "sk-test",
@@ -63,15 +64,19 @@ describe("AI cost by feature and by post", () => {
         .status,
     ).toBe(200);
     ai.state.answerModel = undefined;
-    // Generate for the same post; for no post; and for a post deleted afterwards.
-    const generate = { topic: "Worm bins", blogId: blog.id };
-    expect(
-      (await owner.post("/api/ai/generate-post", { ...generate, postId: post.id })).status,
-    ).toBe(200);
-    expect((await owner.post("/api/ai/generate-post", generate)).status).toBe(200);
-    expect(
-      (await owner.post("/api/ai/generate-post", { ...generate, postId: gone.id })).status,
-    ).toBe(200);
+    // Generate for the same post; for no post; and for a post deleted afterwards. Each is the
+    // writer's several calls (decision 334): counted here as the test server saw them.
+    const generate = { topic: "Worm bins", blogId: blog.id, length: "short" };
+    const callsOf = async (body: Record<string, unknown>) => {
+      const before = ai.state.requests.length;
+      expect((await owner.post("/api/ai/generate-post", body)).status).toBe(200);
+      return ai.state.requests.length - before;
+    };
+    const forPost = await callsOf({ ...generate, postId: post.id });
+    const forNone = await callsOf(generate);
+    const forGone = await callsOf({ ...generate, postId: gone.id });
+    expect(Math.min(forPost, forNone, forGone)).toBeGreaterThan(4);
+    const written = forPost + forNone + forGone;
     expect((await owner.delete(`/api/posts/${gone.id}`)).status).toBe(204);
     // A model with no price in the table.
     ai.state.answerModel = "mystery-model";
@@ -80,13 +85,14 @@ describe("AI cost by feature and by post", () => {
     ).toBe(201);
 
     const rows = await app.db.select().from(aiUsage).where(eq(aiUsage.blogId, blog.id));
+    const times = <T>(n: number, row: T) => Array.from({ length: n }, () => row);
     expect(rows.map((r) => [r.kind, r.model, r.postId]).sort()).toEqual(
       [
         ["optimize-meta", "test-model", post.id],
         ["optimize-meta", "test-model-2024-08-06", post.id],
-        ["generate-post", "test-model", post.id],
-        ["generate-post", "test-model", null],
-        ["generate-post", "test-model", gone.id],
+        ...times(forPost, ["generate-post", "test-model", post.id]),
+        ...times(forNone, ["generate-post", "test-model", null]),
+        ...times(forGone, ["generate-post", "test-model", gone.id]),
         ["affiliate-programs", "mystery-model", null],
       ].sort(),
     );
@@ -99,14 +105,17 @@ describe("AI cost by feature and by post", () => {
     ).toBe(200);
 
     const report = (await owner.get<AiUsageReport>("/api/ai/usage")).body;
-    expect(report.last30DaysTotal).toBe(6000);
-    expect(report.last30DaysCost).toEqual({ usd: round(5 * perCall), unpricedTokens: 1000 });
+    expect(report.last30DaysTotal).toBe((written + 3) * 1000);
+    expect(report.last30DaysCost).toEqual({
+      usd: round((written + 2) * perCall),
+      unpricedTokens: 1000,
+    });
     expect(report.features).toEqual([
       {
         feature: "generate-post",
-        promptTokens: 360,
-        completionTokens: 2640,
-        cost: { usd: round(3 * perCall), unpricedTokens: 0 },
+        promptTokens: 120 * written,
+        completionTokens: 880 * written,
+        cost: { usd: round(written * perCall), unpricedTokens: 0 },
       },
       {
         feature: "optimize-meta",
@@ -127,15 +136,15 @@ describe("AI cost by feature and by post", () => {
         postId: post.id,
         title: "Feeding worms",
         blogName: "Worm Notes",
-        tokens: 3000,
-        cost: { usd: round(3 * perCall), unpricedTokens: 0 },
+        tokens: (forPost + 2) * 1000,
+        cost: { usd: round((forPost + 2) * perCall), unpricedTokens: 0 },
       },
       {
         postId: gone.id,
         title: null,
         blogName: null,
-        tokens: 1000,
-        cost: { usd: round(perCall), unpricedTokens: 0 },
+        tokens: forGone * 1000,
+        cost: { usd: round(forGone * perCall), unpricedTokens: 0 },
       },
     ]);
     expect(report.unpricedModels).toEqual(["mystery-model"]);
