@@ -18,45 +18,69 @@ export const voiceLimits = {
   examples: 3,
 } as const;
 
-const optionalText = (max: number) =>
+const optionalText = (what: string, max: number) =>
   z
-    .string()
+    .string({ error: `${what} must be text` })
     .trim()
-    .max(max)
+    .max(max, `${what} must be at most ${max} characters`)
     .nullable()
     .optional()
     .transform((value) => value || null);
 
-const wordList = z
-  .array(z.string().trim().min(1).max(voiceLimits.wordLength))
-  .max(voiceLimits.words)
-  .default([]);
+const httpAddress = z.url({
+  protocol: /^https?$/,
+  error: "must be a full http(s) address, like https://example.com/page",
+});
 
-/** `PUT /api/blogs/:blogId/voice`. */
+const wordList = (what: string) =>
+  z
+    .array(
+      z
+        .string({ error: `${what}: each entry must be text` })
+        .trim()
+        .min(1, `${what}: an entry is empty`)
+        .max(
+          voiceLimits.wordLength,
+          `${what}: each entry at most ${voiceLimits.wordLength} characters`,
+        ),
+    )
+    .max(voiceLimits.words, `${what}: at most ${voiceLimits.words} entries`)
+    .default([]);
+
+/** `PUT /api/blogs/:blogId/voice`: the whole voice; an absent field is saved empty. */
 export const blogVoiceInput = z.object({
-  personaName: optionalText(voiceLimits.name),
-  personaBio: optionalText(voiceLimits.bio),
-  personaCredentials: optionalText(voiceLimits.credentials),
+  personaName: optionalText("Author name", voiceLimits.name),
+  personaBio: optionalText("Author bio", voiceLimits.bio),
+  personaCredentials: optionalText("Credentials", voiceLimits.credentials),
   personaLinks: z
-    .array(z.url({ protocol: /^https?$/, error: "must be an http(s) address" }))
-    .max(voiceLimits.links)
+    .array(httpAddress)
+    .max(voiceLimits.links, `Profile links: at most ${voiceLimits.links}`)
     .default([]),
   /** A media item of the blog (its library), or null. */
   personaPhotoId: z.string().trim().min(1).nullable().optional().default(null),
-  tone: optionalText(voiceLimits.tone),
-  readingLevel: optionalText(voiceLimits.readingLevel),
-  wordsToUse: wordList,
-  wordsToAvoid: wordList,
+  tone: optionalText("Tone", voiceLimits.tone),
+  readingLevel: optionalText("Reading level", voiceLimits.readingLevel),
+  wordsToUse: wordList("Words to use"),
+  wordsToAvoid: wordList("Words to avoid"),
   /** Published posts of the blog whose style the writer follows. */
-  examplePostIds: z.array(z.string().trim().min(1)).max(voiceLimits.examples).default([]),
+  examplePostIds: z
+    .array(z.string().trim().min(1))
+    .max(voiceLimits.examples, `Example posts: at most ${voiceLimits.examples}`)
+    .default([]),
   /** "What we know first-hand": pages and notes every post of the blog may cite. */
   sourceUrls: z
-    .array(z.url({ protocol: /^https?$/, error: "must be an http(s) address" }))
-    .max(researchLimits.ownerUrls)
+    .array(httpAddress)
+    .max(researchLimits.ownerUrls, `Pages: at most ${researchLimits.ownerUrls}`)
     .default([]),
   sourceNotes: z
-    .array(z.string().trim().min(1).max(researchLimits.noteChars))
-    .max(researchLimits.ownerNotes)
+    .array(
+      z
+        .string({ error: "must be text" })
+        .trim()
+        .min(1, "is empty")
+        .max(researchLimits.noteChars, `must be at most ${researchLimits.noteChars} characters`),
+    )
+    .max(researchLimits.ownerNotes, `Notes: at most ${researchLimits.ownerNotes}`)
     .default([]),
 });
 export type BlogVoiceInput = z.infer<typeof blogVoiceInput>;
@@ -64,8 +88,11 @@ export type BlogVoiceInput = z.infer<typeof blogVoiceInput>;
 /** `GET /api/blogs/:blogId/voice`: the stored voice (all empty before the owner sets one). */
 export type BlogVoice = Omit<BlogVoiceInput, "personaPhotoId"> & {
   personaPhotoId: string | null;
-  /** The photo's public address, when there is one. */
+  /** The photo's address (`/media/…`, on the app's host and the blog's), when there is one. */
   personaPhotoUrl: string | null;
-  /** The example posts' titles, in the order given (missing ones left out). */
+  /**
+   * The example posts still published, in the order given, with their titles; `examplePostIds`
+   * lists the same posts (one unpublished since is left out of both).
+   */
   examples: { id: string; title: string }[];
 };

@@ -62,6 +62,7 @@ describe("the job list", () => {
       "renders",
       "scheduled publishing",
       "content automation",
+      "AI writer",
       "weekly suggestions",
       "imports",
       "analytics rollups",

@@ -137,7 +137,7 @@ describe("author identity on a public blog", () => {
     const page = files.get(`post/${ownPost.slug}.html`) ?? "";
     expect(page).toContain('by <a rel="author" href="../author/rowan-vale">Rowan Vale</a>');
     expect(page).toContain(
-      '"author":{"@type":"Person","name":"Rowan Vale","url":"http://localhost:3000/blog/tidepool-journal/author/rowan-vale"}',
+      '"author":{"@type":"Person","name":"Rowan Vale","url":"http://localhost:3000/blog/tidepool-journal/author/rowan-vale","description":"Writes about rock pools & the tide."}',
     );
     expect(files.get("rss.xml")).toContain("<dc:creator>Rowan Vale</dc:creator>");
     expect(files.get("rss.xml")).not.toContain("Tidepool Journal</dc:creator>");

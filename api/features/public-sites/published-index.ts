@@ -7,6 +7,7 @@ import { first, isPostgres, rawRows } from "../../db/query.ts";
 import {
   blogRedirects,
   blogs,
+  blogVoices,
   categories,
   postSlugHistory,
   posts,
@@ -179,9 +180,15 @@ async function loadSmallParts(db: Database, blogId: string) {
       .where(eq(removedPostSlugs.blogId, blogId)),
     first(
       db
-        .select({ blogName: blogs.name, publicName: users.publicName, publicBio: users.publicBio })
+        .select({
+          blogName: blogs.name,
+          publicName: users.publicName,
+          publicBio: users.publicBio,
+          personaName: blogVoices.personaName,
+        })
         .from(blogs)
         .leftJoin(users, eq(users.id, blogs.ownerId))
+        .leftJoin(blogVoices, eq(blogVoices.blogId, blogs.id))
         .where(eq(blogs.id, blogId)),
     ),
     db
@@ -280,7 +287,11 @@ function derive(
       gone,
       archives: archiveCount(postRows.size),
       categories: new Map(categoryRows.map((c) => [c.slug, archiveCount(counts.get(c.id) ?? 0)])),
-      author: authorOf(owner, owner?.blogName ?? "").slug,
+      // The persona's name when the blog has one (decision 333): only the name makes the slug.
+      author: authorOf(owner, owner?.blogName ?? "", {
+        name: owner?.personaName ?? null,
+        bio: null,
+      }).slug,
       // Stored targets were checked when written; one that is not a path of the blog (a row
       // from before that check) is never followed.
       moved: new Map(moved.filter((r) => isSameSitePath(r.to)).map((r) => [r.from, r.to])),

@@ -1,20 +1,13 @@
 import { asciiSlug } from "../../../contracts/ascii-slug.ts";
 import { slugify } from "../../../contracts/slug.ts";
 import type { ThemeAuthor } from "../../../site-builder/theme/lib/site.ts";
-import type { users } from "../../db/schema.ts";
-
-type Owner = Pick<typeof users.$inferSelect, "publicName" | "publicBio"> | undefined;
+import { type Owner, type Persona, shownAuthor } from "./shown-author.ts";
 
 /**
- * Who readers see as the author: the public name the owner set in Account Settings, else the
- * blog's name. Never the e-mail nor the provider's name fields: a pseudonymous blog must not
- * name the person behind it (decision 055).
+ * Who readers see as the author (shown-author.ts: the persona, else the owner's public name,
+ * else the blog's name), with the slug of the author page.
  */
-export function authorOf(owner: Owner, blogName: string): ThemeAuthor {
-  const name = owner?.publicName?.trim() || blogName;
-  return {
-    name,
-    slug: (asciiSlug(name) ?? slugify(name)) || "author",
-    bio: owner?.publicBio?.trim() || null,
-  };
+export function authorOf(owner: Owner, blogName: string, persona?: Persona): ThemeAuthor {
+  const shown = shownAuthor(owner, blogName, persona);
+  return { ...shown, slug: (asciiSlug(shown.name) ?? slugify(shown.name)) || "author" };
 }

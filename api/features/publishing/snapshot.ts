@@ -18,6 +18,7 @@ import { first } from "../../db/query.ts";
 import {
   affiliateLinks,
   blogs,
+  blogVoices,
   categories,
   media,
   postSlugHistory,
@@ -25,12 +26,14 @@ import {
   users,
 } from "../../db/schema.ts";
 import { analyticsOf } from "../analytics/analytics-of.ts";
+import { loadCitations } from "./post-citations.ts";
 import {
   type PreparedBody,
   readPreparedBodies,
   storedLinksSignature,
   storePreparedBodies,
 } from "./prepared-bodies.ts";
+import { type Owner, type Persona, shownAuthor } from "./shown-author.ts";
 
 export type SnapshotOptions = {
   /** Absolute URL of the blog's home on its canonical host (no trailing slash). */
@@ -83,17 +86,19 @@ export const presentPublicBlog = (blog: typeof blogs.$inferSelect): PublicBlog =
 });
 
 /**
- * The author (author.ts), with the transliteration library loaded only for a name that is not
- * plain ASCII (decision 203): loading it cost a render's main thread 20–110 ms.
+ * The author (author.ts: the blog's persona, else the owner's public name, else the blog's
+ * name), with the transliteration library loaded only for a name that is not plain ASCII
+ * (decision 203): loading it cost a render's main thread 20–110 ms.
  */
 export async function loadAuthor(
-  owner: Pick<typeof users.$inferSelect, "publicName" | "publicBio"> | undefined,
+  owner: Owner,
   blogName: string,
+  persona?: Persona,
 ): Promise<ThemeAuthor> {
-  const name = owner?.publicName?.trim() || blogName;
-  const slug = asciiSlug(name);
-  if (slug === undefined) return (await import("./author.ts")).authorOf(owner, blogName);
-  return { name, slug: slug || "author", bio: owner?.publicBio?.trim() || null };
+  const shown = shownAuthor(owner, blogName, persona);
+  const slug = asciiSlug(shown.name);
+  if (slug === undefined) return (await import("./author.ts")).authorOf(owner, blogName, persona);
+  return { ...shown, slug: slug || "author" };
 }
 
 const postColumns = {
@@ -228,12 +233,24 @@ export async function loadSnapshot(
       : scope.kind === "preview"
         ? and(eq(posts.blogId, blogId), eq(posts.id, scope.postId))
         : published;
-  const [owner, postRows, categoryRows, history, mediaRows] = await Promise.all([
+  const [owner, voice, postRows, categoryRows, history, mediaRows] = await Promise.all([
     first(
       db
         .select({ publicName: users.publicName, publicBio: users.publicBio })
         .from(users)
         .where(eq(users.id, blog.ownerId)),
+    ),
+    first(
+      db
+        .select({
+          name: blogVoices.personaName,
+          bio: blogVoices.personaBio,
+          credentials: blogVoices.personaCredentials,
+          links: blogVoices.personaLinks,
+          photoId: blogVoices.personaPhotoId,
+        })
+        .from(blogVoices)
+        .where(eq(blogVoices.blogId, blogId)),
     ),
     scope.kind === "changed"
       ? publishedPostsByIds(db, blogId, scope.postIds)
@@ -273,14 +290,18 @@ export async function loadSnapshot(
 
   // Links are inserted into the rendered copy only; the stored post is never changed. Read even
   // with no post to link: the snapshot records which links its bodies were linked with.
-  const blogLinks = await db
-    .select({
-      id: affiliateLinks.id,
-      keyword: affiliateLinks.keyword,
-      autoInsert: affiliateLinks.autoInsert,
-    })
-    .from(affiliateLinks)
-    .where(eq(affiliateLinks.blogId, blogId));
+  // The sources each post cites (decision 333) in one read, or a few for the posts read here.
+  const [blogLinks, citations] = await Promise.all([
+    db
+      .select({
+        id: affiliateLinks.id,
+        keyword: affiliateLinks.keyword,
+        autoInsert: affiliateLinks.autoInsert,
+      })
+      .from(affiliateLinks)
+      .where(eq(affiliateLinks.blogId, blogId)),
+    loadCitations(db, blogId, scope.kind === "all" ? "published" : postRows.map((row) => row.id)),
+  ]);
   const linksSignature = JSON.stringify(
     blogLinks.map((l) => [l.id, l.keyword, l.autoInsert]).sort(),
   );
@@ -385,11 +406,13 @@ export async function loadSnapshot(
   if (fresh.length > 0 && !storeLater) await storeBodies();
   const themePosts: ThemePost[] = postRows.map(({ featureImageId, ...p }) => {
     const featureImage = featureImageId ? imagesById.get(featureImageId) : undefined;
+    const cited = citations.get(p.id);
     return {
       ...p,
       html: prepared.get(p.id) ?? "",
       publishedAt: p.publishedAt ?? p.updatedAt,
       ...(featureImage ? { featureImage } : {}),
+      ...(cited ? { citations: cited } : {}),
     };
   });
 
@@ -411,7 +434,14 @@ export async function loadSnapshot(
   const site = buildSite({
     blog: {
       ...presentPublicBlog(blog),
-      author: await loadAuthor(owner, blog.name),
+      author: await loadAuthor(
+        owner,
+        blog.name,
+        voice && {
+          ...voice,
+          photo: voice.photoId ? imagesById.get(voice.photoId) : undefined,
+        },
+      ),
       aiDisclosure: blog.aiDisclosure,
       timeZone: blog.timeZone,
       ...(blog.logoMediaId && imagesById.has(blog.logoMediaId)

@@ -17,6 +17,8 @@ export const imageSizes = {
   post: "(min-width: 48rem) 42.5rem, calc(100vw - 5.5rem)",
   /** The main column of a listing (72rem less the sidebar) less the card's padding. */
   card: "(min-width: 56rem) 46rem, calc(100vw - 5.5rem)",
+  /** The author's photo beside their name (`.author-photo`). */
+  avatar: "4rem",
 } as const;
 
 const escapeAttribute = (value: string) =>

@@ -143,6 +143,114 @@ describe("seo", () => {
   });
 });
 
+describe("structured data that matches the page (decision 333)", () => {
+  const photo = {
+    hash: "a".repeat(32),
+    alt: "Mara in her garden",
+    width: 800,
+    height: 800,
+    variants: [
+      {
+        format: "webp" as const,
+        width: 400,
+        height: 400,
+        file: `${"a".repeat(32)}-400.webp`,
+        bytes: 1,
+      },
+      {
+        format: "jpeg" as const,
+        width: 800,
+        height: 800,
+        file: `${"a".repeat(32)}-800.jpg`,
+        bytes: 1,
+      },
+    ],
+  };
+  const personaSite = (posts = [post()]) =>
+    buildSite({
+      blog: {
+        ...site("https://g.example").blog,
+        author: {
+          name: "Mara Quell",
+          slug: "mara-quell",
+          bio: "Grows vegetables on clay.",
+          credentials: "Master Gardener",
+          links: ["https://example.org/mara", "https://social.example/@mara"],
+          photo,
+        },
+      },
+      canonicalBase: "https://g.example",
+      posts,
+      categories: [],
+    });
+  const jsonLdOf = (head: { jsonLd: Record<string, unknown>[] }, type: string) =>
+    head.jsonLd.filter((entry) => entry["@type"] === type);
+
+  it("names the persona as the post's author: a Person with bio, credentials, profiles and photo", () => {
+    const [posting] = jsonLdOf(postHead(personaSite(), post()), "BlogPosting");
+    expect(posting?.author).toEqual({
+      "@type": "Person",
+      name: "Mara Quell",
+      url: "https://g.example/author/mara-quell",
+      description: "Grows vegetables on clay.",
+      jobTitle: "Master Gardener",
+      sameAs: ["https://example.org/mara", "https://social.example/@mara"],
+      image: `https://g.example/media/${"a".repeat(32)}-800.jpg`,
+    });
+    const [profile] = jsonLdOf(authorHead(personaSite()), "ProfilePage");
+    expect(profile?.mainEntity).toEqual(posting?.author);
+  });
+
+  it("adds FAQPage only when the post shows an FAQ, with its questions and answers as shown", () => {
+    const plain = postHead(personaSite(), post());
+    expect(jsonLdOf(plain, "FAQPage")).toEqual([]);
+    // Questions in the text but no FAQ heading: nothing claimed.
+    const questions = post({ html: "<h2>Watering</h2><h3>How often?</h3><p>Twice a week.</p>" });
+    expect(jsonLdOf(postHead(personaSite([questions]), questions), "FAQPage")).toEqual([]);
+
+    const withFaq = post({
+      html: "<p>Intro.</p><h2>FAQ</h2><h3>How often?</h3><p>Twice a week.</p><h3>Rain water?</h3><p>Best &amp; free.</p>",
+    });
+    expect(jsonLdOf(postHead(personaSite([withFaq]), withFaq), "FAQPage")).toEqual([
+      {
+        "@context": "https://schema.org",
+        "@type": "FAQPage",
+        url: "https://g.example/post/first-post",
+        mainEntity: [
+          {
+            "@type": "Question",
+            name: "How often?",
+            acceptedAnswer: { "@type": "Answer", text: "Twice a week." },
+          },
+          {
+            "@type": "Question",
+            name: "Rain water?",
+            acceptedAnswer: { "@type": "Answer", text: "Best & free." },
+          },
+        ],
+      },
+    ]);
+  });
+
+  it("cites the post's sources that its text links to, in order", () => {
+    const cited = post({
+      html: '<p>Clay holds water.<sup><a href="https://soil.example/clay?a=1&amp;b=2">[1]</a></sup> Roots go deep.<sup><a href="https://roots.example/">[2]</a></sup></p>',
+      citations: [
+        { url: "https://soil.example/clay?a=1&b=2", name: "Clay soils" },
+        { url: "https://roots.example", name: "Root depth" },
+        { url: "https://removed.example/page", name: "Cut from the text since" },
+      ],
+    });
+    const [posting] = jsonLdOf(postHead(personaSite([cited]), cited), "BlogPosting");
+    expect(posting?.citation).toEqual([
+      { "@type": "CreativeWork", url: "https://soil.example/clay?a=1&b=2", name: "Clay soils" },
+      { "@type": "CreativeWork", url: "https://roots.example", name: "Root depth" },
+    ]);
+    const [uncited] = jsonLdOf(postHead(personaSite(), post()), "BlogPosting");
+    expect(uncited).not.toHaveProperty("citation");
+  });
+});
+
 describe("share image", () => {
   it("shares a post's own social card, absolute on the blog's host, as a large image", () => {
     const s = site("https://garden.example.com");

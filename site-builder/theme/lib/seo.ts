@@ -1,7 +1,15 @@
+import { decodeEntities } from "../../../contracts/content-text.ts";
 import { mediaPath } from "../../../contracts/media-paths.ts";
 import { cardHeight, cardWidth, homeCard, postCard } from "./cards.ts";
+import { visibleFaq } from "./faq.ts";
 import { fallbackVariant, type ThemeImage } from "./images.ts";
-import { categoryTrail, type Site, type ThemeCategory, type ThemePost } from "./site.ts";
+import {
+  categoryTrail,
+  type Site,
+  type ThemeCategory,
+  type ThemeCitation,
+  type ThemePost,
+} from "./site.ts";
 import { absoluteUrl, paths } from "./urls.ts";
 
 /** Everything that goes into a public page's <head>, built in one place. */
@@ -53,12 +61,62 @@ const publisher = (site: Site) => {
   };
 };
 
-/** Google's author markup: the name, and the author page as the url (decision 056). */
-const authorPerson = (site: Site) => ({
-  "@type": "Person",
-  name: site.blog.author.name,
-  url: absoluteUrl(site.canonicalBase, paths.author(site.blog.author.slug)),
-});
+/**
+ * Google's author markup: the name, and the author page as the url (decision 056), with what
+ * the page says of the author: the bio, and a persona's credentials, profile pages and photo
+ * (decision 333).
+ */
+function authorPerson(site: Site): Record<string, unknown> {
+  const { author } = site.blog;
+  return {
+    "@type": "Person",
+    name: author.name,
+    url: absoluteUrl(site.canonicalBase, paths.author(author.slug)),
+    ...(author.bio ? { description: author.bio } : {}),
+    ...(author.credentials ? { jobTitle: author.credentials } : {}),
+    ...(author.links && author.links.length > 0 ? { sameAs: author.links } : {}),
+    ...(author.photo ? { image: absoluteImage(site, author.photo).url } : {}),
+  };
+}
+
+/** An address as browsers resolve it, to compare two spellings of one; undefined if none. */
+const resolvedUrl = (address: string) => {
+  try {
+    return new URL(address).href;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The post's sources that its text links to (its citations and Sources list): a source the
+ * owner has since removed from the text is not claimed in the JSON-LD.
+ */
+function citationsShown(post: ThemePost): ThemeCitation[] {
+  if (!post.citations || post.citations.length === 0) return [];
+  const linked = new Set<string>();
+  for (const match of post.html.matchAll(/\shref\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
+    const href = decodeEntities(match[1] ?? match[2] ?? "").trim();
+    linked.add(resolvedUrl(href) ?? href);
+  }
+  return post.citations.filter((c) => linked.has(resolvedUrl(c.url) ?? c.url));
+}
+
+/** The FAQ the post shows, as FAQPage (decision 333); none when the page shows no FAQ. */
+function faqPage(post: ThemePost, canonical: string): Record<string, unknown> | undefined {
+  const entries = visibleFaq(post.html);
+  if (entries.length === 0) return undefined;
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    url: canonical,
+    mainEntity: entries.map((entry) => ({
+      "@type": "Question",
+      name: entry.question,
+      acceptedAnswer: { "@type": "Answer", text: entry.answer },
+    })),
+  };
+}
 
 /** The image a shared link shows, with its size when known. */
 export type ShareImage = { url: string; width?: number; height?: number; alt: string };
@@ -173,6 +231,7 @@ export function postHead(site: Site, post: ThemePost): Head {
   head.openGraph["article:modified_time"] = post.updatedAt.toISOString();
   const category = post.categoryId ? site.categoriesById.get(post.categoryId) : undefined;
   if (category) head.openGraph["article:section"] = category.name;
+  const citations = citationsShown(post);
   head.jsonLd.push({
     "@context": "https://schema.org",
     "@type": "BlogPosting",
@@ -187,10 +246,17 @@ export function postHead(site: Site, post: ThemePost): Head {
     ...(post.keywords.length > 0 ? { keywords: post.keywords.join(", ") } : {}),
     ...(category ? { articleSection: category.name } : {}),
     image: image.url,
+    ...(citations.length > 0
+      ? {
+          citation: citations.map((c) => ({ "@type": "CreativeWork", url: c.url, name: c.name })),
+        }
+      : {}),
   });
   head.jsonLd.push(
     breadcrumbs(site, categoryTrail(site, post.categoryId), { name: post.title, path }),
   );
+  const faq = faqPage(post, head.canonical);
+  if (faq) head.jsonLd.push(faq);
   return head;
 }
 
@@ -220,10 +286,7 @@ export function authorHead(site: Site, page?: number): Head {
     "@context": "https://schema.org",
     "@type": "ProfilePage",
     url: head.canonical,
-    mainEntity: {
-      ...authorPerson(site),
-      ...(author.bio ? { description: author.bio } : {}),
-    },
+    mainEntity: authorPerson(site),
   });
   return head;
 }

@@ -21,8 +21,22 @@ export type ThemeBlog = PublicBlog & {
 /** Whether pages carry the counting beacon, and whether Do Not Track is honoured. */
 export type ThemeAnalytics = { enabled: boolean; honorDoNotTrack: boolean };
 
-/** The owner's public name (or the blog's name), the author page's slug, and the bio. */
-export type ThemeAuthor = { name: string; slug: string; bio: string | null };
+/**
+ * Who the blog's posts are by: its persona when the owner named one (decision 333), else the
+ * owner's public name (or the blog's name); the author page's slug, and the bio. A persona
+ * may add credentials, profile pages (`sameAs`) and a photo of the blog's library.
+ */
+export type ThemeAuthor = {
+  name: string;
+  slug: string;
+  bio: string | null;
+  credentials?: string | null;
+  links?: string[];
+  photo?: ThemeImage;
+};
+
+/** A source the post cites and links (post_research, decision 333): its address and title. */
+export type ThemeCitation = { url: string; name: string };
 
 export type ThemeCategory = { id: string; name: string; slug: string; parentId: string | null };
 
@@ -43,6 +57,8 @@ export type ThemePost = {
   aiAssisted: boolean;
   /** The post's feature image (cards, the post page): shared instead of a social card. */
   featureImage?: ThemeImage | null;
+  /** The sources readers can follow, in the order of the post's Sources list. */
+  citations?: ThemeCitation[];
 };
 
 export type Site = {

@@ -6,6 +6,7 @@ import { AiDisclosureCard } from "./ai-disclosure-card.tsx";
 import { BlogCustomizationCard } from "./blog-customization-card.tsx";
 import { BlogDetailsCard } from "./blog-details-card.tsx";
 import { BlogDomainsCard } from "./blog-domains-card.tsx";
+import { BlogVoiceCard } from "./blog-voice-card.tsx";
 import { ContentAutomationCard } from "./content-automation-card.tsx";
 import { ImportExportCard } from "./import-export-card.tsx";
 import { PublishingWorkflowCard } from "./publishing-workflow-card.tsx";
@@ -22,7 +23,7 @@ export function SettingsPage() {
         title="Settings"
         description={
           selectedBlog
-            ? `Domains, look and automation of ${selectedBlog.name}, and your account.`
+            ? `Domains, look, voice and automation of ${selectedBlog.name}, and your account.`
             : "Blog settings and your account."
         }
       />
@@ -37,6 +38,7 @@ export function SettingsPage() {
           <BlogCustomizationCard key={selectedBlog.id} blog={selectedBlog} />
           <AiDisclosureCard key={`ai-disclosure-${selectedBlog.id}`} blog={selectedBlog} />
           <PublishingWorkflowCard key={`workflow-${selectedBlog.id}`} blog={selectedBlog} />
+          <BlogVoiceCard key={`voice-${selectedBlog.id}`} blog={selectedBlog} />
           <ContentAutomationCard key={`automation-${selectedBlog.id}`} blog={selectedBlog} />
           <ImportExportCard key={`import-${selectedBlog.id}`} blog={selectedBlog} />
         </>
