@@ -31,6 +31,8 @@ export type OwnerData = {
   importId: string;
   /** An image of the blog's media library. */
   mediaId: string;
+  /** A finished generation of the AI writer (the offline writer), for the blog's post. */
+  generationId: string;
 };
 
 export type IsolationCase = {
@@ -308,6 +310,15 @@ export const ownerCases: IsolationCase[] = [
     fill: (_a, b) => ({ blogId: b.blogId }),
     body: (a) => ({ html: `<p>${a.postTitle}</p>`, postId: a.postId }),
   },
+  // The AI writer (decision 334): A's generation, A's post's research, and B writing for A's
+  // blog or post.
+  { method: "GET", path: "/api/ai/generations/:id", fill: (a) => ({ id: a.generationId }) },
+  {
+    method: "POST",
+    path: "/api/ai/generations/:id/cancel",
+    fill: (a) => ({ id: a.generationId }),
+  },
+  { method: "GET", path: "/api/posts/:id/research", fill: (a) => ({ id: a.postId }) },
 ];
 
 /**
@@ -382,6 +393,16 @@ export async function seedOwner(owner: TestClient, name: string): Promise<OwnerD
     if (!["queued", "running"].includes(job.body.status)) break;
     await new Promise((r) => setTimeout(r, 20));
   }
+  const generation = await owner.post<{ id: string }>("/api/ai/generations", {
+    blogId: blog.id,
+    postId: post.id,
+    topic: "Compost",
+  });
+  for (let i = 0; i < 200; i++) {
+    const job = await owner.get<{ status: string }>(`/api/ai/generations/${generation.body.id}`);
+    if (!["queued", "running"].includes(job.body.status)) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
   const image = await uploadFile(
     owner,
     blog.id,
@@ -401,6 +422,7 @@ export async function seedOwner(owner: TestClient, name: string): Promise<OwnerD
     ideaId: ideas.body[0]?.id as string,
     importId: started.body.id,
     mediaId: image.body.id,
+    generationId: generation.body.id,
   };
 }
 
