@@ -25,6 +25,7 @@ describe("content automation settings", () => {
       postsPerWeek: 3,
       autoPublish: true,
       topics: [],
+      topicDetails: [],
       skipReason: null,
     });
     expect((await owner.post(`/api/blogs/${blog.id}/automation`, { enabled: false })).status).toBe(
