@@ -165,6 +165,22 @@ describe("AI dialog on the generations API", () => {
     expect(document.body.textContent).toContain("Review and edit as needed.");
   });
 
+  it("says when the post was written without sources", async () => {
+    writerServer([
+      generation(
+        "succeeded",
+        {},
+        { result: { ...result, withoutSources: true, sources: [] }, postId: "p-new" },
+      ),
+    ]);
+    const { onGenerated } = renderDialog();
+    generate();
+    await waitFor(() => expect(onGenerated).toHaveBeenCalled());
+    expect(document.body.textContent).toContain(
+      "Written without sources: add facts and figures only with a source.",
+    );
+  });
+
   it("shows each step, the outline, the sections written, the sources and why it waits", async () => {
     writerServer([
       generation("running", {

@@ -1,6 +1,7 @@
+import { lengthChoiceLabel } from "@contracts/ai.ts";
 import type { Category } from "@contracts/categories.ts";
 import type { Generation, GenerationInput, GenerationResult } from "@contracts/generation.ts";
-import { aiLengths, aiTones } from "@contracts/limits.ts";
+import { type AiLength, type AiTone, aiLengths, aiToneLabels, aiTones } from "@contracts/limits.ts";
 import { researchLimits } from "@contracts/research.ts";
 import { CircleCheckIcon, CircleIcon, LoaderCircleIcon, SparklesIcon } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
@@ -25,20 +26,6 @@ import { getGeneration } from "../api/get-generation.ts";
 import { startGeneration } from "../api/start-generation.ts";
 import { progressHeadline, sectionsLine, stepStates } from "./generation-progress.ts";
 
-type Tone = (typeof aiTones)[number];
-type Length = (typeof aiLengths)[number];
-
-const toneLabels: Record<Tone, string> = {
-  professional: "Professional",
-  casual: "Casual",
-  technical: "Technical",
-  friendly: "Friendly",
-};
-const lengthLabels: Record<Length, string> = {
-  short: "Short (~800 words)",
-  medium: "Medium (~1500 words)",
-  long: "Long (~2500 words)",
-};
 const noCategory = "none";
 
 /** The addresses given one per line; the first line that is no http(s) address, if any. */
@@ -173,8 +160,8 @@ export function AiGenerateDialog({
 }) {
   const id = useId();
   const [topic, setTopic] = useState("");
-  const [tone, setTone] = useState<Tone>("professional");
-  const [length, setLength] = useState<Length>("medium");
+  const [tone, setTone] = useState<AiTone>("professional");
+  const [length, setLength] = useState<AiLength>("medium");
   const [categoryId, setCategoryId] = useState(noCategory);
   const [sourceUrls, setSourceUrls] = useState("");
   const [notes, setNotes] = useState("");
@@ -205,7 +192,9 @@ export function AiGenerateDialog({
         description:
           done.result.source === "offline"
             ? "Offline draft (no AI provider is configured): fill in each section."
-            : "Review and edit as needed.",
+            : done.result.withoutSources
+              ? "Review and edit as needed. Written without sources: add facts and figures only with a source."
+              : "Review and edit as needed.",
       });
       onOpenChange(false);
     } else if (done.status === "cancelled") {
@@ -345,8 +334,8 @@ export function AiGenerateDialog({
               <ChoiceSelect
                 labelledBy={`${id}-tone`}
                 value={tone}
-                onValueChange={(v) => setTone(v as Tone)}
-                choices={aiTones.map((t) => ({ value: t, label: toneLabels[t] }))}
+                onValueChange={(v) => setTone(v as AiTone)}
+                choices={aiTones.map((t) => ({ value: t, label: aiToneLabels[t] }))}
                 disabled={isPending}
               />
             </div>
@@ -355,8 +344,8 @@ export function AiGenerateDialog({
               <ChoiceSelect
                 labelledBy={`${id}-length`}
                 value={length}
-                onValueChange={(v) => setLength(v as Length)}
-                choices={aiLengths.map((l) => ({ value: l, label: lengthLabels[l] }))}
+                onValueChange={(v) => setLength(v as AiLength)}
+                choices={aiLengths.map((l) => ({ value: l, label: lengthChoiceLabel(l) }))}
                 disabled={isPending}
               />
             </div>
