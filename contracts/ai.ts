@@ -1,6 +1,6 @@
 import { postContentText } from "./content-length.ts";
 import { entityId } from "./ids.ts";
-import { aiLengths, aiTones, limits } from "./limits.ts";
+import { type AiLength, aiLengthLabels, aiLengths, aiTones, limits } from "./limits.ts";
 import { z } from "./zod.ts";
 
 export const generatePostInput = z.object({
@@ -26,6 +26,10 @@ export const lengthWords: Record<(typeof aiLengths)[number], number> = {
   medium: 1500,
   long: 2500,
 };
+
+/** A length as the writer's forms offer it: 'Short (~800 words)'. */
+export const lengthChoiceLabel = (length: AiLength): string =>
+  `${aiLengthLabels[length]} (~${lengthWords[length]} words)`;
 
 /** What a model must answer for a post: validated before anyone sees it. */
 export const generatedPostSchema = z.object({

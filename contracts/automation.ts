@@ -25,6 +25,9 @@ export const topicDetail = z.object({
 });
 export type TopicDetail = z.infer<typeof topicDetail>;
 
+/** How a topic without details is written. */
+export const topicDetailDefaults = { length: "medium", tone: "professional" } as const;
+
 /** The stored details, read defensively (a row written before a field existed). */
 export function topicDetailsOf(stored: unknown): TopicDetail[] {
   if (!Array.isArray(stored)) return [];

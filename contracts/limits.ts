@@ -97,7 +97,20 @@ export const postingFrequencyLabels: Record<PostingFrequency, string> = {
 };
 
 export const aiTones = ["professional", "casual", "technical", "friendly"] as const;
+export type AiTone = (typeof aiTones)[number];
+export const aiToneLabels: Record<AiTone, string> = {
+  professional: "Professional",
+  casual: "Casual",
+  technical: "Technical",
+  friendly: "Friendly",
+};
 export const aiLengths = ["short", "medium", "long"] as const;
+export type AiLength = (typeof aiLengths)[number];
+export const aiLengthLabels: Record<AiLength, string> = {
+  short: "Short",
+  medium: "Medium",
+  long: "Long",
+};
 
 export const fontFamilies = ["IBM Plex Serif", "Inter", "Georgia", "Courier New"] as const;
 export const colorPresets = [

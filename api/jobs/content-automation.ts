@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
-import { topicDetailsOf } from "../../contracts/automation.ts";
+import { topicDetailDefaults, topicDetailsOf } from "../../contracts/automation.ts";
 import { containsPhrase } from "../../contracts/content-text.ts";
 import { emptyProgress } from "../../contracts/generation.ts";
 import { slugify } from "../../contracts/slug.ts";
@@ -114,8 +114,8 @@ export async function runDueAutomation(
       const input: StoredInput = {
         topic,
         category: category?.name ?? null,
-        tone: details?.tone ?? "professional",
-        length: details?.length ?? "medium",
+        tone: details?.tone ?? topicDetailDefaults.tone,
+        length: details?.length ?? topicDetailDefaults.length,
         blogId: settings.blogId,
         autoPublish: settings.autoPublish,
         topicMaterial: { urls: details?.urls ?? [], notes: details?.notes ?? [] },

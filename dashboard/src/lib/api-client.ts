@@ -139,21 +139,27 @@ function issuesIn(parsed: unknown): { path?: string; message: string }[] {
 /** Issues are joined into one toast: each ends as a sentence. */
 const withStop = (message: string) => (/[.!?]$/.test(message) ? message : `${message}.`);
 
-/** Field messages of a 400 answer (`issues: [{path, message}]`), keyed by the first path segment. */
-export function fieldIssuesOf(error: unknown): Record<string, string> {
-  if (!(error instanceof Error) || statusOf(error) !== 400) return {};
+/** The issues of a 400 answer that name a field, with their whole paths (`topicDetails.0.urls.1`). */
+export function pathIssuesOf(error: unknown): { path: string; message: string }[] {
+  if (!(error instanceof Error) || statusOf(error) !== 400) return [];
   try {
     const parsed = JSON.parse(error.message.slice(error.message.indexOf(": ") + 2)) as {
       issues?: { path?: unknown; message?: unknown }[];
     };
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.issues ?? []) {
-      if (typeof issue.path !== "string" || typeof issue.message !== "string") continue;
-      const field = issue.path.split(".")[0] ?? "";
-      if (field && !(field in fields)) fields[field] = issue.message;
-    }
-    return fields;
+    return (parsed.issues ?? []).flatMap(({ path, message }) =>
+      typeof path === "string" && path && typeof message === "string" ? [{ path, message }] : [],
+    );
   } catch {
-    return {};
+    return [];
   }
+}
+
+/** Field messages of a 400 answer (`issues: [{path, message}]`), keyed by the first path segment. */
+export function fieldIssuesOf(error: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of pathIssuesOf(error)) {
+    const field = issue.path.split(".")[0] ?? "";
+    if (field && !(field in fields)) fields[field] = issue.message;
+  }
+  return fields;
 }

@@ -2,6 +2,7 @@
 
 import type { AutomationSettings } from "@contracts/automation.ts";
 import type { BlogJobs } from "@contracts/background-work.ts";
+import type { Category } from "@contracts/categories.ts";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import { describe, expect, it, vi } from "vitest";
@@ -10,12 +11,14 @@ import { blogFixture, blogJobsFixture } from "../../../test/factories.ts";
 import { type Call, callOf, json } from "../../../test/fetch-stub.ts";
 import { cleanUpAfterEach, findToast, WithSwrAndToaster } from "../../../test/render.tsx";
 import {
+  type AutomationForm,
   automationFormOf,
   automationPayload,
   canSaveAutomation,
   hasUnsavedChanges,
   parsePostsPerWeek,
   parseTopics,
+  topicDetailIssueOf,
 } from "./automation-form.ts";
 import { ContentAutomationCard } from "./content-automation-card.tsx";
 
@@ -36,7 +39,22 @@ const stored = (over: Partial<AutomationSettings> = {}): AutomationSettings => (
   ...over,
 });
 
-/** Answers GET with `initial` (404 for none), the blog's jobs with `jobs`, and saves with `save`. */
+const category = (id: string, name: string): Category => ({
+  id,
+  blogId: "b1",
+  name,
+  slug: name.toLowerCase(),
+  parentId: null,
+  postCount: 0,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  updatedAt: "2025-01-01T00:00:00.000Z",
+});
+const categories = [category("c-herbs", "Herbs"), category("c-veg", "Vegetables")];
+
+/**
+ * Answers GET with `initial` (404 for none), the blog's jobs with `jobs`, its categories, and
+ * saves with `save`.
+ */
 function renderCard(
   initial: AutomationSettings | null,
   save: (call: Call) => Response,
@@ -57,6 +75,7 @@ function renderCard(
     // Whether an AI provider is configured (the card warns when none is).
     if (url === "/api/ai/usage") return json(200, { configured: aiConfigured });
     if (url === "/api/blogs/b1/jobs") return json(200, jobs);
+    if (url === "/api/blogs/b1/categories") return json(200, categories);
     const call = callOf(url, init);
     calls.push(call);
     if (call.method === "GET")
@@ -112,6 +131,7 @@ describe("automation form rules (spec sections 5 and 9)", () => {
       postingFrequency: "weekly",
       postsPerWeek: "3",
       autoPublish: true,
+      topicDetails: [],
     });
     expect(automationFormOf(stored())).toMatchObject({
       topics: "herbs, tomatoes",
@@ -136,6 +156,7 @@ describe("automation form rules (spec sections 5 and 9)", () => {
         postingFrequency: "biweekly",
         postsPerWeek: "x",
         autoPublish: false,
+        topicDetails: [],
       }),
     ).toEqual({
       enabled: true,
@@ -144,6 +165,7 @@ describe("automation form rules (spec sections 5 and 9)", () => {
       postingFrequency: "biweekly",
       postsPerWeek: 1,
       autoPublish: false,
+      topicDetails: [],
     });
   });
 
@@ -155,6 +177,110 @@ describe("automation form rules (spec sections 5 and 9)", () => {
     ).toBe(false);
     expect(hasUnsavedChanges({ ...automationFormOf(saved), postsPerWeek: "6" }, saved)).toBe(true);
     expect(hasUnsavedChanges(automationFormOf(null), null)).toBe(false);
+  });
+
+  it("sends details only for listed topics that differ from the defaults", () => {
+    const blank = { categoryId: "", urls: "", notes: "" };
+    const form = {
+      ...automationFormOf(stored()),
+      topics: "herbs, tomatoes, basil",
+      topicDetails: [
+        // Taken out of the list: dropped.
+        { topic: "chillies", length: "long", tone: "casual", ...blank },
+        // Left as the defaults: no entry.
+        { topic: "herbs", length: "medium", tone: "professional", ...blank },
+        {
+          topic: "tomatoes",
+          length: "short",
+          tone: "professional",
+          categoryId: "c-veg",
+          urls: " https://a.example/one \n\n https://b.example/two\n",
+          notes: "We grew six kinds.\nAll in pots.\n\n  \nBlight hit in August.",
+        },
+        { topic: "basil", length: "medium", tone: "friendly", ...blank },
+      ],
+    } satisfies AutomationForm;
+    expect(automationPayload(form).topicDetails).toEqual([
+      {
+        topic: "tomatoes",
+        length: "short",
+        tone: "professional",
+        categoryId: "c-veg",
+        urls: ["https://a.example/one", "https://b.example/two"],
+        notes: ["We grew six kinds.\nAll in pots.", "Blight hit in August."],
+      },
+      { topic: "basil", length: "medium", tone: "friendly", urls: [], notes: [] },
+    ]);
+
+    // Saved details come back as they were typed, and nothing is unsaved.
+    const saved = stored({
+      topics: ["herbs", "tomatoes"],
+      topicDetails: [
+        {
+          topic: "tomatoes",
+          length: "long",
+          categoryId: "c-veg",
+          urls: ["https://a.example/one", "https://b.example/two"],
+          notes: ["Six kinds.", "In pots."],
+        },
+      ],
+    });
+    expect(automationFormOf(saved).topicDetails).toEqual([
+      {
+        topic: "tomatoes",
+        length: "long",
+        tone: "professional",
+        categoryId: "c-veg",
+        urls: "https://a.example/one\nhttps://b.example/two",
+        notes: "Six kinds.\n\nIn pots.",
+      },
+    ]);
+    expect(hasUnsavedChanges(automationFormOf(saved), saved)).toBe(false);
+    expect(
+      hasUnsavedChanges({ ...automationFormOf(saved), topics: "herbs, tomatoes, basil" }, saved),
+    ).toBe(true);
+  });
+
+  it("places an issue about a sent topic next to that topic's field", () => {
+    const form: AutomationForm = {
+      ...automationFormOf(null),
+      topics: "herbs, tomatoes",
+      topicDetails: [
+        { topic: "gone", length: "long", tone: "casual", categoryId: "", urls: "", notes: "" },
+        {
+          topic: "tomatoes",
+          length: "long",
+          tone: "casual",
+          categoryId: "c-x",
+          urls: "https://a.example\nhttps://b.example",
+          notes: "One.\n\nTwo.",
+        },
+      ],
+    };
+    // Sent first, kept second.
+    expect(topicDetailIssueOf(form, "topicDetails.0.urls.1", "must be an http(s) address")).toEqual(
+      { formIndex: 1, field: "urls", message: "https://b.example must be an http(s) address" },
+    );
+    expect(
+      topicDetailIssueOf(form, "topicDetails.0.categoryId", "is not a category of this blog"),
+    ).toEqual({
+      formIndex: 1,
+      field: "categoryId",
+      message: "Category is not a category of this blog",
+    });
+    expect(
+      topicDetailIssueOf(
+        form,
+        ["topicDetails", 0, "notes", 1],
+        "String must contain at most 5000 character(s)",
+      ),
+    ).toEqual({
+      formIndex: 1,
+      field: "notes",
+      message: "Note 2: String must contain at most 5000 character(s)",
+    });
+    expect(topicDetailIssueOf(form, "topicDetails.1.urls.0", "x")).toBeNull();
+    expect(topicDetailIssueOf(form, "topics", "Add at least one topic")).toBeNull();
   });
 });
 
@@ -238,6 +364,7 @@ describe("Content Automation card", () => {
           postingFrequency: "biweekly",
           postsPerWeek: 1,
           autoPublish: true,
+          topicDetails: [],
         },
       },
     ]);
@@ -285,6 +412,7 @@ describe("Content Automation card", () => {
         postingFrequency: "daily",
         postsPerWeek: 7,
         autoPublish: false,
+        topicDetails: [],
       },
     });
   });
@@ -378,6 +506,145 @@ describe("Content Automation card", () => {
     await off.card().findByRole("switch", { name: "Enable Content Automation" });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(off.card().queryByText(/^Next post/)).toBeNull();
+  });
+
+  it("sets a topic's length, tone, category and sources, and sends only the topics changed", async () => {
+    const view = renderCard(stored(), (call) =>
+      json(200, stored({ ...(call.body as Partial<AutomationSettings>) })),
+    );
+    const details = await view.card().findByRole("group", { name: "Topic details" });
+    const row = (name: string | RegExp) => within(details).getByRole("button", { name });
+    expect(
+      within(details)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual([
+      "herbs Medium · Professional · no category",
+      "tomatoes Medium · Professional · no category",
+    ]);
+    expect(row(/^tomatoes/).getAttribute("aria-expanded")).toBe("false");
+    expect(within(details).queryByLabelText("Length")).toBeNull();
+
+    fireEvent.click(row(/^tomatoes/));
+    expect(row(/^tomatoes/).getAttribute("aria-expanded")).toBe("true");
+    const length = within(details).getByLabelText("Length") as HTMLSelectElement;
+    expect([...length.options].map((o) => [o.value, o.textContent])).toEqual([
+      ["short", "Short (~800 words)"],
+      ["medium", "Medium (~1500 words)"],
+      ["long", "Long (~2500 words)"],
+    ]);
+    const categorySelect = within(details).getByLabelText("Category") as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...categorySelect.options].map((o) => o.textContent)).toEqual([
+        "No category",
+        "Herbs",
+        "Vegetables",
+      ]),
+    );
+    fireEvent.change(length, { target: { value: "long" } });
+    fireEvent.change(within(details).getByLabelText("Tone"), { target: { value: "casual" } });
+    fireEvent.change(categorySelect, { target: { value: "c-veg" } });
+    fireEvent.change(within(details).getByLabelText("Sources"), {
+      target: { value: "https://a.example/blight\n\nhttps://b.example/pots" },
+    });
+    fireEvent.change(within(details).getByLabelText("Notes"), {
+      target: { value: "We grew six kinds in pots." },
+    });
+    expect(row(/^tomatoes/).textContent).toBe("tomatoes Long · Casual · Vegetables · 3 sources");
+    expect(view.card().getByText("Unsaved changes")).toBeTruthy();
+
+    fireEvent.click(view.save());
+    await findToast("Settings saved");
+    expect(view.calls.filter((c) => c.method === "PATCH").map((c) => c.body)).toEqual([
+      expect.objectContaining({
+        topics: ["herbs", "tomatoes"],
+        topicDetails: [
+          {
+            topic: "tomatoes",
+            length: "long",
+            tone: "casual",
+            categoryId: "c-veg",
+            urls: ["https://a.example/blight", "https://b.example/pots"],
+            notes: ["We grew six kinds in pots."],
+          },
+        ],
+      }),
+    ]);
+    expect(view.card().queryByText("Unsaved changes")).toBeNull();
+    expect(row(/^tomatoes/).textContent).toBe("tomatoes Long · Casual · Vegetables · 3 sources");
+  });
+
+  it("shows saved details and drops those of a topic taken out of the list", async () => {
+    const view = renderCard(
+      stored({
+        topicDetails: [
+          { topic: "tomatoes", length: "short", categoryId: "c-veg", urls: [], notes: [] },
+        ],
+      }),
+      (call) => json(200, stored({ ...(call.body as Partial<AutomationSettings>) })),
+    );
+    const details = await view.card().findByRole("group", { name: "Topic details" });
+    expect(
+      await within(details).findByRole("button", {
+        name: "tomatoes Short · Professional · Vegetables",
+      }),
+    ).toBeTruthy();
+
+    fireEvent.change(view.topics(), { target: { value: "herbs, basil" } });
+    expect(
+      within(details)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual([
+      "herbs Medium · Professional · no category",
+      "basil Medium · Professional · no category",
+    ]);
+    fireEvent.click(view.save());
+    await findToast("Settings saved");
+    expect(view.calls.find((c) => c.method === "PATCH")?.body).toMatchObject({
+      topics: ["herbs", "basil"],
+      topicDetails: [],
+    });
+  });
+
+  it("shows a refused topic field next to it, and does not send an address that is not http(s)", async () => {
+    const view = renderCard(stored(), () =>
+      json(400, {
+        code: "validation_failed",
+        message: "topicDetails.0.categoryId: is not a category of this blog",
+        issues: [{ path: "topicDetails.0.categoryId", message: "is not a category of this blog" }],
+      }),
+    );
+    const details = await view.card().findByRole("group", { name: "Topic details" });
+    fireEvent.click(within(details).getByRole("button", { name: /^tomatoes/ }));
+    const sources = within(details).getByLabelText("Sources");
+    fireEvent.change(sources, { target: { value: "https://a.example\nftp://files.example/x" } });
+    fireEvent.click(view.save());
+    await findToast("Error");
+    const urlProblem = within(details).getByText(
+      "ftp://files.example/x must be an http(s) address",
+    );
+    expect(sources.getAttribute("aria-invalid")).toBe("true");
+    expect(sources.getAttribute("aria-describedby")).toContain(urlProblem.id);
+    expect(view.calls.filter((c) => c.method !== "GET")).toEqual([]);
+
+    // Fixed, the server refuses the category: said under the category, the row kept open.
+    fireEvent.change(sources, { target: { value: "https://a.example" } });
+    expect(within(details).queryByText(/must be an http\(s\) address/)).toBeNull();
+    const categorySelect = within(details).getByLabelText("Category");
+    await waitFor(() => within(categorySelect).getByText("Vegetables"));
+    fireEvent.change(categorySelect, { target: { value: "c-veg" } });
+    fireEvent.click(within(details).getByRole("button", { name: /^tomatoes/ }));
+    expect(within(details).queryByLabelText("Category")).toBeNull();
+    fireEvent.click(view.save());
+    const problem = await within(details).findByText("Category is not a category of this blog");
+    expect(view.calls.filter((c) => c.method === "PATCH")).toHaveLength(1);
+    expect(within(details).getByLabelText("Category").getAttribute("aria-describedby")).toContain(
+      problem.id,
+    );
+    expect((view.card().getByLabelText("Topics") as HTMLTextAreaElement).value).toBe(
+      "herbs, tomatoes",
+    );
   });
 
   it("does not warn when a provider is configured", async () => {

@@ -17,7 +17,7 @@ import { Textarea } from "../../../components/ui/textarea.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { useAiUsage } from "../../../lib/api/get-ai-usage.ts";
 import { useAutomation } from "../../../lib/api/get-automation.ts";
-import { statusOf } from "../../../lib/api-client.ts";
+import { pathIssuesOf, statusOf } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/cn.ts";
 import { useCreateAutomation } from "../api/create-automation.ts";
 import { useBlogJobs } from "../api/get-blog-jobs.ts";
@@ -28,10 +28,17 @@ import {
   automationFormSchema,
   canSaveAutomation,
   hasUnsavedChanges,
+  listedTopics,
   parsePostsPerWeek,
   parseTopics,
+  type TopicDetailField,
+  type TopicDetailForm,
+  topicDetailIssueOf,
+  topicDetailOf,
+  withTopicDetail,
 } from "./automation-form.ts";
 import { AutomationRuns, automationRunOf } from "./automation-runs.tsx";
+import { TopicDetailsField } from "./topic-details-field.tsx";
 
 const titleId = "content-automation-title";
 
@@ -98,11 +105,17 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
     autoPublish: useId(),
     autoPublishHint: useId(),
   };
-  const { register, control, handleSubmit, setValue, reset } = useForm<
-    AutomationForm,
-    unknown,
-    AutomationInput
-  >({
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    getValues,
+    reset,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<AutomationForm, unknown, AutomationInput>({
     defaultValues: automationFormOf(saved),
     resolver: zodResolver(automationFormSchema),
   });
@@ -123,8 +136,25 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
     });
   }
 
+  /** A topic's details changed; a refusal of that field is no longer current. */
+  function changeTopicDetail(topic: string, change: Partial<Omit<TopicDetailForm, "topic">>) {
+    const details = getValues("topicDetails");
+    setValue("topicDetails", withTopicDetail(details, topic, change), { shouldDirty: true });
+    const index = details.findIndex((detail) => detail.topic === topic);
+    if (index !== -1)
+      for (const field of Object.keys(change) as TopicDetailField[])
+        clearErrors(`topicDetails.${index}.${field}`);
+  }
+
+  function topicDetailError(topic: string, field: TopicDetailField): string | undefined {
+    const index = form.topicDetails.findIndex((detail) => detail.topic === topic);
+    return index === -1 ? undefined : errors.topicDetails?.[index]?.[field]?.message;
+  }
+
   async function save(payload: AutomationInput) {
     if (!canSave || isPending) return;
+    // What was sent, to place the server's issues about topics (numbered as sent) in the form.
+    const sent = structuredClone(getValues());
     try {
       let settings: AutomationSettings;
       if (saved) {
@@ -145,7 +175,15 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
           ? `Content automation is on for ${blog.name}.`
           : `Content automation is off for ${blog.name}.`,
       });
-    } catch {
+    } catch (error) {
+      for (const issue of pathIssuesOf(error)) {
+        const shown = topicDetailIssueOf(sent, issue.path, issue.message);
+        if (shown)
+          setError(`topicDetails.${shown.formIndex}.${shown.field}`, {
+            type: "server",
+            message: shown.message,
+          });
+      }
       saveFailed();
     }
   }
@@ -206,6 +244,16 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
                   </p>
                 )}
               </div>
+
+              {topics.length > 0 && (
+                <TopicDetailsField
+                  blogId={blog.id}
+                  topics={listedTopics(form)}
+                  detailOf={(topic) => topicDetailOf(form, topic)}
+                  errorOf={topicDetailError}
+                  onChange={changeTopicDetail}
+                />
+              )}
 
               <div className="grid gap-4 sm:grid-cols-2">
                 <div className="space-y-2">
