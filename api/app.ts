@@ -18,7 +18,7 @@ import type { WriteHealth } from "./db/write-health.ts";
 import { type Env, oidcConfigured } from "./env.ts";
 import { affiliateLinkRoutes } from "./features/affiliate-links/routes.ts";
 import { affiliateRecommendationRoutes } from "./features/affiliate-recommendations/routes.ts";
-import { aiRoutes } from "./features/ai/routes.ts";
+import { aiRequestsPerOwner, aiRoutes } from "./features/ai/routes.ts";
 import { createAnalytics } from "./features/analytics/ingest.ts";
 import { analyticsRoutes } from "./features/analytics/routes.ts";
 import { automationRoutes } from "./features/automation/routes.ts";
@@ -344,8 +344,9 @@ export function createApp({
   );
   app.use(affiliateLinkRoutes({ db, contentEvents: events, clock }));
   app.use(internalLinkRoutes({ db, embeddings, blogDomain: env.BLOG_DOMAIN, logger, limitStores }));
-  app.use(writerRoutes({ db, ai, generations, limitStores }));
-  app.use(aiRoutes({ db, ai, clock, limitStores }));
+  const aiRequests = aiRequestsPerOwner(limitStores);
+  app.use(writerRoutes({ db, ai, generations, perOwner: aiRequests }));
+  app.use(aiRoutes({ db, ai, clock, perOwner: aiRequests }));
   app.use(
     analyticsRoutes({
       db,

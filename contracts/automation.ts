@@ -1,5 +1,5 @@
 import { aiLengths, aiTones, limits, postingFrequencies } from "./limits.ts";
-import { researchLimits } from "./research.ts";
+import { ownerMaterial } from "./research.ts";
 import { z } from "./zod.ts";
 
 const topics = z.array(z.string().trim().min(1).max(200)).max(100);
@@ -9,19 +9,11 @@ const topics = z.array(z.string().trim().min(1).max(200)).max(100);
  * category, and the owner's own pages and notes about it. A topic without details is written
  * at medium length, in a professional tone, under the category its words name (if any).
  */
-export const topicDetail = z.object({
+export const topicDetail = ownerMaterial.extend({
   topic: z.string().trim().min(1).max(200),
   length: z.enum(aiLengths).optional(),
   tone: z.enum(aiTones).optional(),
   categoryId: z.string().trim().min(1).nullable().optional(),
-  urls: z
-    .array(z.url({ protocol: /^https?$/, error: "must be an http(s) address" }))
-    .max(researchLimits.ownerUrls)
-    .default([]),
-  notes: z
-    .array(z.string().trim().min(1).max(researchLimits.noteChars))
-    .max(researchLimits.ownerNotes)
-    .default([]),
 });
 export type TopicDetail = z.infer<typeof topicDetail>;
 

@@ -1,4 +1,4 @@
-import { Router } from "express";
+import { type RequestHandler, Router } from "express";
 import { type OptimizeMetaInput, optimizeMetaInput } from "../../../contracts/ai.ts";
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
 import { closedSignal } from "../../http/closed-signal.ts";
@@ -7,14 +7,21 @@ import { perOwnerPerMinute } from "../../http/rate-limit.ts";
 import { inputOf, validate } from "../../http/validate.ts";
 import { type AiDeps, optimizeMeta, usageReport } from "./service.ts";
 
-export function aiRoutes(deps: AiDeps & { limitStores?: RateLimitStores }): Router {
-  const router = Router();
-  // Generation is expensive: a burst from one owner is slowed down before it reaches the model.
-  const perOwner = perOwnerPerMinute(
+/**
+ * The owner's requests to the /api/ai routes together, 10 a minute: model calls are expensive,
+ * and a burst is slowed down before it reaches the model. One limiter for the routers that
+ * share it (this one and the AI writer's).
+ */
+export const aiRequestsPerOwner = (limitStores?: RateLimitStores) =>
+  perOwnerPerMinute(
     10,
     "Too many AI requests. Wait a minute and try again.",
-    deps.limitStores?.("ai-requests"),
+    limitStores?.("ai-requests"),
   );
+
+export function aiRoutes(deps: AiDeps & { perOwner: RequestHandler }): Router {
+  const router = Router();
+  const { perOwner } = deps;
 
   router.post(
     "/api/ai/optimize-meta",

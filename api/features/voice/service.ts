@@ -196,6 +196,17 @@ export function cutAtWord(text: string, max: number): string {
   return `${cut.trimEnd()}…`;
 }
 
+/** The voice of a blog that has none set (or of a generation without a blog). */
+export const noVoice: WriterVoice = {
+  persona: null,
+  tone: null,
+  readingLevel: null,
+  wordsToUse: [],
+  wordsToAvoid: [],
+  examples: [],
+  material: { urls: [], notes: [] },
+};
+
 /** The blog's voice for the writer (see `WriterVoice`); all empty before the owner sets one. */
 export async function writerVoiceOf(db: Database, blogId: string): Promise<WriterVoice> {
   const row = await voiceOf(db, blogId);

@@ -22,6 +22,7 @@ import type { stepsOf } from "../../jobs/steps.ts";
 import type { Logger } from "../../logger.ts";
 import { insertInternalLinks } from "../internal-links/insert.ts";
 import { type InternalLinkDeps, suggestInternalLinks } from "../internal-links/service.ts";
+import type { FeatureImageInput } from "../media/feature-image.ts";
 import { linkCitations } from "../research/citations.ts";
 import type { Research } from "../research/research.ts";
 import type { GatheredSources } from "../research/sources.ts";
@@ -61,15 +62,7 @@ export type PipelineDeps = {
   links: InternalLinkDeps;
   sanitize: (html: string) => string;
   /** The post's feature image: the blog's library first, else a generated one; none without. */
-  featureImage?: (input: {
-    ownerId: string;
-    blogId: string;
-    postId: string | null;
-    title: string;
-    keywords: string[];
-    summary: string;
-    signal?: AbortSignal;
-  }) => Promise<GeneratedImage | null>;
+  featureImage?: (input: FeatureImageInput) => Promise<GeneratedImage | null>;
   logger?: Logger;
   /** Waits out a per-minute rate limit (tests pass a shorter one). */
   sleep?: (ms: number) => Promise<void>;

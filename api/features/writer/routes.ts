@@ -1,4 +1,4 @@
-import { Router } from "express";
+import { type RequestHandler, Router } from "express";
 import type { GeneratedPost } from "../../../contracts/ai.ts";
 import { type GenerationInput, generationInput } from "../../../contracts/generation.ts";
 import { type IdParams, idParams } from "../../../contracts/ids.ts";
@@ -7,8 +7,6 @@ import { currentUser, requireUser } from "../../auth/session-middleware.ts";
 import type { Database } from "../../db/client.ts";
 import { closedSignal } from "../../http/closed-signal.ts";
 import { HttpError, ValidationFailed } from "../../http/errors.ts";
-import type { RateLimitStores } from "../../http/pg-rate-limit-store.ts";
-import { perOwnerPerMinute } from "../../http/rate-limit.ts";
 import { inputOf, validate } from "../../http/validate.ts";
 import {
   cancelGeneration,
@@ -23,7 +21,8 @@ export type WriterRouteDeps = {
   db: Database;
   ai: AiGate;
   generations: GenerationQueue;
-  limitStores?: RateLimitStores | undefined;
+  /** The /api/ai routes' limit per owner (`aiRequestsPerOwner`). */
+  perOwner: RequestHandler;
   /** How often `POST /api/ai/generate-post` looks whether its generation is done. */
   waitPollMs?: number;
 };
@@ -33,12 +32,8 @@ const cancelled = () =>
 
 export function writerRoutes(deps: WriterRouteDeps): Router {
   const router = Router();
-  // A generation is many model calls: a burst from one owner is slowed down before it starts.
-  const perOwner = perOwnerPerMinute(
-    10,
-    "Too many AI requests. Wait a minute and try again.",
-    deps.limitStores?.("ai-requests"),
-  );
+  // Shared with the other /api/ai routes: a generation is many model calls.
+  const { perOwner } = deps;
 
   // The AI writer as a job (issue 31): answers at once with the generation, whose progress
   // the generate dialog follows; a new post becomes a draft of the blog when it is done.

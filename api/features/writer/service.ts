@@ -29,7 +29,7 @@ import { findOwnedBlog } from "../blogs/service.ts";
 import { findOwnedPost, insertGeneratedPost, publishPosts } from "../posts/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { withOutbox } from "../publishing/outbox.ts";
-import { type WriterVoice, writerVoiceOf } from "../voice/service.ts";
+import { noVoice, type WriterVoice, writerVoiceOf } from "../voice/service.ts";
 import { type PipelineDeps, writePost } from "./pipeline.ts";
 
 type GenerationRow = typeof aiGenerations.$inferSelect;
@@ -64,17 +64,6 @@ export type WriterDeps = PipelineDeps & {
 };
 
 class Cancelled extends Error {}
-
-/** The voice of a generation without a blog: nothing but the topic and the tone. */
-const emptyVoice: WriterVoice = {
-  persona: null,
-  tone: null,
-  readingLevel: null,
-  wordsToUse: [],
-  wordsToAvoid: [],
-  examples: [],
-  material: { urls: [], notes: [] },
-};
 
 /** What the owner reads of a generation. */
 export function generationOf(row: GenerationRow): Generation {
@@ -274,7 +263,7 @@ export function createWriter(deps: WriterDeps) {
     // and a save tried again after a crash finds the post it wrote.
     const postId = row.postId ?? (input.createDraft || row.origin === "automation" ? row.id : null);
     try {
-      const voice: WriterVoice = row.blogId ? await writerVoiceOf(deps.db, row.blogId) : emptyVoice;
+      const voice: WriterVoice = row.blogId ? await writerVoiceOf(deps.db, row.blogId) : noVoice;
       const result = await writePost(deps, {
         caller: {
           ownerId: row.ownerId,
@@ -369,23 +358,23 @@ export function createWriter(deps: WriterDeps) {
       deps.db.select({ id: posts.id }).from(posts).where(eq(posts.id, postId)),
     );
     if (existing) return postId;
+    const post = {
+      id: postId,
+      blogId,
+      authorId: row.ownerId,
+      title: result.title,
+      content: result.content,
+      metaTitle: result.metaTitle,
+      metaDescription: result.metaDescription,
+      keywords: result.suggestedKeywords,
+      source: result.source,
+      categoryId: result.categoryId,
+      featureImageId: result.featureImage?.mediaId ?? null,
+      now,
+    };
     if (row.origin === "owner") {
       await deps.db.transaction(async (tx) => {
-        await insertGeneratedPost(tx, {
-          id: postId,
-          blogId,
-          authorId: row.ownerId,
-          title: result.title,
-          content: result.content,
-          metaTitle: result.metaTitle,
-          metaDescription: result.metaDescription,
-          keywords: result.suggestedKeywords,
-          source: result.source,
-          status: "draft",
-          categoryId: result.categoryId,
-          featureImageId: result.featureImage?.mediaId ?? null,
-          now,
-        });
+        await insertGeneratedPost(tx, { ...post, status: "draft" });
         await writeResearch(tx, postId, research);
       });
       return postId;
@@ -397,21 +386,7 @@ export function createWriter(deps: WriterDeps) {
     });
     const publish = input.autoPublish === true && reasons.length === 0;
     await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
-      await insertGeneratedPost(tx, {
-        id: postId,
-        blogId,
-        authorId: row.ownerId,
-        title: result.title,
-        content: result.content,
-        metaTitle: result.metaTitle,
-        metaDescription: result.metaDescription,
-        keywords: result.suggestedKeywords,
-        source: result.source,
-        reviewReasons: reasons,
-        categoryId: result.categoryId,
-        featureImageId: result.featureImage?.mediaId ?? null,
-        now,
-      });
+      await insertGeneratedPost(tx, { ...post, reviewReasons: reasons });
       await writeResearch(tx, postId, research);
       if (publish) await publishPosts(tx, record, [postId], now);
     });
