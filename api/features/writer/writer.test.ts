@@ -4,6 +4,7 @@ import type { Generation } from "../../../contracts/generation.ts";
 import { createAiProvider } from "../../ai/provider.ts";
 import { untrusted } from "../../ai/untrusted.ts";
 import { media, postResearch, posts } from "../../db/schema.ts";
+import { runDueAutomation } from "../../jobs/content-automation.ts";
 import { createBlog, createOwner, createPublishedPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { startOpenAiServer } from "../../test/openai-server.ts";
@@ -167,6 +168,55 @@ describe("the AI writer", () => {
     expect(
       result.sources.filter((s) => s.finalUrl === pages.url("/articles/bokashi")),
     ).toHaveLength(1);
+  });
+
+  it("writes the same through content automation, from a topic's own pages and length", async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner, "Automated Compost");
+    const target = await createPublishedPost(owner, blog.id, {
+      title: "Worm bins",
+      content: "<p>How we keep a worm bin going through the winter.</p>",
+    });
+    const res = await owner.post(`/api/blogs/${blog.id}/automation`, {
+      enabled: true,
+      topics: ["Composting at home"],
+      autoPublish: false,
+      topicDetails: [
+        {
+          topic: "Composting at home",
+          length: "long",
+          urls: [pages.url("/articles/bokashi"), pages.url("/articles/worm-bins")],
+        },
+      ],
+    });
+    expect(res.status, res.text).toBe(201);
+    const started = await runDueAutomation({
+      db: app.db,
+      ai: app.aiGate,
+      clock: () => new Date(Date.now() + 60_000),
+      generations: app.generations,
+    });
+    const mine = started.find((s) => s.blogId === blog.id);
+    expect(mine).toBeDefined();
+    await app.generations.idle();
+    const done = (await owner.get<Generation>(`/api/ai/generations/${mine?.generationId}`)).body;
+    expect(done.status, done.error ?? "").toBe("succeeded");
+    const result = done.result;
+    if (!result) throw new Error("no result");
+    expect(Math.abs(result.words - 2500) / 2500).toBeLessThanOrEqual(0.15);
+    expect(result.sources.filter((s) => s.number !== null).length).toBeGreaterThanOrEqual(2);
+    expect(result.internalLinks.map((l) => l.postId)).toContain(target.id);
+    expect(result.featureImage?.alt.length).toBeGreaterThan(0);
+    // Held for review (auto-publish is off), with its image and its sources.
+    const [post] = await app.db
+      .select()
+      .from(posts)
+      .where(eq(posts.id, done.postId as string));
+    expect(post).toMatchObject({
+      status: "under_review",
+      featureImageId: result.featureImage?.mediaId,
+      content: result.content,
+    });
   });
 
   it("answers 404 for another owner's generation and 400 for a bad request", async () => {
