@@ -356,7 +356,7 @@ export function createApp({
       clock,
     }),
   );
-  app.use(automationRoutes(db, onAutomationDue, limitStores));
+  app.use(automationRoutes(db, onAutomationDue, limitStores, { ai, embeddings }));
   app.use(backgroundWorkRoutes({ db, renderState, clock }));
   app.use(affiliateRecommendationRoutes({ db, ai, clock }));
   app.use(blogRecommendationRoutes({ db, ai, clock, onUserChanged: sessions.forgetUser }));

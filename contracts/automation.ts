@@ -73,3 +73,18 @@ export type AutomationSettings = {
   /** Why the last due run wrote nothing (e.g. the AI allowance was used up); null otherwise. */
   skipReason: string | null;
 };
+
+/** `POST /api/blogs/{id}/automation/topic-suggestions`: topics to accept, none offline. */
+export type TopicSuggestions = {
+  topics: string[];
+  source: "ai" | "offline";
+  /** Why none are offered (no model configured); null with suggestions. */
+  message: string | null;
+};
+
+/**
+ * What automation's status says when every topic has been written (decision 341); the card
+ * offers topic suggestions while it shows.
+ */
+export const outOfTopicsReason =
+  "Out of topics: every topic has been written. Add topics or accept suggested ones to go on.";

@@ -38,11 +38,12 @@ export type ImportJobSummary = Pick<
 >;
 
 /**
- * Content automation: `off`, `scheduled` (the next post is written at `nextRunAt`) or `due` (its
- * time has come: a worker writes it within a minute).
+ * Content automation: `off`, `scheduled` (the next post is written at `nextRunAt`), `due` (its
+ * time has come: a worker writes it within a minute) or `out_of_topics` (due, but every topic
+ * has been written: paused until the owner adds one, decision 341).
  */
 export type AutomationJob = {
-  state: "off" | "scheduled" | "due";
+  state: "off" | "scheduled" | "due" | "out_of_topics";
   /** When the last post was written. */
   lastRunAt: string | null;
   nextRunAt: string | null;

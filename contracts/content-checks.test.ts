@@ -235,4 +235,27 @@ describe("checkContent", () => {
       "keyword-first-paragraph": "pass",
     });
   });
+
+  it("names the sections of an offline outline that still hold their instructions", () => {
+    const outline = [
+      "<p><em>Offline draft: an outline to write from, made without an AI model.</em></p>",
+      "<p><strong>[To write]</strong> Introduce the topic in two or three sentences.</p>",
+      "<h2>Why This Matters</h2>",
+      "<p>Hill repeats build strength that flat running never will.</p>",
+      "<h2>Hill Repeats: The Essentials</h2>",
+      "<p><strong>[To write]</strong> Define the key terms. (about 100 words)</p>",
+      "<h2>Conclusion</h2>",
+      "<p>Sum up the main points about hill repeats and end with one clear next step for the reader.</p>",
+    ].join("");
+    const report = checkContent({ ...goodPost, content: outline });
+    expect(report.checks[0]).toEqual({
+      id: "unfinished-sections",
+      label: "Unfinished sections",
+      status: "warn",
+      reason:
+        "Replace the [To write] instructions in Introduction, “Hill Repeats: The Essentials” and “Conclusion” with your own text: the post cannot be published until then.",
+    });
+    // The owner's own text: no such check at all.
+    expect(checkContent(goodPost).checks.some((c) => c.id === "unfinished-sections")).toBe(false);
+  });
 });

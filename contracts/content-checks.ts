@@ -1,4 +1,5 @@
 import { containsPhrase, foldCase, textBlocks, wordsOf } from "./content-text.ts";
+import { outlineMarker, sectionList, unfinishedSections } from "./offline-outline.ts";
 import { slugify } from "./slug.ts";
 
 /**
@@ -265,21 +266,41 @@ function readabilityChecks(r: Readability): ContentCheck[] {
   ];
 }
 
+/**
+ * An offline outline's sections that still hold their instructions: listed first, and only
+ * while some remain (the API refuses to publish until then).
+ */
+function outlineCheck(content: string): ContentCheck[] {
+  const sections = unfinishedSections(content);
+  if (sections.length === 0) return [];
+  return [
+    {
+      id: "unfinished-sections",
+      label: "Unfinished sections",
+      status: "warn",
+      reason: `Replace the ${outlineMarker} instructions in ${sectionList(sections)} with your own text: the post cannot be published until then.`,
+    },
+  ];
+}
+
 /** Every check for the editor's fields. The focus keyword is the first keyword. */
 export function checkContent(input: ContentCheckInput): ContentReport {
   const focusKeyword = input.keywords.map((k) => k.trim()).find((k) => wordsOf(k).length > 0);
   const blocks = textBlocks(input.content);
   const readability = analyzeReadability(input.content);
-  const checks: ContentCheck[] = focusKeyword
-    ? keywordChecks(input, focusKeyword, blocks)
-    : [
-        {
-          id: "focus-keyword",
-          label: "Focus keyword",
-          status: "warn",
-          reason: "Add a focus keyword to see where it appears.",
-        },
-      ];
+  const checks: ContentCheck[] = outlineCheck(input.content);
+  checks.push(
+    ...(focusKeyword
+      ? keywordChecks(input, focusKeyword, blocks)
+      : [
+          {
+            id: "focus-keyword",
+            label: "Focus keyword",
+            status: "warn" as const,
+            reason: "Add a focus keyword to see where it appears.",
+          },
+        ]),
+  );
   checks.push(
     lengthCheck(
       "meta-title-length",

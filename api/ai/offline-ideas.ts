@@ -3,7 +3,10 @@ import type { SuggestedBlogIdea } from "../../contracts/recommendations.ts";
 const offline =
   "Offline suggestion from Blogfleet's built-in list, not researched for you. Set an AI provider for ideas researched each week.";
 
-/** Evergreen niches with proven affiliate demand, used when no AI provider is set. */
+/**
+ * Evergreen niches with steady affiliate demand, used when no AI provider is set. The texts
+ * promise nothing the product does not do: no expert review, no product testing for the owner.
+ */
 export const ideaCatalogue: SuggestedBlogIdea[] = [
   {
     suggestedName: "Balcony Harvest",
@@ -15,7 +18,7 @@ export const ideaCatalogue: SuggestedBlogIdea[] = [
     marketOpportunity:
       "Urban gardening searches grow every spring; few sites focus on small spaces.",
     contentStrategy:
-      "Step-by-step growing guides per crop, monthly planting calendars, honest product tests.",
+      "Step-by-step growing guides per crop, monthly planting calendars, container and soil comparisons.",
     suggestedTopics: [
       "Best vegetables for a balcony",
       "Self-watering containers compared",
@@ -32,7 +35,7 @@ export const ideaCatalogue: SuggestedBlogIdea[] = [
     targetAudience: "Remote workers who spend eight hours a day at a home desk.",
     monetizationPotential: "Desks, chairs, monitors and accessories with high basket values.",
     marketOpportunity: "Remote work is here to stay; buyers research expensive gear carefully.",
-    contentStrategy: "Hands-on reviews, budget tiers, setup tours and posture guides.",
+    contentStrategy: "Buying guides by budget tier, setup walkthroughs and posture basics.",
     suggestedTopics: [
       "Standing desk buying guide",
       "Monitor arms explained",
@@ -48,7 +51,7 @@ export const ideaCatalogue: SuggestedBlogIdea[] = [
     suggestedDomain: "trailready.net",
     targetAudience: "New hikers planning their first day hikes and overnight trips.",
     monetizationPotential: "Outdoor retailers, booking sites and gear subscriptions.",
-    marketOpportunity: "Outdoor participation keeps rising; beginners need trusted checklists.",
+    marketOpportunity: "Outdoor participation keeps rising; beginners look for clear checklists.",
     contentStrategy: "Gear checklists, trail guides by region, safety basics and gear comparisons.",
     suggestedTopics: [
       "Day hike packing list",
@@ -66,7 +69,8 @@ export const ideaCatalogue: SuggestedBlogIdea[] = [
     targetAudience: "Pet owners comparing foods, supplements and feeding plans.",
     monetizationPotential: "Pet food subscriptions and supplements with recurring commissions.",
     marketOpportunity: "Premium pet food spending grows yearly; owners want clear comparisons.",
-    contentStrategy: "Ingredient breakdowns, brand comparisons, vet-reviewed feeding guides.",
+    contentStrategy:
+      "Ingredient breakdowns, brand comparisons and feeding basics that send health questions to a vet.",
     suggestedTopics: [
       "Reading a pet food label",
       "Grain-free: what the evidence says",
@@ -84,7 +88,7 @@ export const ideaCatalogue: SuggestedBlogIdea[] = [
     monetizationPotential: "Camping stoves, cookware, booking sites and travel insurance.",
     marketOpportunity:
       "Food costs are a top travel worry; practical road-cooking content is scarce.",
-    contentStrategy: "One-pot recipes, gear reviews, supermarket guides by country.",
+    contentStrategy: "One-pot recipes, gear comparisons, supermarket guides by country.",
     suggestedTopics: [
       "One-pot camp meals",
       "Best compact stoves",

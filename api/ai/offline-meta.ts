@@ -1,8 +1,6 @@
 import { metaLimits, type OptimizeMetaInput } from "../../contracts/ai.ts";
 import { clipAtWord, containsPhrase, textBlocks, wordsOf } from "../../contracts/content-text.ts";
-
-/** The offline writer's first paragraph says what the draft is; it is no summary of the post. */
-const offlineDraftNote = /^Offline draft:/;
+import { isOutlineInstruction } from "../../contracts/offline-outline.ts";
 
 /** Splits text into sentences (ends kept). */
 const sentencesOf = (text: string) =>
@@ -27,7 +25,8 @@ function offlineMetaTitle(title: string, keyword: string | undefined, blogName?:
 }
 
 /**
- * The meta description: whole sentences from the first paragraph on (the first sentence with
+ * The meta description: whole sentences from the first paragraph of the post's own text on
+ * (an offline outline's instructions are skipped; the first sentence with
  * the focus keyword leads when the first paragraph lacks it), filled towards 160 characters,
  * a last sentence cut at a word with '…'.
  */
@@ -36,7 +35,8 @@ function offlineMetaDescription(input: OptimizeMetaInput, keyword: string | unde
   const paragraphs = textBlocks(input.content)
     .filter((b) => b.kind === "paragraph" || b.kind === "list-item")
     .map((b) => b.text)
-    .filter((text) => !offlineDraftNote.test(text));
+    // The offline writer's note and instructions are for the owner, never a summary for readers.
+    .filter((text) => !isOutlineInstruction(text));
   const sentences = paragraphs.flatMap(sentencesOf);
   if (keyword && !containsPhrase(paragraphs[0] ?? "", keyword)) {
     const index = sentences.findIndex((s) => containsPhrase(s, keyword));

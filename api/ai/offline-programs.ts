@@ -65,7 +65,7 @@ export const programCatalogue = [
   {
     programName: "REI Affiliate Program",
     category: "Outdoor gear",
-    description: "Outdoor clothing and equipment from a trusted co-op retailer.",
+    description: "Outdoor clothing and equipment from a co-op retailer.",
     commissionRate: "5%",
     signupUrl: "https://www.rei.com/affiliate",
     fits: ["hiking", "outdoor", "camping", "running"],

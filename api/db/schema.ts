@@ -52,4 +52,5 @@ export const commissionMappings = chosen.commissionMappings;
 export const commissions = chosen.commissions;
 export const blogVoices = chosen.blogVoices;
 export const aiGenerations = chosen.aiGenerations;
+export const automationTopics = chosen.automationTopics;
 export const postResearch = chosen.postResearch;

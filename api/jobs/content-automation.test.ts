@@ -1,12 +1,24 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aiGenerations, aiUsage, automationSettings, posts } from "../db/schema.ts";
+import {
+  aiGenerations,
+  aiUsage,
+  automationSettings,
+  automationTopics,
+  posts,
+} from "../db/schema.ts";
 import { generationInterval } from "../features/automation/service.ts";
+import {
+  normalizeTopic,
+  outOfTopics,
+  pickTopic,
+  trigramSimilarity,
+} from "../features/automation/topic-ledger.ts";
 import type { Logger } from "../logger.ts";
 import { createBlog, createCategory, createOwner } from "../test/factories.ts";
 import { startTestApp, type TestApp } from "../test/harness.ts";
 import { scriptedWriter } from "../test/writer-model.ts";
-import { pickTopic, runDueAutomation } from "./content-automation.ts";
+import { runDueAutomation } from "./content-automation.ts";
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -63,11 +75,74 @@ describe("content automation", () => {
     expect(generationInterval("daily", 14)).toBe(day / 2);
   });
 
-  it("takes topics in turn, skipping ones that already have a post", () => {
-    expect(pickTopic(["a", "b", "c"], 0, new Set())).toBe("a");
-    expect(pickTopic(["a", "b", "c"], 4, new Set())).toBe("b");
-    expect(pickTopic(["a", "b", "c"], 0, new Set(["a"]))).toBe("b");
-    expect(pickTopic([], 0, new Set())).toBeUndefined();
+  // Was "takes topics in turn" by a count of generations, wrapping round for ever (issue 32):
+  // now the first topic the ledger has not claimed, and none when all are.
+  it("takes the first topic the ledger has not claimed, and none when all are", () => {
+    expect(pickTopic(["a", "b", "c"], new Set())).toBe("a");
+    expect(pickTopic(["Compost tea", "b"], new Set([normalizeTopic("compost  TEA!")]))).toBe("b");
+    expect(pickTopic(["a", "b"], new Set(["a", "b"]))).toBeUndefined();
+    expect(pickTopic([], new Set())).toBeUndefined();
+    expect(trigramSimilarity("balcony tomatos", "Balcony tomatoes")).toBeGreaterThan(0.6);
+    expect(trigramSimilarity("worm bins", "Compost tea")).toBeLessThan(0.2);
+  });
+
+  it("writes two topics into exactly two posts, then pauses Out of topics", async () => {
+    const { owner, blog } = await automatedBlog({
+      enabled: true,
+      topics: ["Balcony tomatoes", "Rain barrels"],
+      postsPerWeek: 7,
+    });
+    let now = new Date((await nextRunOf(blog.id)).getTime() + 1000);
+    for (let run = 0; run < 4; run++) {
+      await runAutomation(() => now);
+      now = new Date(now.getTime() + day + 1);
+    }
+    const rows = await postsOf(blog.id);
+    expect(rows.map((p) => p.title).sort()).toEqual([
+      "Balcony tomatoes: A Practical Guide",
+      "Rain barrels: A Practical Guide",
+    ]);
+    const ledger = await app.db
+      .select()
+      .from(automationTopics)
+      .where(eq(automationTopics.blogId, blog.id));
+    expect(ledger.map((l) => [l.topic, l.status, l.postId === l.generationId]).sort()).toEqual([
+      ["Balcony tomatoes", "used", true],
+      ["Rain barrels", "used", true],
+    ]);
+    const status = await owner.get(`/api/blogs/${blog.id}/automation`);
+    expect(status.body.skipReason).toBe(outOfTopics);
+    const jobs = await owner.get(`/api/blogs/${blog.id}/jobs`);
+    expect(jobs.body.automation).toMatchObject({ state: "out_of_topics", lastError: outOfTopics });
+
+    // A reworded repeat of a used topic is refused, naming the post it would repeat.
+    const repeat = await owner.patch(`/api/blogs/${blog.id}/automation`, {
+      topics: ["Balcony tomatoes", "Rain barrels", "Growing tomatoes on a balcony"],
+    });
+    expect(repeat.status).toBe(400);
+    expect(repeat.body.code).toBe("topic_too_close");
+    expect(repeat.body.message).toContain('"Balcony tomatoes: A Practical Guide"');
+    expect(repeat.body.issues.map((i: { path: string }) => i.path)).toEqual(["topics.2"]);
+    // A new topic is accepted and written at the next run; the used ones never again.
+    const added = await owner.patch(`/api/blogs/${blog.id}/automation`, {
+      topics: ["Balcony tomatoes", "Rain barrels", "Worm bins"],
+    });
+    expect(added.status).toBe(200);
+    await runAutomation(() => now);
+    expect((await postsOf(blog.id)).map((p) => p.title).sort()).toEqual([
+      "Balcony tomatoes: A Practical Guide",
+      "Rain barrels: A Practical Guide",
+      "Worm bins: A Practical Guide",
+    ]);
+    const inputs = await app.db
+      .select({ input: aiGenerations.input })
+      .from(aiGenerations)
+      .where(eq(aiGenerations.blogId, blog.id));
+    expect(inputs.map((g) => (g.input as { topic: string }).topic).sort()).toEqual([
+      "Balcony tomatoes",
+      "Rain barrels",
+      "Worm bins",
+    ]);
   });
 
   it("generates on its cadence, publishes when auto-publish is on, and never repeats a run", async () => {
@@ -190,5 +265,13 @@ describe("content automation", () => {
       "Explosive topic",
       "Explosive topic",
     ]);
+    // Each failure gave the topic back to the ledger; only the retry now in flight holds it.
+    await runAutomation(() => new Date(Date.now() + 180_000));
+    const ledger = await app.db
+      .select()
+      .from(automationTopics)
+      .where(eq(automationTopics.blogId, bad.blog.id));
+    expect(ledger.every((l) => l.status === "queued")).toBe(true);
+    expect(ledger.length).toBeLessThanOrEqual(1);
   });
 });

@@ -1,29 +1,27 @@
-import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import { and, eq, isNotNull, lte } from "drizzle-orm";
 import { topicDetailDefaults, topicDetailsOf } from "../../contracts/automation.ts";
 import { containsPhrase } from "../../contracts/content-text.ts";
 import { emptyProgress } from "../../contracts/generation.ts";
-import { slugify } from "../../contracts/slug.ts";
 import type { AiGate } from "../ai/gate.ts";
 import type { Database } from "../db/client.ts";
-import { aiGenerations, automationSettings, blogs, categories, posts } from "../db/schema.ts";
+import {
+  aiGenerations,
+  automationSettings,
+  automationTopics,
+  blogs,
+  categories,
+} from "../db/schema.ts";
 import { generationInterval } from "../features/automation/service.ts";
 import { failureReasonOf, skipReasonOf } from "../features/automation/status-reasons.ts";
+import {
+  claimedTopics,
+  normalizeTopic,
+  outOfTopics,
+  pickTopic,
+  settleTopicLedger,
+} from "../features/automation/topic-ledger.ts";
 import type { GenerationQueue, StoredInput } from "../features/writer/service.ts";
 import type { Logger } from "../logger.ts";
-
-/** The next topic in turn, skipping topics that already have a post (by slug) when others remain. */
-export function pickTopic(
-  topics: string[],
-  generatedSoFar: number,
-  existingSlugs: Set<string>,
-): string | undefined {
-  if (topics.length === 0) return undefined;
-  for (let i = 0; i < topics.length; i++) {
-    const topic = topics[(generatedSoFar + i) % topics.length] as string;
-    if (!existingSlugs.has(slugify(topic))) return topic;
-  }
-  return topics[generatedSoFar % topics.length];
-}
 
 export type AutomationDeps = {
   db: Database;
@@ -40,7 +38,8 @@ export type AutomationDeps = {
  * cannot both claim it) and an AI writer generation stored in one transaction, then its job is
  * queued; the writer saves the post when it is done (`api/features/writer/service.ts`),
  * published only with auto-publish on and every check of the publishing gate passed. The topic
- * comes in turn; its details (length, category, tone, the owner's pages and notes) go with
+ * is the first the topic ledger has not claimed (decision 341: claimed in the same
+ * transaction, given back if its generation fails; none left pauses it "Out of topics"); its details (length, category, tone, the owner's pages and notes) go with
  * it. When the gate refuses the owner (allowance or ceiling spent, too many calls), nothing is
  * written but the reason, and a spent allowance moves the run to when it renews. One failing
  * blog is logged and retried at its next run; the others go on.
@@ -84,29 +83,19 @@ export async function runDueAutomation(
         );
         continue;
       }
-      const [written, existing, blogCategories] = await Promise.all([
-        deps.db
-          .select({ id: aiGenerations.id })
-          .from(aiGenerations)
-          .where(
-            and(
-              eq(aiGenerations.blogId, settings.blogId),
-              eq(aiGenerations.origin, "automation"),
-              inArray(aiGenerations.status, ["queued", "running", "succeeded"]),
-            ),
-          ),
-        deps.db.select({ slug: posts.slug }).from(posts).where(eq(posts.blogId, settings.blogId)),
-        deps.db
-          .select({ id: categories.id, name: categories.name })
-          .from(categories)
-          .where(eq(categories.blogId, settings.blogId)),
-      ]);
-      const topic = pickTopic(
-        settings.topics,
-        written.length,
-        new Set(existing.map((p) => p.slug)),
-      );
-      if (!topic) continue;
+      // The ledger (decision 341): a topic is sent once; a failed one was given back.
+      await settleTopicLedger(deps.db, settings.blogId);
+      const topic = pickTopic(settings.topics, await claimedTopics(deps.db, settings.blogId));
+      if (!topic) {
+        // Paused, not advanced: the run stays due and goes on once the owner adds a topic.
+        if (settings.skipReason !== outOfTopics)
+          await deps.db.update(automationSettings).set({ skipReason: outOfTopics }).where(stillDue);
+        continue;
+      }
+      const blogCategories = await deps.db
+        .select({ id: categories.id, name: categories.name })
+        .from(categories)
+        .where(eq(categories.blogId, settings.blogId));
       const details = topicDetailsOf(settings.topicDetails).find((d) => d.topic === topic);
       const category =
         blogCategories.find((c) => c.id === details?.categoryId) ??
@@ -145,7 +134,17 @@ export async function runDueAutomation(
             progress: emptyProgress(),
           })
           .returning({ id: aiGenerations.id });
-        return row?.id;
+        if (!row) return undefined;
+        // Claimed with the run: a topic is used once its generation is queued.
+        await tx.insert(automationTopics).values({
+          blogId: settings.blogId,
+          topic,
+          normalizedTopic: normalizeTopic(topic),
+          status: "queued",
+          generationId: row.id,
+          claimedAt: now,
+        });
+        return row.id;
       });
       if (!generationId) continue;
       // A job not queued now is queued by the next worker's start (the row is stored, queued).

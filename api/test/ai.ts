@@ -40,28 +40,65 @@ function random(seedText: string) {
   };
 }
 
-const nouns =
-  "bin soil worm leaf root seed pot tray crop bed rain sun mulch plant shoot bud stem fruit herb yard shed path hose rake box lid jar cup pile heap".split(
-    " ",
-  );
-const verbs =
-  "feeds holds keeps turns warms dries needs gets finds helps moves lifts sets cuts fills pulls packs drains".split(
-    " ",
-  );
-const adjectives =
-  "small wet dry warm cool dark soft firm fresh old new green brown deep flat light rich thin".split(
-    " ",
-  );
+const nouns = (
+  "bin soil worm leaf root seed pot tray crop bed rain sun mulch plant shoot bud stem fruit herb yard " +
+  "shed path hose rake box lid jar cup pile heap barrel bucket trowel spade fork glove cane twine net " +
+  "frame shelf crate sack bag tub tap drain gutter fence wall gate hedge lawn moss weed slug snail bee " +
+  "bird hen egg shell peel husk straw bark twig branch log stone brick sand clay grit loam ash lime frost " +
+  "wind shade dew mist storm week month spring summer autumn winter morning evening dusk dawn"
+).split(" ");
+const verbs = (
+  "feeds holds keeps turns warms dries needs gets finds helps moves lifts sets cuts fills pulls packs drains " +
+  "shields covers soaks cools loosens breaks sorts rinses trims props guards shades waters clears stacks " +
+  "spreads mixes wraps seals ties checks tests marks names saves lends brings takes shows"
+).split(" ");
+const adjectives = (
+  "small wet dry warm cool dark soft firm fresh old new green brown deep flat light rich thin " +
+  "damp crisp loose dense broad narrow short tall rough smooth sharp dull bright pale sweet sour " +
+  "clean spare heavy sturdy tidy quiet busy early late slow quick full bare young ripe"
+).split(" ");
+const determiners = "the a your each every this one that our".split(" ");
+const openers = [
+  "In spring,",
+  "After rain,",
+  "Most weeks,",
+  "On warm days,",
+  "By June,",
+  "At first,",
+  "Later on,",
+  "For a start,",
+  "Now and then,",
+  "Early on,",
+  "Once a month,",
+  "In a dry spell,",
+  "Before frost,",
+  "On cold nights,",
+];
+const prepositions = "in on under beside near behind above below against past".split(" ");
+const linkers = ["so", "while", "and", "but", "because", "until", "once", "since"];
 
 /**
  * Short plain sentences of garden words, drawn by a generator seeded with `seed`: text that
- * reads easily (Flesch well over 60) and shares no run of five words with another seed's.
+ * reads easily (Flesch well over 60), shares no run of five words with another seed's, and
+ * varies its form as written prose does (openers, clauses, phrases), so the substance gate's
+ * template and vocabulary checks (docs/decisions/340) read it as prose, not filler.
  */
 export function plainSentences(seed: string): () => string {
   const next = random(seed);
-  const pick = (list: string[]) => list[Math.floor(next() * list.length)] as string;
-  return () =>
-    `The ${pick(adjectives)} ${pick(nouns)} ${pick(verbs)} the ${pick(adjectives)} ${pick(nouns)}.`;
+  const pick = (list: readonly string[]) => list[Math.floor(next() * list.length)] as string;
+  const maybe = (chance: number) => next() < chance;
+  const phrase = () =>
+    `${pick(determiners)}${maybe(0.6) ? ` ${pick(adjectives)}` : ""} ${pick(nouns)}`;
+  return () => {
+    const parts: string[] = [];
+    if (maybe(0.35)) parts.push(pick(openers));
+    parts.push(phrase(), pick(verbs), phrase());
+    const tail = next();
+    if (tail < 0.3) parts.push(pick(prepositions), phrase());
+    else if (tail < 0.6) parts.push(`${pick(linkers)} ${phrase()} ${pick(verbs)} ${phrase()}`);
+    const sentence = parts.join(" ");
+    return `${sentence[0]?.toUpperCase()}${sentence.slice(1)}.`;
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { makeImage } from "./images.ts";
-import { writerAnswer } from "./writer-model.ts";
+import { userText, writerAnswer } from "./writer-model.ts";
 
 export type AiServerMode = "ok" | "slow" | "rate-limited" | "malformed" | "scripts";
 
@@ -64,6 +64,13 @@ export async function startOpenAiServer() {
     requests: [] as { path: string; body: any; auth: string | undefined }[],
     /** Milliseconds before each answer of the AI writer's steps (a slow model). */
     writerDelayMs: 0,
+    /**
+     * A test's own answer to a writer step or the substance review (by schema name), given the
+     * answer the scripted model would give and the user message; undefined keeps that answer.
+     */
+    answer: undefined as
+      | ((schemaName: string, written: unknown, prompt: string) => unknown)
+      | undefined,
   };
   let requestCount = 0;
   let imageCount = 0;
@@ -200,7 +207,11 @@ export async function startOpenAiServer() {
     }
     // The AI writer's steps: answered as a model following the prompt would.
     const schemaName = String(body.response_format?.json_schema?.name ?? "");
-    const written = writerAnswer(schemaName, body);
+    const scripted = writerAnswer(schemaName, body);
+    const written =
+      scripted !== undefined && state.answer
+        ? (state.answer(schemaName, scripted, userText(body)) ?? scripted)
+        : scripted;
     if (written !== undefined && ["ok", "slow", "scripts"].includes(state.mode)) {
       const answer =
         state.mode === "scripts" && schemaName === "post_section" ? { html: hostileHtml } : written;

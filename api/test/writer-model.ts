@@ -12,7 +12,7 @@ import { offlineProvider, plainSentences } from "./ai.ts";
 
 type Request = { messages?: { role: string; content: unknown }[] };
 
-const userText = (body: Request) =>
+export const userText = (body: Request) =>
   (body.messages ?? [])
     .filter((m) => m.role === "user")
     .map((m) => (typeof m.content === "string" ? m.content : ""))
@@ -162,6 +162,15 @@ export function writerAnswer(schemaName: string, body: Request): unknown {
         notes: changes.length ? "Adjusted the length of some parts." : "No changes needed.",
       };
     }
+    case "post_review":
+      // A reviewer content with the draft: the scripted writer writes plain, cited prose.
+      return {
+        unsupportedClaims: [],
+        inventedExperience: [],
+        filler: [],
+        helpfulness: 8,
+        fixes: [],
+      };
     default:
       return undefined;
   }

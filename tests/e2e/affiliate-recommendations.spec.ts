@@ -57,7 +57,7 @@ test("an owner finds programs, approves one and links it, rejects another", asyn
   await expect(rei.getByRole("heading", { name: "REI Affiliate Program" })).toBeVisible();
   await expect(rei.getByText("Outdoor gear", { exact: true })).toBeVisible();
   await expect(
-    rei.getByText("Outdoor clothing and equipment from a trusted co-op retailer."),
+    rei.getByText("Outdoor clothing and equipment from a co-op retailer."),
   ).toBeVisible();
   await expect(rei.getByText("Commission: 5%", { exact: true })).toBeVisible();
   await expect(rei.getByText("Why this program:")).toBeVisible();

@@ -900,6 +900,37 @@ export const aiGenerations = pgTable(
 );
 
 /**
+ * The topic ledger (decision 341): every automation topic a blog has sent to the writer, with
+ * the post it produced. A topic is claimed ('queued') in the transaction that claims the run,
+ * becomes 'used' when its post is saved, and is given back (its row deleted) when the
+ * generation fails or is cancelled; a topic with a row is never sent again.
+ */
+export const automationTopics = pgTable(
+  "automation_topics",
+  {
+    id: id(),
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    /** The topic as the owner wrote it. */
+    topic: text("topic").notNull(),
+    /** Folded, punctuation dropped, words joined by one space: what "the same topic" means. */
+    normalizedTopic: text("normalized_topic").notNull(),
+    status: text("status", { enum: ["queued", "used"] }).notNull(),
+    generationId: text("generation_id").references(() => aiGenerations.id, {
+      onDelete: "set null",
+    }),
+    /** The post it produced (the generation's id until the post is saved). */
+    postId: text("post_id").references(() => posts.id, { onDelete: "set null" }),
+    /** When its generation was queued. */
+    claimedAt: timestamp("claimed_at").notNull(),
+    /** When its post was saved; null while queued. */
+    usedAt: timestamp("used_at"),
+  },
+  (t) => [uniqueIndex("automation_topics_blog_topic_unique").on(t.blogId, t.normalizedTopic)],
+);
+
+/**
  * The sources a post was written from and every citation in it (decision 330): what the editor
  * shows to check a claim in one click, and what the post's structured data names as `citation`.
  */

@@ -146,7 +146,15 @@ describe("the publishing gate of content automation", () => {
     expect((await read("/", host)).body).toContain("Hello from the owner");
     expect((await read(`/${held.slug}/`, host)).status).toBe(404);
 
-    // The owner can still publish it by hand; the reasons are then answered.
+    // Not while the outline's instructions are in it; once the owner has written the sections,
+    // they can publish it by hand and the reasons are then answered.
+    const refused = await owner.patch(`/api/posts/${held.id}/status`, { status: "published" });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe("outline_unfinished");
+    const written = held.content
+      .replace(/<p><em>Offline draft:[\s\S]*?<\/p>/, "")
+      .replace(/<p><strong>\[To write\]<\/strong>[^<]*<\/p>/g, "<p>Worms eat kitchen scraps.</p>");
+    expect((await owner.patch(`/api/posts/${held.id}`, { content: written })).status).toBe(200);
     expect(
       (await owner.patch(`/api/posts/${held.id}/status`, { status: "published" })).status,
     ).toBe(200);

@@ -2,9 +2,13 @@ import { metaLimits } from "../../../contracts/ai.ts";
 import { type ContentCheckInput, checkContent } from "../../../contracts/content-checks.ts";
 import { htmlToText, wordsOf } from "../../../contracts/content-text.ts";
 import type { ReviewReason } from "../../../contracts/posts.ts";
+import type { AiCaller, AiGate } from "../../ai/gate.ts";
 import type { Database } from "../../db/client.ts";
 import type { CpuPool } from "../../workers/run.ts";
-import { checkOriginality } from "../posts/originality.ts";
+import type { Research } from "../research/research.ts";
+import { fleetCopyReasons, plagiarismGate, webCopyReasons } from "./plagiarism.ts";
+import { reviewDraft } from "./review.ts";
+import { substanceReasons } from "./substance.ts";
 
 /**
  * The publishing gate of content automation (docs/decisions/052): an automated post goes live
@@ -15,7 +19,7 @@ export const publishGate = {
   /** A post shorter than this is not an article readers came for. */
   minWords: 300,
   /** Lowest originality score (1 − similarity to the owner's closest post); the editor warns below. */
-  minOriginality: 0.7,
+  minOriginality: plagiarismGate.minOriginality,
   /** Editor checks that must pass (the others — keyword in a subheading or the slug — advise). */
   requiredChecks: [
     "focus-keyword",
@@ -36,14 +40,34 @@ export const offlineWriterReason: ReviewReason = {
 };
 
 /** A post the automation wrote: what the editor's checks read, and who wrote it. */
-export type GeneratedDraft = ContentCheckInput & { source: "ai" | "offline" };
+export type GeneratedDraft = ContentCheckInput & {
+  source: "ai" | "offline";
+  /** The length the writer was asked for, when known. */
+  targetWords?: number | null;
+  /** The sources the writer cited, as readers see them numbered. */
+  sources?: { number: number | null; title: string; url: string | null }[];
+};
 
-/** Every reason to hold the draft for review; empty when it may be published. */
+export type GateDeps = {
+  db: Database;
+  cpu?: CpuPool;
+  /** With a model configured, the substance review runs through the gate. */
+  ai?: AiGate;
+  /** With a search provider configured, the draft is checked against the web. */
+  research?: Research;
+  signal?: AbortSignal;
+};
+
+/**
+ * Every reason to hold the draft for review; empty when it may be published. `caller` is the
+ * automation's (feature "automation", the post's id) for the model's substance review.
+ */
 export async function reviewReasonsFor(
-  deps: { db: Database; cpu?: CpuPool },
-  ownerId: string,
+  deps: GateDeps,
+  caller: AiCaller,
   draft: GeneratedDraft,
 ): Promise<ReviewReason[]> {
+  const ownerId = caller.ownerId;
   if (draft.source === "offline") return [offlineWriterReason];
   const reasons: ReviewReason[] = [];
   const words = wordsOf(htmlToText(draft.content)).length;
@@ -84,14 +108,29 @@ export async function reviewReasonsFor(
         reason: `Length ${n}: search results cut it after about ${max} characters.`,
       });
   }
-  const originality = await checkOriginality(deps, ownerId, { content: draft.content });
-  if (originality.score < publishGate.minOriginality && originality.mostSimilar) {
-    const similar = originality.mostSimilar;
-    reasons.push({
-      id: "originality",
-      label: "Originality",
-      reason: `${Math.round(similar.similarity * 100)}% of it matches “${similar.title}” on ${similar.blogName}.`,
-    });
-  }
+  const cited = (draft.sources ?? []).flatMap((source) =>
+    source.number === null ? [] : [{ n: source.number, title: source.title, url: source.url }],
+  );
+  reasons.push(
+    ...substanceReasons({
+      content: draft.content,
+      targetWords: draft.targetWords,
+      hasSources: cited.length > 0,
+    }),
+  );
+  // Plagiarism (the owner's fleet, the web) and the model's review, side by side.
+  const [fleet, web, review] = await Promise.all([
+    fleetCopyReasons(deps, ownerId, draft.content),
+    deps.research ? webCopyReasons(deps.research, draft.content) : [],
+    deps.ai?.configured
+      ? reviewDraft(
+          deps.ai,
+          { ...caller, feature: "automation" },
+          { title: draft.title, content: draft.content, sources: cited },
+          deps.signal,
+        )
+      : [],
+  ]);
+  reasons.push(...fleet, ...web, ...review);
   return reasons;
 }

@@ -11,6 +11,8 @@ import { first } from "../../db/query.ts";
 import { automationSettings, categories } from "../../db/schema.ts";
 import { Conflict, HttpError, NotFound } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
+import type { Embeddings } from "../internal-links/embeddings.ts";
+import { normalizeTopic, refuseCloseTopics } from "./topic-ledger.ts";
 
 type Row = typeof automationSettings.$inferSelect;
 
@@ -100,15 +102,29 @@ const topicsNeeded = () =>
     { path: "topics", message: "Add at least one topic to enable automation" },
   ]);
 
+/**
+ * The topics of `next` that `before` did not hold (by normalized topic), with their places:
+ * only those are checked against the blog's titles, so saving the list again with its used
+ * topics in it is never refused (decision 341).
+ */
+function newTopicsOf(before: readonly string[], next: readonly string[] | undefined) {
+  const known = new Set(before.map(normalizeTopic));
+  return (next ?? []).flatMap((topic, index) =>
+    known.has(normalizeTopic(topic)) ? [] : [{ topic, index }],
+  );
+}
+
 export async function createAutomation(
   db: Database,
   ownerId: string,
   blogId: string,
   input: AutomationInput,
+  embeddings?: Embeddings,
 ) {
   await findOwnedBlog(db, ownerId, blogId);
   if (input.enabled && (input.topics ?? []).length === 0) throw topicsNeeded();
   await checkTopicCategories(db, blogId, input);
+  await refuseCloseTopics(db, blogId, newTopicsOf([], input.topics), embeddings);
   try {
     const [row] = await db
       .insert(automationSettings)
@@ -128,6 +144,7 @@ export async function updateAutomation(
   ownerId: string,
   blogId: string,
   input: AutomationInput,
+  embeddings?: Embeddings,
 ) {
   const current = await getAutomation(db, ownerId, blogId);
   const next = {
@@ -136,6 +153,7 @@ export async function updateAutomation(
   } as Row;
   if (next.enabled && next.topics.length === 0) throw topicsNeeded();
   await checkTopicCategories(db, blogId, input);
+  await refuseCloseTopics(db, blogId, newTopicsOf(current.topics, input.topics), embeddings);
   // Switching on schedules the next generation (now, or once the interval since the last post
   // has passed); switching off stops the schedule and forgets why a run was skipped.
   const nextRunAt = next.enabled

@@ -1,3 +1,4 @@
+import { outOfTopicsReason } from "../../../contracts/automation.ts";
 import type {
   AutomationJob,
   BlogJobs,
@@ -39,7 +40,13 @@ function presentAutomationJob(
   const next = on ? (settings?.nextRunAt ?? null) : null;
   const progress = writing?.progress as GenerationProgress | undefined;
   return {
-    state: !on ? "off" : next && next.getTime() <= now.getTime() ? "due" : "scheduled",
+    state: !on
+      ? "off"
+      : settings?.skipReason === outOfTopicsReason
+        ? "out_of_topics"
+        : next && next.getTime() <= now.getTime()
+          ? "due"
+          : "scheduled",
     lastRunAt: iso(settings?.lastGeneratedAt),
     nextRunAt: iso(next),
     lastError: settings?.skipReason ?? null,

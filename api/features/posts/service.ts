@@ -1,6 +1,10 @@
 import { and, count, desc, eq, inArray, isNotNull, like, ne, or, type SQL, sql } from "drizzle-orm";
 import { limits, type PostStatus, postStatusLabels } from "../../../contracts/limits.ts";
 import {
+  unfinishedOutlineMessage,
+  unfinishedSections,
+} from "../../../contracts/offline-outline.ts";
+import {
   type CreatePostInput,
   canChangeStatus,
   type PostCounts,
@@ -729,7 +733,9 @@ export async function updatePost(
         after.status === "published" &&
         (changes.content !== undefined || changes.featureImageId !== undefined)
       ) {
-        // Readers never get an image without alt text, whether it came before or after publishing.
+        // Readers never get an image without alt text or an outline's instructions, whether they
+        // came before or after publishing.
+        if (changes.content !== undefined) refuseUnfinishedOutline(after.content);
         const missing = await imagesMissingAlt(tx, after);
         if (missing.length > 0) throw missingAltConflict(missing);
       }
@@ -747,6 +753,24 @@ export async function updatePost(
 }
 
 const label = (status: PostStatus) => postStatusLabels[status];
+
+/**
+ * Readers never get an offline outline's instructions: publishing (now or by schedule) is
+ * refused while a section still holds one, naming the sections to finish.
+ */
+function refuseUnfinishedOutline(content: string): void {
+  const sections = unfinishedSections(content);
+  if (sections.length === 0) return;
+  throw new HttpError(
+    409,
+    "outline_unfinished",
+    unfinishedOutlineMessage(sections),
+    sections.map((section) => ({
+      path: "content",
+      message: `${section} still holds the offline writer's instructions`,
+    })),
+  );
+}
 
 /** The post's current and former slugs: every address it was published at. */
 async function addressesOf(tx: Queryable, post: PostRow): Promise<string[]> {
@@ -823,6 +847,7 @@ export async function changePostStatus(
       );
     }
     if (status === "published") {
+      refuseUnfinishedOutline(before.content);
       const missing = await imagesMissingAlt(tx, before);
       if (missing.length > 0) throw missingAltConflict(missing);
       const [published] = await publishPosts(tx, record, [before.id], deps.clock(), [before]);
@@ -924,7 +949,8 @@ export async function schedulePost(
       );
     }
     if (at) {
-      // Scheduling is the owner's instruction to publish: the same alt-text rule applies now.
+      // Scheduling is the owner's instruction to publish: the same rules apply now.
+      refuseUnfinishedOutline(before.content);
       const missing = await imagesMissingAlt(tx, before);
       if (missing.length > 0) throw missingAltConflict(missing);
     }

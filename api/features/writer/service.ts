@@ -283,7 +283,7 @@ export function createWriter(deps: WriterDeps) {
         },
         signal: controller.signal,
       });
-      const savedPostId = await save(row, input, result);
+      const savedPostId = await save(row, input, result, controller.signal);
       await deps.db
         .update(aiGenerations)
         .set({
@@ -338,6 +338,7 @@ export function createWriter(deps: WriterDeps) {
     row: GenerationRow,
     input: StoredInput,
     result: GenerationResult,
+    signal?: AbortSignal,
   ): Promise<string | null> {
     const research = {
       sources: result.sources,
@@ -380,10 +381,16 @@ export function createWriter(deps: WriterDeps) {
       return postId;
     }
     // Automation: held for review unless auto-publish is on and every check passes.
-    const reasons = await reviewReasonsFor(deps, row.ownerId, {
-      ...result,
-      keywords: result.suggestedKeywords,
-    });
+    const reasons = await reviewReasonsFor(
+      { db: deps.db, cpu: deps.cpu, ai: deps.ai, research: deps.research, signal },
+      { ownerId: row.ownerId, blogId, postId, feature: "automation" },
+      {
+        ...result,
+        keywords: result.suggestedKeywords,
+        // The offline writer's target is its own outline's, not a length it was held to.
+        targetWords: result.source === "ai" ? result.targetWords : null,
+      },
+    );
     const publish = input.autoPublish === true && reasons.length === 0;
     await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
       await insertGeneratedPost(tx, { ...post, reviewReasons: reasons });

@@ -226,7 +226,7 @@ export function LandingPage() {
                 width={560}
                 height={460}
                 loading="lazy"
-                alt="An AI-written post with an affiliate link at its keyword, passing checks for original writing, plagiarism, E-E-A-T signals and SEO fields, ready in 60 seconds."
+                alt="An AI-written post with an affiliate link at its keyword, passing checks for original writing, keyword placement, readability and SEO fields, ready in 60 seconds."
                 className="mx-auto w-full max-w-lg"
               />
             </div>

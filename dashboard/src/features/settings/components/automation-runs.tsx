@@ -1,4 +1,4 @@
-import type { AutomationSettings } from "@contracts/automation.ts";
+import { type AutomationSettings, outOfTopicsReason } from "@contracts/automation.ts";
 import type { AutomationJob } from "@contracts/background-work.ts";
 import { generationStepLabels } from "@contracts/generation.ts";
 import { format, parseISO } from "date-fns";
@@ -17,7 +17,13 @@ export function automationRunOf(
   if (jobs) return jobs;
   const next = saved?.enabled ? saved.nextRunAt : null;
   return {
-    state: !saved?.enabled ? "off" : next && parseISO(next) <= now ? "due" : "scheduled",
+    state: !saved?.enabled
+      ? "off"
+      : saved.skipReason === outOfTopicsReason
+        ? "out_of_topics"
+        : next && parseISO(next) <= now
+          ? "due"
+          : "scheduled",
     lastRunAt: saved?.lastGeneratedAt ?? null,
     nextRunAt: next,
     lastError: saved?.skipReason ?? null,

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 
-import type { AutomationSettings } from "@contracts/automation.ts";
+import { type AutomationSettings, outOfTopicsReason } from "@contracts/automation.ts";
 import type { BlogJobs } from "@contracts/background-work.ts";
 import type { Category } from "@contracts/categories.ts";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
@@ -62,7 +62,11 @@ function renderCard(
   // The same automation as the saved settings, as the API reads both from one row.
   jobs: BlogJobs = blogJobsFixture({
     automation: {
-      state: initial?.enabled ? "scheduled" : "off",
+      state: !initial?.enabled
+        ? "off"
+        : initial.skipReason === outOfTopicsReason
+          ? "out_of_topics"
+          : "scheduled",
       lastRunAt: initial?.lastGeneratedAt ?? null,
       nextRunAt: initial?.enabled ? initial.nextRunAt : null,
       lastError: initial?.skipReason ?? null,
@@ -415,6 +419,60 @@ describe("Content Automation card", () => {
         topicDetails: [],
       },
     });
+  });
+
+  it("out of topics: says so, suggests topics, and adds the accepted ones to the topics saved", async () => {
+    const due = new Date(Date.now() - 60_000).toISOString();
+    const view = renderCard(stored({ skipReason: outOfTopicsReason, nextRunAt: due }), (call) =>
+      call.url === "/api/blogs/b1/automation/topic-suggestions"
+        ? json(200, { topics: ["Herb spirals", "Rain barrels"], source: "ai", message: null })
+        : json(200, stored({ ...(call.body as Partial<AutomationSettings>) })),
+    );
+    expect(await view.card().findByText(outOfTopicsReason)).toBeTruthy();
+    // Paused, not due: no "written within a minute".
+    expect(view.card().queryByText(/due now/)).toBeNull();
+    fireEvent.click(view.card().getByRole("button", { name: "Suggest topics" }));
+    const list = within(await view.card().findByRole("list", { name: "Suggested topics" }));
+    fireEvent.click(list.getByLabelText("Rain barrels"));
+    fireEvent.click(view.card().getByRole("button", { name: "Add 1 topic" }));
+    expect(view.topics().value).toBe("herbs, tomatoes, Herb spirals");
+    fireEvent.click(view.save());
+    await findToast("Settings saved");
+    expect(view.calls.filter((c) => c.method === "PATCH").map((c) => c.body)).toEqual([
+      expect.objectContaining({ topics: ["herbs", "tomatoes", "Herb spirals"] }),
+    ]);
+  });
+
+  it("shows which post a refused topic is too close to, next to the topics", async () => {
+    const message =
+      '"Tomatoes on a balcony" is too close to "Balcony tomatoes: A Practical Guide", already on this blog. Choose a different topic.';
+    const view = renderCard(stored(), () =>
+      json(400, {
+        code: "topic_too_close",
+        message: `topics.2: ${message}`,
+        issues: [{ path: "topics.2", message }],
+      }),
+    );
+    await waitFor(() => expect(view.card().getByText("Active")).toBeTruthy());
+    fireEvent.change(view.topics(), {
+      target: { value: "herbs, tomatoes, Tomatoes on a balcony" },
+    });
+    fireEvent.click(view.save());
+    expect((await view.card().findByRole("alert")).textContent).toBe(message);
+    expect(view.topics().value).toBe("herbs, tomatoes, Tomatoes on a balcony");
+  });
+
+  it("offers no suggestions while topics remain, and says why none come offline", async () => {
+    const view = renderCard(stored(), () => json(500, {}));
+    await waitFor(() => expect(view.card().getByText("Active")).toBeTruthy());
+    expect(view.card().queryByRole("button", { name: "Suggest topics" })).toBeNull();
+    cleanup();
+    const offline = renderCard(stored({ skipReason: outOfTopicsReason }), () =>
+      json(200, { topics: [], source: "offline", message: "No AI model is configured." }),
+    );
+    fireEvent.click(await offline.card().findByRole("button", { name: "Suggest topics" }));
+    expect(await offline.card().findByText("No AI model is configured.")).toBeTruthy();
+    expect(offline.card().queryByRole("list", { name: "Suggested topics" })).toBeNull();
   });
 
   it("says 'Error' with the spec's text when saving fails, keeping what was typed", async () => {

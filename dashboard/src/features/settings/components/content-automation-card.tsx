@@ -1,4 +1,8 @@
-import type { AutomationInput, AutomationSettings } from "@contracts/automation.ts";
+import {
+  type AutomationInput,
+  type AutomationSettings,
+  outOfTopicsReason,
+} from "@contracts/automation.ts";
 import type { Blog } from "@contracts/blogs.ts";
 import { limits, postingFrequencies, postingFrequencyLabels } from "@contracts/limits.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -39,6 +43,7 @@ import {
 } from "./automation-form.ts";
 import { AutomationRuns, automationRunOf } from "./automation-runs.tsx";
 import { TopicDetailsField } from "./topic-details-field.tsx";
+import { TopicSuggestions } from "./topic-suggestions.tsx";
 
 const titleId = "content-automation-title";
 
@@ -100,6 +105,7 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
     topics: useId(),
     topicsHint: useId(),
     topicsNeeded: useId(),
+    topicsRefused: useId(),
     frequency: useId(),
     postsPerWeek: useId(),
     autoPublish: useId(),
@@ -176,6 +182,13 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
           : `Content automation is off for ${blog.name}.`,
       });
     } catch (error) {
+      // A topic too close to a post of the blog (decision 341): the server names the title.
+      const tooClose = pathIssuesOf(error).filter((issue) => /^topics\.\d+$/.test(issue.path));
+      if (tooClose.length > 0)
+        setError("topics", {
+          type: "server",
+          message: tooClose.map((issue) => issue.message).join(" "),
+        });
       for (const issue of pathIssuesOf(error)) {
         const shown = topicDetailIssueOf(sent, issue.path, issue.message);
         if (shown)
@@ -231,8 +244,16 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
                   {...register("topics")}
                   rows={2}
                   placeholder="e.g. composting, raised beds, seed starting"
-                  aria-describedby={topics.length === 0 ? ids.topicsNeeded : ids.topicsHint}
+                  aria-describedby={cn(
+                    topics.length === 0 ? ids.topicsNeeded : ids.topicsHint,
+                    errors.topics && ids.topicsRefused,
+                  )}
                 />
+                {errors.topics?.message && (
+                  <p id={ids.topicsRefused} role="alert" className="text-sm text-error">
+                    {errors.topics.message}
+                  </p>
+                )}
                 {topics.length === 0 ? (
                   <p id={ids.topicsNeeded} className="text-sm text-error">
                     Add at least one topic to turn automation on. Separate topics with commas.
@@ -328,6 +349,16 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
             run={automationRunOf(saved, jobs?.automation)}
             enabled={form.enabled && saved?.enabled === true}
           />
+          {form.enabled && saved?.skipReason === outOfTopicsReason && (
+            <TopicSuggestions
+              blogId={blog.id}
+              onAccept={(accepted) =>
+                setValue("topics", [...listedTopics(form), ...accepted].join(", "), {
+                  shouldDirty: true,
+                })
+              }
+            />
+          )}
 
           <div className="flex flex-wrap items-center gap-3">
             <Button
