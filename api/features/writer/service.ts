@@ -25,6 +25,7 @@ import { stepsOf } from "../../jobs/steps.ts";
 import type { CpuPool } from "../../workers/run.ts";
 import { reviewReasonsFor } from "../automation/publish-gate.ts";
 import { failureReasonOf, skipReasonOf } from "../automation/status-reasons.ts";
+import { settleTopicLedger } from "../automation/topic-ledger.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 import { findOwnedPost, insertGeneratedPost, publishPosts } from "../posts/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
@@ -296,6 +297,8 @@ export function createWriter(deps: WriterDeps) {
         })
         .where(and(eq(aiGenerations.id, generationId), eq(aiGenerations.status, "running")));
       await steps.clear();
+      // Automation's topic is used now, with its post (decision 341).
+      if (row.origin === "automation" && row.blogId) await settleTopicLedger(deps.db, row.blogId);
     } catch (error) {
       if (error instanceof Cancelled || (controller.signal.aborted && (await isCancelled()))) {
         await steps.clear();
@@ -326,8 +329,11 @@ export function createWriter(deps: WriterDeps) {
         })
         .where(eq(aiGenerations.id, generationId));
       await steps.clear();
-      if (row.origin === "automation" && row.blogId)
+      if (row.origin === "automation" && row.blogId) {
         await automationFailed(deps.db, row.blogId, input.claimed, error, failure.message);
+        // Its topic is given back, to be written again.
+        await settleTopicLedger(deps.db, row.blogId);
+      }
     } finally {
       clearInterval(poll);
     }
