@@ -31,6 +31,7 @@ import { categoryRoutes } from "./features/categories/routes.ts";
 import { createDnsResolver, type DnsResolver } from "./features/domains/dns.ts";
 import { domainRoutes } from "./features/domains/routes.ts";
 import { exportRoutes } from "./features/exports/routes.ts";
+import { fleetRoutes } from "./features/fleet/routes.ts";
 import { healthRoutes } from "./features/health/routes.ts";
 import { importRoutes } from "./features/imports/routes.ts";
 import type { ImportQueue } from "./features/imports/runner.ts";
@@ -357,6 +358,7 @@ export function createApp({
     }),
   );
   app.use(automationRoutes(db, onAutomationDue, limitStores, { ai, embeddings }));
+  app.use(fleetRoutes({ db, cpu, clock }));
   app.use(backgroundWorkRoutes({ db, renderState, clock }));
   app.use(affiliateRecommendationRoutes({ db, ai, clock }));
   app.use(blogRecommendationRoutes({ db, ai, clock, onUserChanged: sessions.forgetUser }));

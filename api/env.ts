@@ -178,6 +178,25 @@ export const envSchema = z
     AI_DAILY_TOKEN_LIMIT: z.coerce.number().int().min(0).default(200_000),
     /** Tokens all owners together may use per day (the operator's bill); 0 turns model calls off. */
     AI_INSTANCE_DAILY_TOKEN_LIMIT: z.coerce.number().int().min(0).default(2_000_000),
+    /**
+     * Posts content automation may publish on its own per owner in any 7 days, across all their
+     * blogs (decision 343); more are held for review with the reason "Weekly fleet cap".
+     */
+    AUTO_PUBLISH_WEEKLY_CAP: z.coerce.number().int().min(0).max(1000).default(20),
+    /**
+     * A new blog's ramp (decision 343): auto-published posts per week in its first weeks, comma
+     * separated ("2,3,5,5": week 1 two, week 2 three, weeks 3–4 five, then the blog's own rate).
+     */
+    AUTO_PUBLISH_RAMP: z
+      .string()
+      .trim()
+      .default("2,3,5,5")
+      .refine((value) => /^(\d+(\s*,\s*\d+)*)?$/.test(value), {
+        message: "AUTO_PUBLISH_RAMP is posts per week for a new blog's first weeks, e.g. 2,3,5,5.",
+      })
+      .transform((value) =>
+        value === "" ? [] : value.split(",").map((part) => Number(part.trim())),
+      ),
     /** Model calls one owner may start per minute, from every feature and job together. */
     AI_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
     /**

@@ -5,6 +5,7 @@ import { createApp, withFastPath } from "./app.ts";
 import { sanitizePostHtml } from "./content/sanitize.ts";
 import { openDatabase } from "./db/client.ts";
 import { InvalidEnvironmentError, parseEnv } from "./env.ts";
+import { fleetLimitsFromEnv } from "./features/automation/fleet-limits.ts";
 import { createImportRunner } from "./features/imports/runner.ts";
 import { createEmbeddings, embeddingSettings } from "./features/internal-links/embeddings.ts";
 import { featureImageFor } from "./features/media/feature-image.ts";
@@ -114,6 +115,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     logger,
     sanitize: sanitizePostHtml,
     blogDomain: env.BLOG_DOMAIN,
+    fleetLimits: fleetLimitsFromEnv(env),
     research: options.research ?? researchFromEnv(env, { pool: cpu }),
     links: { db: database.db, embeddings, blogDomain: env.BLOG_DOMAIN, logger },
     featureImage: (input) =>

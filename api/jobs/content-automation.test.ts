@@ -15,7 +15,7 @@ import {
   trigramSimilarity,
 } from "../features/automation/topic-ledger.ts";
 import type { Logger } from "../logger.ts";
-import { createBlog, createCategory, createOwner } from "../test/factories.ts";
+import { createBlog, createCategory, createOwner, setPersona } from "../test/factories.ts";
 import { startTestApp, type TestApp } from "../test/harness.ts";
 import { scriptedWriter } from "../test/writer-model.ts";
 import { runDueAutomation } from "./content-automation.ts";
@@ -50,6 +50,7 @@ async function runAutomation(clock: () => Date, logger?: Logger) {
 async function automatedBlog(settings: Record<string, unknown>) {
   const owner = await createOwner(app);
   const blog = await createBlog(owner);
+  await setPersona(owner, blog.id, "Wren Hollis");
   const res = await owner.post(`/api/blogs/${blog.id}/automation`, settings);
   expect(res.status).toBe(201);
   return { owner, blog };

@@ -29,6 +29,15 @@ export async function createBlog(
   return res.body;
 }
 
+/**
+ * Names the blog's author persona (Settings → Voice): automation publishes only on a blog
+ * with one (decision 342).
+ */
+export async function setPersona(owner: TestClient, blogId: string, personaName: string) {
+  const res = await owner.put(`/api/blogs/${blogId}/voice`, { personaName });
+  if (res.status !== 200) throw new Error(`persona not saved: ${res.status} ${res.text}`);
+}
+
 /** A new signed-in owner with one blog of their own. */
 export async function createOwnerWithBlog(
   app: TestApp,

@@ -10,6 +10,7 @@ import type { Clock } from "../auth/sessions.ts";
 import { sanitizePostHtml } from "../content/sanitize.ts";
 import { type OpenOptions, openDatabase } from "../db/client.ts";
 import { type Env, parseEnv } from "../env.ts";
+import { fleetLimitsFromEnv } from "../features/automation/fleet-limits.ts";
 import {
   createImportRunner,
   type ImportRunnerDeps,
@@ -151,6 +152,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     logger,
     sanitize: sanitizePostHtml,
     blogDomain: env.BLOG_DOMAIN,
+    fleetLimits: fleetLimitsFromEnv(env),
     research: options.research ?? createResearch({}),
     links: { db: database.db, embeddings, blogDomain: env.BLOG_DOMAIN, logger },
     featureImage:

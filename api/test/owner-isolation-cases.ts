@@ -310,6 +310,12 @@ export const ownerCases: IsolationCase[] = [
     fill: (_a, b) => ({ blogId: b.blogId }),
     body: (a) => ({ html: `<p>${a.postTitle}</p>`, postId: a.postId }),
   },
+  // Topic suggestions for automation (decision 341): A's blog.
+  {
+    method: "POST",
+    path: "/api/blogs/:blogId/automation/topic-suggestions",
+    fill: (a) => ({ blogId: a.blogId }),
+  },
   // The AI writer (decision 334): A's generation, A's post's research, and B writing for A's
   // blog or post.
   { method: "GET", path: "/api/ai/generations/:id", fill: (a) => ({ id: a.generationId }) },

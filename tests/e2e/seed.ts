@@ -47,3 +47,48 @@ export async function seedPosts(
     client.close();
   }
 }
+
+/**
+ * Writes a post as content automation leaves one its publishing gate held (under review, the
+ * model's text kept as its AI text, the gate's reasons on it): the browser tests' server has no
+ * model, so its own automation writes only offline outlines.
+ */
+export async function seedHeldPost(
+  blogId: string,
+  authorId: string,
+  post: {
+    title: string;
+    slug: string;
+    content: string;
+    reasons: { id: string; label: string; reason: string }[];
+  },
+) {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error("E2E_DATA_DIR is not set (see playwright.config.ts)");
+  const client = createClient({ url: `file:${dir}/e2e.db`, timeout: 5000 });
+  try {
+    const now = new Date();
+    await drizzle(client)
+      .insert(posts)
+      .values({
+        blogId,
+        authorId,
+        title: post.title,
+        slug: post.slug,
+        content: post.content,
+        excerpt: post.content
+          .replace(/<[^>]*>/g, " ")
+          .trim()
+          .slice(0, 200),
+        status: "under_review",
+        source: "ai",
+        aiText: post.content,
+        aiAssisted: true,
+        reviewReasons: post.reasons,
+        createdAt: now,
+        updatedAt: now,
+      });
+  } finally {
+    client.close();
+  }
+}

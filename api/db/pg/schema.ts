@@ -255,6 +255,11 @@ export const posts = pgTable(
     /** Generated and not substantially edited since: what the 'AI-assisted' note shows on. */
     aiAssisted: bool("ai_assisted").notNull().default(false),
     /**
+     * Published by content automation with no person's approval (decision 343): what the fleet's
+     * weekly cap and the new-blog ramp count, and what the risk view's review coverage leaves out.
+     */
+    autoPublished: bool("auto_published").notNull().default(false),
+    /**
      * Bumped by every write: a save names the version it started from, and a stale one is
      * refused (409, or 412 for `If-Match`) instead of overwriting (docs/decisions/095).
      */

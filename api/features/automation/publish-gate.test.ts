@@ -4,7 +4,7 @@ import type { z } from "../../../contracts/zod.ts";
 import type { AiProvider, StructuredRequest } from "../../ai/provider.ts";
 import { aiGenerations, automationSettings, blogs, posts } from "../../db/schema.ts";
 import { runDueAutomation } from "../../jobs/content-automation.ts";
-import { createBlog, createOwner, createPost } from "../../test/factories.ts";
+import { createBlog, createOwner, createPost, setPersona } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
 import { rawGet } from "../../test/raw-http.ts";
 import { scriptedWriter } from "../../test/writer-model.ts";
@@ -71,8 +71,10 @@ async function automatedBlog(
   subdomain: string,
   topics: string[],
   on: TestApp = app,
+  persona = true,
 ) {
   const blog = await createBlog(owner, `Gate ${subdomain}`);
+  if (persona) await setPersona(owner, blog.id, "Wren Hollis");
   await on.db.update(blogs).set({ subdomain }).where(eq(blogs.id, blog.id));
   // The spec's defaults: auto-publish on.
   const res = await owner.post(`/api/blogs/${blog.id}/automation`, { enabled: true, topics });
@@ -187,5 +189,49 @@ describe("the publishing gate of content automation", () => {
     expect(held.reviewReasons.find((r: { id: string }) => r.id === "originality").reason).toMatch(
       /matches “Compost heaps: A Practical Guide” on Gate good/,
     );
+  });
+
+  it("holds a post that passes every check while the blog has no author persona, and publishes once one is named", async () => {
+    const owner = await createOwner(withModel);
+    const blog = await automatedBlog(
+      owner,
+      "nameless",
+      ["Worm towers", "Leaf mould", "Cold frames"],
+      withModel,
+      false,
+    );
+    const first = (await run(60_000, withModel)).filter((m) => m.blogId === blog.id);
+    expect(first.map((m) => m.status)).toEqual(["under_review"]);
+    const held = (await owner.get(`/api/posts/${first[0]?.postId}`)).body;
+    expect(held.reviewReasons).toEqual([
+      {
+        id: "persona",
+        label: "No author persona",
+        reason: expect.stringContaining("set one in Settings → Voice"),
+      },
+    ]);
+    const card = (await owner.get(`/api/blogs/${blog.id}/posts`)).body.find(
+      (c: { id: string }) => c.id === held.id,
+    );
+    expect(card.reviewReasons.map((r: { id: string }) => r.id)).toEqual(["persona"]);
+
+    // A persona without a name is none.
+    expect(
+      (await owner.put(`/api/blogs/${blog.id}/voice`, { personaBio: "Gardens." })).status,
+    ).toBe(200);
+    await withModel.db
+      .update(automationSettings)
+      .set({ nextRunAt: new Date(Date.now() + 120_000) })
+      .where(eq(automationSettings.blogId, blog.id));
+    const second = (await run(180_000, withModel)).filter((m) => m.blogId === blog.id);
+    expect(second.map((m) => m.status)).toEqual(["under_review"]);
+
+    await setPersona(owner, blog.id, "Wren Hollis");
+    await withModel.db
+      .update(automationSettings)
+      .set({ nextRunAt: new Date(Date.now() + 240_000) })
+      .where(eq(automationSettings.blogId, blog.id));
+    const third = (await run(300_000, withModel)).filter((m) => m.blogId === blog.id);
+    expect(third.map((m) => m.status)).toEqual(["published"]);
   });
 });

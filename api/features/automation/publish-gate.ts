@@ -1,9 +1,12 @@
+import { eq } from "drizzle-orm";
 import { metaLimits } from "../../../contracts/ai.ts";
 import { type ContentCheckInput, checkContent } from "../../../contracts/content-checks.ts";
 import { htmlToText, wordsOf } from "../../../contracts/content-text.ts";
 import type { ReviewReason } from "../../../contracts/posts.ts";
 import type { AiCaller, AiGate } from "../../ai/gate.ts";
 import type { Database } from "../../db/client.ts";
+import { first } from "../../db/query.ts";
+import { blogVoices } from "../../db/schema.ts";
 import type { CpuPool } from "../../workers/run.ts";
 import type { Research } from "../research/research.ts";
 import { fleetCopyReasons, plagiarismGate, webCopyReasons } from "./plagiarism.ts";
@@ -38,6 +41,28 @@ export const offlineWriterReason: ReviewReason = {
   reason:
     "Written by the built-in offline writer because no AI provider is configured: it is an outline to write from, not a finished post.",
 };
+
+/**
+ * Readers are told who stands behind a post (decision 342): automation publishes on a blog only
+ * when it has a named author persona, never under the blog's name alone.
+ */
+export const noPersonaReason: ReviewReason = {
+  id: "persona",
+  label: "No author persona",
+  reason:
+    "The blog has no author persona: set one in Settings → Voice (a name readers see as the author) so automated posts can be published.",
+};
+
+/** Whether the blog has a persona with a name (Settings → Voice, decision 333). */
+async function hasNamedPersona(db: Database, blogId: string): Promise<boolean> {
+  const voice = await first(
+    db
+      .select({ name: blogVoices.personaName })
+      .from(blogVoices)
+      .where(eq(blogVoices.blogId, blogId)),
+  );
+  return Boolean(voice?.name?.trim());
+}
 
 /** A post the automation wrote: what the editor's checks read, and who wrote it. */
 export type GeneratedDraft = ContentCheckInput & {
@@ -119,7 +144,8 @@ export async function reviewReasonsFor(
     }),
   );
   // Plagiarism (the owner's fleet, the web) and the model's review, side by side.
-  const [fleet, web, review] = await Promise.all([
+  const [persona, fleet, web, review] = await Promise.all([
+    caller.blogId ? hasNamedPersona(deps.db, caller.blogId) : false,
     fleetCopyReasons(deps, ownerId, draft.content),
     deps.research ? webCopyReasons(deps.research, draft.content) : [],
     deps.ai?.configured
@@ -131,6 +157,7 @@ export async function reviewReasonsFor(
         )
       : [],
   ]);
+  if (!persona) reasons.unshift(noPersonaReason);
   reasons.push(...fleet, ...web, ...review);
   return reasons;
 }

@@ -10,7 +10,7 @@ import {
   templateFiller,
   webArticleParagraphs,
 } from "../../test/articles.ts";
-import { createBlog, createOwner, createPublishedPost } from "../../test/factories.ts";
+import { createBlog, createOwner, createPublishedPost, setPersona } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
 import { startOpenAiServer } from "../../test/openai-server.ts";
 import { articleHtml, startPageServer } from "../../test/page-server.ts";
@@ -96,6 +96,7 @@ function writeSections(section: (index: number, scripted: string) => string) {
 
 async function automatedBlog(owner: TestClient, subdomain: string, topic: string) {
   const blog = await createBlog(owner, `Substance ${subdomain}`);
+  await setPersona(owner, blog.id, "Wren Hollis");
   await app.db.update(blogs).set({ subdomain }).where(eq(blogs.id, blog.id));
   const res = await owner.post(`/api/blogs/${blog.id}/automation`, {
     enabled: true,

@@ -6,12 +6,14 @@ import type { Database } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
 import { automationSettings, blogRecommendations, blogs, users } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
+import { aiBlogsPerMonth } from "../automation/fleet-limits.ts";
 import { type BlogRow, createBlog } from "../blogs/service.ts";
 
 type Row = typeof blogRecommendations.$inferSelect;
 export type BlogIdeaDeps = { db: Database; ai: AiGate; clock?: () => Date };
 
 const weekMs = 7 * 24 * 60 * 60 * 1000;
+const monthMs = 30 * 24 * 60 * 60 * 1000;
 /** How soon after approval the new blog's first post is generated. */
 const firstGenerationDelayMs = 60 * 1000;
 
@@ -221,19 +223,22 @@ export async function runWeeklyBlogIdeas(
       const ideas = await proposeBlogIdeas(deps, owner.id);
       await writeMark(deps.db, ideasMarkKey(owner.id), now);
       if (!owner.maximumTrust || ideas.length === 0) continue;
-      const createdThisWeek = await first(
-        deps.db
-          .select({ id: blogs.id })
-          .from(blogs)
-          .where(
-            and(
-              eq(blogs.ownerId, owner.id),
-              eq(blogs.createdByAi, true),
-              gte(blogs.createdAt, new Date(now.getTime() - weekMs)),
-            ),
+      // The leash (decision 343): one AI-created blog a week, at most `aiBlogsPerMonth` in any
+      // 30 days; their first posts wait for the owner (the writer's fleet limits).
+      const recentAiBlogs = await deps.db
+        .select({ createdAt: blogs.createdAt })
+        .from(blogs)
+        .where(
+          and(
+            eq(blogs.ownerId, owner.id),
+            eq(blogs.createdByAi, true),
+            gte(blogs.createdAt, new Date(now.getTime() - monthMs)),
           ),
+        );
+      const createdThisWeek = recentAiBlogs.some(
+        (blog) => blog.createdAt.getTime() >= now.getTime() - weekMs,
       );
-      if (!createdThisWeek)
+      if (!createdThisWeek && recentAiBlogs.length < aiBlogsPerMonth)
         await approveBlogIdea(deps, owner.id, (ideas[0] as Row).id, { auto: true });
     } catch (error) {
       if (isAiRefusal(error)) {

@@ -72,6 +72,7 @@ export type PostSummaryRow = Omit<
   | "reviewReasons"
   | "aiText"
   | "aiAssisted"
+  | "autoPublished"
   | "version"
   | "featureImageId"
   | "scheduledPublishAt"

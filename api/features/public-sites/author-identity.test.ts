@@ -171,21 +171,29 @@ describe("author identity on a public blog", () => {
   });
 });
 
-describe("the 'AI-assisted' note", () => {
+describe("the 'How this post was made' note (decisions 057, 342)", () => {
   it("shows on a post filled by 'Generate with AI' while the blog's switch is on, and not on others", async () => {
     const files = await siteFiles();
-    expect(files.get(`post/${aiPost.slug}.html`)).toContain("AI-assisted:");
-    expect(files.get(`post/${ownPost.slug}.html`)).not.toContain("AI-assisted");
+    expect(files.get(`post/${aiPost.slug}.html`)).toContain("How this post was made.");
+    // Published as generated, by the owner: reviewed, not edited (decision 342).
+    expect(files.get(`post/${aiPost.slug}.html`)).toMatch(
+      /Drafted with an AI model on [^.]+\. Reviewed by Rowan Vale and published on /,
+    );
+    expect(files.get(`post/${ownPost.slug}.html`)).not.toContain("How this post was made");
 
     const off = await owner.patch(`/api/blogs/${blog.id}/customization`, { aiDisclosure: false });
     expect(off.status).toBe(200);
     expect(off.body.aiDisclosure).toBe(false);
     await rendered();
-    expect((await siteFiles()).get(`post/${aiPost.slug}.html`)).not.toContain("AI-assisted");
+    expect((await siteFiles()).get(`post/${aiPost.slug}.html`)).not.toContain(
+      "How this post was made",
+    );
 
     await owner.patch(`/api/blogs/${blog.id}/customization`, { aiDisclosure: true });
     await rendered();
-    expect((await siteFiles()).get(`post/${aiPost.slug}.html`)).toContain("AI-assisted:");
+    expect((await siteFiles()).get(`post/${aiPost.slug}.html`)).toContain(
+      "How this post was made.",
+    );
   });
 
   it("goes away once the post is substantially rewritten", async () => {
@@ -195,6 +203,8 @@ describe("the 'AI-assisted' note", () => {
     });
     expect(res.body.aiAssisted).toBe(false);
     await rendered();
-    expect((await siteFiles()).get(`post/${aiPost.slug}.html`)).not.toContain("AI-assisted");
+    expect((await siteFiles()).get(`post/${aiPost.slug}.html`)).not.toContain(
+      "How this post was made",
+    );
   });
 });

@@ -27,6 +27,7 @@ import {
 } from "../../db/schema.ts";
 import { analyticsOf } from "../analytics/analytics-of.ts";
 import { loadCitations } from "./post-citations.ts";
+import { loadMaking, makingColumns } from "./post-making.ts";
 import {
   type PreparedBody,
   readPreparedBodies,
@@ -114,6 +115,7 @@ const postColumns = {
   metaDescription: posts.metaDescription,
   aiAssisted: posts.aiAssisted,
   featureImageId: posts.featureImageId,
+  ...makingColumns,
 };
 
 /**
@@ -291,7 +293,7 @@ export async function loadSnapshot(
   // Links are inserted into the rendered copy only; the stored post is never changed. Read even
   // with no post to link: the snapshot records which links its bodies were linked with.
   // The sources each post cites (decision 333) in one read, or a few for the posts read here.
-  const [blogLinks, citations] = await Promise.all([
+  const [blogLinks, citations, making] = await Promise.all([
     db
       .select({
         id: affiliateLinks.id,
@@ -301,6 +303,7 @@ export async function loadSnapshot(
       .from(affiliateLinks)
       .where(eq(affiliateLinks.blogId, blogId)),
     loadCitations(db, blogId, scope.kind === "all" ? "published" : postRows.map((row) => row.id)),
+    loadMaking(db, postRows),
   ]);
   const linksSignature = JSON.stringify(
     blogLinks.map((l) => [l.id, l.keyword, l.autoInsert]).sort(),
@@ -404,17 +407,21 @@ export async function loadSnapshot(
   };
   const storeLater = scope.kind === "changed" && scope.storeLater === true && fresh.length > 0;
   if (fresh.length > 0 && !storeLater) await storeBodies();
-  const themePosts: ThemePost[] = postRows.map(({ featureImageId, ...p }) => {
-    const featureImage = featureImageId ? imagesById.get(featureImageId) : undefined;
-    const cited = citations.get(p.id);
-    return {
-      ...p,
-      html: prepared.get(p.id) ?? "",
-      publishedAt: p.publishedAt ?? p.updatedAt,
-      ...(featureImage ? { featureImage } : {}),
-      ...(cited ? { citations: cited } : {}),
-    };
-  });
+  const themePosts: ThemePost[] = postRows.map(
+    ({ featureImageId, createdAt: _created, edited: _edited, ...p }) => {
+      const featureImage = featureImageId ? imagesById.get(featureImageId) : undefined;
+      const cited = citations.get(p.id);
+      const made = making.get(p.id);
+      return {
+        ...p,
+        html: prepared.get(p.id) ?? "",
+        publishedAt: p.publishedAt ?? p.updatedAt,
+        ...(featureImage ? { featureImage } : {}),
+        ...(cited ? { citations: cited } : {}),
+        ...(made ? { making: made } : {}),
+      };
+    },
+  );
 
   let postList = themePosts;
   let changes: { previous: Site; ids: string[]; posts: ThemePost[] } | undefined;

@@ -23,6 +23,13 @@ import { HttpError, NotFound } from "../../http/errors.ts";
 import type { JobInfo, JobQueue } from "../../jobs/queue.ts";
 import { stepsOf } from "../../jobs/steps.ts";
 import type { CpuPool } from "../../workers/run.ts";
+import {
+  defaultFleetLimits,
+  type FleetLimits,
+  fleetBlogOf,
+  fleetLimitReasons,
+  lockOwnerFleet,
+} from "../automation/fleet-limits.ts";
 import { reviewReasonsFor } from "../automation/publish-gate.ts";
 import { failureReasonOf, skipReasonOf } from "../automation/status-reasons.ts";
 import { settleTopicLedger } from "../automation/topic-ledger.ts";
@@ -62,6 +69,8 @@ export type WriterDeps = PipelineDeps & {
   cancelPollMs?: number;
   /** Tries of a generation whose model call failed, the queue's back-off between them (default 3). */
   triesOnFailure?: number;
+  /** Automation's weekly fleet cap, new-blog ramp and AI-blog leash (decision 343). */
+  fleetLimits?: FleetLimits;
 };
 
 class Cancelled extends Error {}
@@ -397,11 +406,26 @@ export function createWriter(deps: WriterDeps) {
         targetWords: result.source === "ai" ? result.targetWords : null,
       },
     );
-    const publish = input.autoPublish === true && reasons.length === 0;
+    const gatePassed = input.autoPublish === true && reasons.length === 0;
     await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
-      await insertGeneratedPost(tx, { ...post, reviewReasons: reasons });
+      // The fleet limits count in the transaction that publishes, one owner at a time, so ten
+      // blogs finishing at once cannot all pass a cap only one more fits under (decision 343).
+      let held = reasons;
+      if (gatePassed) {
+        await lockOwnerFleet(tx, row.ownerId);
+        const blog = await fleetBlogOf(tx, blogId);
+        held = await fleetLimitReasons(tx, deps.fleetLimits ?? defaultFleetLimits, blog, now);
+      }
+      await insertGeneratedPost(tx, { ...post, reviewReasons: held });
       await writeResearch(tx, postId, research);
-      if (publish) await publishPosts(tx, record, [postId], now);
+      if (gatePassed && held.length === 0) {
+        // Marked before publishing (its time kept), so the publish reads the row as it stands.
+        await tx
+          .update(posts)
+          .set({ autoPublished: true, updatedAt: now })
+          .where(eq(posts.id, postId));
+        await publishPosts(tx, record, [postId], now);
+      }
     });
     return postId;
   }

@@ -38,6 +38,18 @@ export type ThemeAuthor = {
 /** A source the post cites and links (post_research, decision 333): its address and title. */
 export type ThemeCitation = { url: string; name: string };
 
+/**
+ * How an AI-assisted post was made, for its "How this post was made" note (decision 342): the
+ * model that drafted it (null when not recorded), when, and what a person did before it went
+ * live — edited the AI's text, reviewed it and published it as written, or nothing (automation
+ * published it unattended).
+ */
+export type ThemeMaking = {
+  model: string | null;
+  draftedAt: Date;
+  human: "edited" | "reviewed" | "none";
+};
+
 export type ThemeCategory = { id: string; name: string; slug: string; parentId: string | null };
 
 export type ThemePost = {
@@ -59,6 +71,8 @@ export type ThemePost = {
   featureImage?: ThemeImage | null;
   /** The sources readers can follow, in the order of the post's Sources list. */
   citations?: ThemeCitation[];
+  /** How the post was made, for AI-assisted posts (decision 342). */
+  making?: ThemeMaking;
 };
 
 export type Site = {

@@ -35,8 +35,10 @@ import { useAutomation } from "../../../lib/api/get-automation.ts";
 import { usePosts } from "../../../lib/api/get-posts.ts";
 import { useAffiliateClicks } from "../api/get-affiliate-clicks.ts";
 import { useBlogAnalytics } from "../api/get-blog-analytics.ts";
+import { useFleetRisk } from "../api/get-fleet-risk.ts";
 import { AiUsageCard } from "./ai-usage-card.tsx";
 import { ClickThrough } from "./click-through.tsx";
+import { FleetRiskCard } from "./fleet-risk-card.tsx";
 import { FleetTable } from "./fleet-table.tsx";
 import {
   automationSchedule,
@@ -66,6 +68,7 @@ export function PerformanceReport({ blog }: { blog: Blog }) {
   const recommendations = useAffiliateRecommendations(blog.id);
   const clicks = useAffiliateClicks(blog.id);
   const usage = useAiUsage();
+  const fleetRisk = useFleetRisk();
   const [range, setRange] = useState<AnalyticsRange>("30d");
   const analytics = useBlogAnalytics(blog.id, range);
   const fileBase = `${blog.slug}-${range}`;
@@ -102,6 +105,12 @@ export function PerformanceReport({ blog }: { blog: Blog }) {
         report={usage.data}
         failed={Boolean(usage.error) && usage.data === undefined}
         onRetry={() => void usage.mutate()}
+      />
+
+      <FleetRiskCard
+        risk={fleetRisk.data}
+        failed={Boolean(fleetRisk.error) && fleetRisk.data === undefined}
+        onRetry={() => void fleetRisk.mutate()}
       />
 
       <section aria-labelledby="post-metrics" className="space-y-4">

@@ -1,0 +1,1 @@
+ALTER TABLE `posts` ADD `auto_published` integer DEFAULT false NOT NULL;

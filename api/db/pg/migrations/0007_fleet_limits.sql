@@ -1,0 +1,1 @@
+ALTER TABLE "posts" ADD COLUMN "auto_published" boolean DEFAULT false NOT NULL;

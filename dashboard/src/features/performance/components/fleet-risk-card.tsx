@@ -1,0 +1,125 @@
+import type { FleetRisk } from "@contracts/fleet.ts";
+import { LoadError } from "../../../components/load-error.tsx";
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from "../../../components/ui/card.tsx";
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "../../../components/ui/table.tsx";
+
+const percent = (share: number | null) => (share === null ? "–" : `${Math.round(share * 100)}%`);
+
+/**
+ * The fleet risk view (decision 343): per blog, posts per week over the last four weeks, the
+ * share of AI posts published as the AI wrote them, the share a person reviewed, near-duplicate
+ * posts across the owner's blogs, and a plain warning for every line a blog crossed.
+ */
+export function FleetRiskCard({
+  risk,
+  failed,
+  onRetry,
+}: {
+  risk: FleetRisk | undefined;
+  failed: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <Card aria-labelledby="fleet-risk-title">
+      <CardHeader>
+        <CardTitle id="fleet-risk-title">Fleet Risk</CardTitle>
+        <CardDescription>
+          How your blogs look to search engines as a fleet: publishing speed, AI text published
+          without edits, review by a person and posts that repeat each other across blogs.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        {risk ? (
+          <RiskReport risk={risk} />
+        ) : failed ? (
+          <LoadError
+            variant="card"
+            title="Failed to load the fleet risk view"
+            retryLabel="Try again"
+            onRetry={onRetry}
+          />
+        ) : (
+          <p role="status" className="py-6 text-center text-sm text-muted-foreground">
+            Loading fleet risk...
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function RiskReport({ risk }: { risk: FleetRisk }) {
+  if (risk.blogs.length === 0)
+    return <p className="text-sm text-muted-foreground">You have no blogs yet.</p>;
+  const warned = risk.blogs.filter((blog) => blog.warnings.length > 0);
+  return (
+    <>
+      {warned.length > 0 ? (
+        <ul aria-label="Warnings" className="space-y-2 text-sm">
+          {warned.flatMap((blog) =>
+            blog.warnings.map((warning) => (
+              <li
+                key={`${blog.blogId}:${warning}`}
+                className="rounded-md border border-amber-300 bg-amber-50 p-2 text-amber-900"
+              >
+                <span className="font-medium">{blog.name}:</span> {warning}
+              </li>
+            )),
+          )}
+        </ul>
+      ) : (
+        <p className="text-sm text-muted-foreground">No blog crosses a risk line.</p>
+      )}
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Blog</TableHead>
+            <TableHead>Posts per week (last 4)</TableHead>
+            <TableHead>AI posts unedited</TableHead>
+            <TableHead>Reviewed by a person</TableHead>
+            <TableHead>Near-duplicates</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {risk.blogs.map((blog) => (
+            <TableRow key={blog.blogId}>
+              <TableCell>{blog.name}</TableCell>
+              <TableCell>{[...blog.postsPerWeek].reverse().join(" · ")}</TableCell>
+              <TableCell>{percent(blog.uneditedShare)}</TableCell>
+              <TableCell>{percent(blog.reviewCoverage)}</TableCell>
+              <TableCell>{blog.nearDuplicates}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {risk.nearDuplicates.length > 0 && (
+        <section aria-labelledby="near-duplicates-title" className="space-y-2">
+          <h3 id="near-duplicates-title" className="text-sm font-medium">
+            Near-duplicate posts across your blogs
+          </h3>
+          <ul className="space-y-1 text-sm">
+            {risk.nearDuplicates.map((pair) => (
+              <li key={`${pair.a.postId}:${pair.b.postId}`}>
+                “{pair.a.title}” ({pair.a.blogName}) and “{pair.b.title}” ({pair.b.blogName}):{" "}
+                {Math.round(pair.similarity * 100)}% shared
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
