@@ -16,11 +16,14 @@ const chosen = (processDialect === "postgres"
 export const users = chosen.users;
 export const sessions = chosen.sessions;
 export const oidcLoginFlows = chosen.oidcLoginFlows;
+export const passwordResets = chosen.passwordResets;
 export const invitations = chosen.invitations;
 export const blogs = chosen.blogs;
 export const postFingerprints = chosen.postFingerprints;
 export const preparedBodies = chosen.preparedBodies;
 export const categories = chosen.categories;
+export const tags = chosen.tags;
+export const postTags = chosen.postTags;
 export const posts = chosen.posts;
 export const media = chosen.media;
 export const postRevisions = chosen.postRevisions;

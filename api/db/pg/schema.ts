@@ -71,6 +71,12 @@ export const users = pgTable(
     publicName: text("public_name"),
     /** Short public bio on each blog's author page. */
     publicBio: text("public_bio"),
+    /** How All Posts is shown to this person (cards or a sortable list), remembered across devices. */
+    postsView: text("posts_view", { enum: ["cards", "list"] })
+      .notNull()
+      .default("cards"),
+    /** All Posts' list sort, as "column:direction" (e.g. "date:desc"). */
+    postsSort: text("posts_sort").notNull().default("date:desc"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -103,6 +109,25 @@ export const oidcLoginFlows = pgTable("oidc_login_flows", {
   nonce: text("nonce").notNull(),
   expiresAt: timestamp("expires_at").notNull(),
 });
+
+/**
+ * One-time password reset links of built-in accounts: sent by e-mail when SMTP is configured,
+ * else printed by an operator with `npm run user:reset-password`. Each is used once.
+ */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    /** SHA-256 of the token in the link, hex. The token itself is never stored. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
 
 /** Invitation links an owner hands out while sign-ups need one (decision 061); each used once. */
 export const invitations = pgTable("invitations", {
@@ -220,6 +245,22 @@ export const categories = pgTable(
   ],
 );
 
+/** A blog's tags: many per post, each with a public page `/tag/{slug}` and a feed. */
+export const tags = pgTable(
+  "tags",
+  {
+    id: id(),
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("tags_blog_slug_unique").on(t.blogId, t.slug)],
+);
+
 export const posts = pgTable(
   "posts",
   {
@@ -285,6 +326,21 @@ export const posts = pgTable(
     index("posts_category_idx").on(t.categoryId),
     index("posts_feature_image_idx").on(t.featureImageId),
   ],
+);
+
+/** Which tags a post carries, in the order the writer gave them. */
+export const postTags = pgTable(
+  "post_tags",
+  {
+    postId: text("post_id")
+      .notNull()
+      .references((): AnyPgColumn => posts.id, { onDelete: "cascade" }),
+    tagId: text("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index("post_tags_tag_idx").on(t.tagId)],
 );
 
 /**

@@ -52,6 +52,12 @@ export const users = sqliteTable(
     publicName: text("public_name"),
     /** Short public bio on each blog's author page. */
     publicBio: text("public_bio"),
+    /** How All Posts is shown to this person (cards or a sortable list), remembered across devices. */
+    postsView: text("posts_view", { enum: ["cards", "list"] })
+      .notNull()
+      .default("cards"),
+    /** All Posts' list sort, as "column:direction" (e.g. "date:desc"). */
+    postsSort: text("posts_sort").notNull().default("date:desc"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -84,6 +90,25 @@ export const oidcLoginFlows = sqliteTable("oidc_login_flows", {
   nonce: text("nonce").notNull(),
   expiresAt: timestamp("expires_at").notNull(),
 });
+
+/**
+ * One-time password reset links of built-in accounts: sent by e-mail when SMTP is configured,
+ * else printed by an operator with `npm run user:reset-password`. Each is used once.
+ */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    /** SHA-256 of the token in the link, hex. The token itself is never stored. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
 
 /** Invitation links an owner hands out while sign-ups need one (decision 061); each used once. */
 export const invitations = sqliteTable("invitations", {
@@ -201,6 +226,22 @@ export const categories = sqliteTable(
   ],
 );
 
+/** A blog's tags: many per post, each with a public page `/tag/{slug}` and a feed. */
+export const tags = sqliteTable(
+  "tags",
+  {
+    id: id(),
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("tags_blog_slug_unique").on(t.blogId, t.slug)],
+);
+
 export const posts = sqliteTable(
   "posts",
   {
@@ -279,6 +320,21 @@ export const posts = sqliteTable(
     index("posts_category_idx").on(t.categoryId),
     index("posts_feature_image_idx").on(t.featureImageId),
   ],
+);
+
+/** Which tags a post carries, in the order the writer gave them. */
+export const postTags = sqliteTable(
+  "post_tags",
+  {
+    postId: text("post_id")
+      .notNull()
+      .references((): AnySQLiteColumn => posts.id, { onDelete: "cascade" }),
+    tagId: text("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index("post_tags_tag_idx").on(t.tagId)],
 );
 
 /**
