@@ -9,7 +9,7 @@ import { type AiGate, aiGateOptions, createAiGate } from "./ai/gate.ts";
 import type { AiProvider } from "./ai/provider.ts";
 import { httpsOriginSetting } from "./auth/cookies.ts";
 import { createOidcSignIn } from "./auth/oidc/oidc.ts";
-import { authRoutes, type SignInRateLimit } from "./auth/routes.ts";
+import { type AuthRateLimit, authRoutes } from "./auth/routes.ts";
 import { loadSession } from "./auth/session-middleware.ts";
 import { type Clock, createSessionStore, systemClock } from "./auth/sessions.ts";
 import { sanitizePostHtml } from "./content/sanitize.ts";
@@ -57,6 +57,7 @@ import {
   noContentEvents,
 } from "./features/publishing/content-events.ts";
 import type { Publishing } from "./features/publishing/publishing.ts";
+import { tagRoutes } from "./features/tags/routes.ts";
 import { voiceRoutes } from "./features/voice/routes.ts";
 import { writerRoutes } from "./features/writer/routes.ts";
 import type { GenerationQueue } from "./features/writer/service.ts";
@@ -70,6 +71,7 @@ import type { RateLimitStores } from "./http/pg-rate-limit-store.ts";
 import { platformHostsOf, reservedLabelsOf } from "./http/platform-hosts.ts";
 import { sameOrigin } from "./http/same-origin.ts";
 import type { Logger } from "./logger.ts";
+import { type Mailer, mailerFromEnv } from "./mail/mailer.ts";
 import { storageFromEnv } from "./storage.ts";
 import { type CpuPool, createCpuPool } from "./workers/run.ts";
 
@@ -78,7 +80,7 @@ export type AppDeps = {
   db: Database;
   logger: Logger;
   clock?: Clock;
-  signInRateLimit?: Partial<SignInRateLimit>;
+  signInRateLimit?: Partial<AuthRateLimit>;
   /** Rate-limit counters shared by every process (PostgreSQL set-up); default: in memory. */
   limitStores?: RateLimitStores;
   /** The built dashboard (Vite output); absent in API-only tests and in dev, where Vite serves it. */
@@ -119,6 +121,11 @@ export type AppDeps = {
    * from here; a stored generation waits for the next worker's start.
    */
   generations?: GenerationQueue;
+  /**
+   * Outgoing e-mail (password reset links), built by the composition root from SMTP_URL and
+   * SMTP_FROM (default: from `env`); none when SMTP is not configured.
+   */
+  mailer?: Mailer;
 };
 
 export function createApp({
@@ -141,6 +148,7 @@ export function createApp({
   generations = { enqueue: async () => {} },
   limitStores,
   sessionCacheMs = 0,
+  mailer = mailerFromEnv(env),
 }: AppDeps): Express {
   const ai =
     aiGate ??
@@ -260,6 +268,8 @@ export function createApp({
       rateLimit: { signUpsPerAddress: env.SIGN_UPS_PER_ADDRESS, ...signInRateLimit },
       signUpPolicy: { registration: env.REGISTRATION, clock },
       limitStores,
+      mailer,
+      appOrigin: env.APP_ORIGIN,
     }),
   );
   app.use(invitationRoutes({ db, env, clock, builtInSignIn: !oidc, limitStores }));
@@ -332,6 +342,7 @@ export function createApp({
   );
   app.use(profileRoutes({ db, contentEvents: events, onUserChanged: sessions.forgetUser }));
   app.use(categoryRoutes({ db, contentEvents: events }));
+  app.use(tagRoutes({ db, contentEvents: events }));
   app.use(voiceRoutes({ db, contentEvents: events }));
   app.use(createMediaFiles(db, storage).appRoute);
   app.use(

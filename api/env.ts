@@ -240,6 +240,21 @@ export const envSchema = z
         .optional(),
     ),
     SEARCH_API_KEY: optionalText,
+    /**
+     * Outgoing e-mail (password reset links; decision 356): `smtp://user:password@host:587`
+     * (STARTTLS when offered) or `smtps://…:465`. Unset, the server sends no e-mail and a
+     * forgotten password is reset with a link from `npm run user:reset-password -- <email>`.
+     */
+    SMTP_URL: optionalText.pipe(
+      z
+        .url({
+          protocol: /^smtps?$/,
+          error: "must be an SMTP URL such as smtp://user:password@mail.example.com:587",
+        })
+        .optional(),
+    ),
+    /** The sender of the server's e-mail: `Blogfleet <blogs@example.com>` or an address. */
+    SMTP_FROM: optionalText,
   })
   .superRefine((env, ctx) => {
     // Blogs must not share the dashboard's site (decision 060): a blog on a sibling host gets
@@ -286,6 +301,32 @@ export const envSchema = z
         code: "custom",
         path: ["SEARCH_PROVIDER"],
         message: `is required when ${env.SEARCH_URL ? "SEARCH_URL" : "SEARCH_API_KEY"} is set: searxng or brave`,
+      });
+    }
+    if (env.SMTP_URL && !env.SMTP_FROM) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_FROM"],
+        message:
+          "is required when SMTP_URL is set: the sender of the server's e-mail, such as Blogfleet <blogs@example.com>",
+      });
+    }
+    if (env.SMTP_FROM && !env.SMTP_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message:
+          "is required when SMTP_FROM is set: the SMTP server, such as smtp://mail.example.com:587",
+      });
+    }
+    // Links in e-mail name the app's own origin, never the Host of the request that asked for
+    // them (a forged Host would send a reset token to another site).
+    if (env.SMTP_URL && !env.APP_ORIGIN) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["APP_ORIGIN"],
+        message:
+          "is required when SMTP_URL is set: links in e-mail point to it, such as https://app.example.com",
       });
     }
     const oidc = ["OIDC_ISSUER_URL", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const;

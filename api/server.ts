@@ -26,6 +26,7 @@ import {
 } from "./jobs/jobs.ts";
 import { createSqliteQueue } from "./jobs/sqlite-queue.ts";
 import { createLogger } from "./logger.ts";
+import { mailerFromEnv } from "./mail/mailer.ts";
 import { createWorkerApp, openSharedServices } from "./scale-out.ts";
 import { createCpuPool } from "./workers/run.ts";
 
@@ -124,6 +125,8 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
         input,
       ),
   });
+  // Outgoing e-mail (SMTP_URL), for password resets now and any later sender; none without it.
+  const mailer = mailerFromEnv(env);
   const app =
     env.PROCESS_ROLE === "worker"
       ? createWorkerApp({
@@ -152,6 +155,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
           // So does a generation of the AI writer.
           generations: queuedGenerations(queue, logger),
           embeddings,
+          mailer,
         });
   const server = keepConnectionsAlive(
     createServer(env.PROCESS_ROLE === "worker" ? app : withFastPath(app, publishing)),
@@ -195,6 +199,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
       jobs?.stop() ?? queue.stop(),
     ]);
     await shared.close();
+    mailer?.close();
     // Page views that arrived while the last requests were answered (decision 132).
     await publishing.analytics.flush();
     database.close();

@@ -61,6 +61,12 @@ export type AutomationInput = z.infer<typeof automationInput>;
 /** A blog's content automation as the API answers it (spec section 3). */
 export type AutomationSettings = {
   blogId: string;
+  /**
+   * Whether the owner has saved settings for the blog. Before the first save the API answers
+   * the defaults with `false` (decision 354), and a save creates them (POST) rather than
+   * updating (PATCH).
+   */
+  configured: boolean;
   enabled: boolean;
   lastGeneratedAt: string | null;
   nextRunAt: string | null;

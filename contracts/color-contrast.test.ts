@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { carriesWhiteText, contrastRatio, fullHex, textColorOn } from "./color-contrast.ts";
-import { colorPresets } from "./limits.ts";
+import { colorPresets, defaults } from "./limits.ts";
 
 describe("text over the primary colour", () => {
   it("measures contrast as WCAG does", () => {
@@ -28,6 +28,23 @@ describe("text over the primary colour", () => {
     for (const colour of colours) {
       expect(contrastRatio(textColorOn(colour), colour), colour).toBeGreaterThanOrEqual(4.5);
     }
+  });
+
+  it("gives every colour preset, and a new blog's colour, white text at AA (decision 354)", () => {
+    for (const preset of colorPresets) {
+      expect(contrastRatio("#ffffff", preset.value), preset.name).toBeGreaterThanOrEqual(4.5);
+      expect(textColorOn(preset.value), preset.name).toBe("#ffffff");
+    }
+    expect(colorPresets.map((p) => p.name)).toEqual([
+      "Burnt Orange",
+      "Royal Blue",
+      "Emerald Green",
+      "Ruby Red",
+      "Violet Purple",
+      "Teal",
+    ]);
+    expect(colorPresets.some((p) => p.value === defaults.primaryColor)).toBe(true);
+    expect(carriesWhiteText(defaults.primaryColor)).toBe(true);
   });
 
   it("reads #rgb and #rrggbb only", () => {

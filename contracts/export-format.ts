@@ -54,6 +54,8 @@ export type ExportedPost = {
   metaTitle: string | null;
   metaDescription: string | null;
   keywords: string[];
+  /** The post's tags by name, in order (absent in older exports). */
+  tags?: string[];
   categorySlug: string | null;
   publishedAt: string | null;
   scheduledPublishAt: string | null;

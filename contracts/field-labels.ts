@@ -63,6 +63,7 @@ export const fieldLabels: Record<string, string> = {
   sourceUrls: "Pages",
   status: "Status",
   subdomain: "Subdomain",
+  tags: "Tags",
   title: "Title",
   tone: "Tone",
   topics: "Topics",

@@ -1,5 +1,6 @@
 import type { User } from "./auth.ts";
 import type { Blog } from "./blogs.ts";
+import type { PostsPreferences } from "./post-list.ts";
 import type { PostPage } from "./posts.ts";
 
 /** The screens the server renders (decision 300): All Posts, and the Dashboard home. */
@@ -25,6 +26,8 @@ export type FirstScreen = {
   blogs: Blog[];
   blogId: string;
   posts: PostPage;
+  /** `GET /api/profile/preferences`: All Posts is drawn in the person's view and sort. */
+  preferences: PostsPreferences;
 };
 
 /** The cookie copy of the dashboard's stored blog choice (localStorage `selectedBlogId`). */
@@ -32,3 +35,9 @@ export const selectedBlogCookie = "selectedBlogId";
 
 /** The cookie copy of the dashboard's stored theme (localStorage `theme`: "light" or "dark"). */
 export const themeCookie = "theme";
+
+/**
+ * The meta tag the server's dashboard page carries (content "app"): the page is on the app's
+ * own host, never a blog's, so "is this a blog's host?" needs no request (decision 354).
+ */
+export const appHostMetaName = "blogfleet:host";

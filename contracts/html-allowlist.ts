@@ -67,6 +67,13 @@ export const allowedTags = [
   "div",
 ] as const;
 
+/**
+ * How wide an image figure is drawn (decision 350): the text column when absent, wider than it
+ * ("wide"), or the whole window ("full"). The public theme styles each.
+ */
+export const figureWidths = ["wide", "full"] as const;
+export type FigureWidth = (typeof figureWidths)[number];
+
 /** Tags that are only kept when they carry a valid `data-block` or `data-part`. */
 export const blockOnlyTags = new Set(["aside", "div"]);
 
@@ -79,6 +86,7 @@ export const allowedAttributes: Record<string, readonly string[]> = {
   p: ["data-block", "data-part", "data-rating"],
   aside: ["data-block", "data-rating"],
   div: ["data-block", "data-part"],
+  figure: ["data-width"],
 };
 
 export const allowedSchemes = ["http", "https", "mailto"] as const;
@@ -124,6 +132,7 @@ export function keptAttributes(
     if (name === "data-part" && !(blockParts as readonly string[]).includes(value)) continue;
     if (name === "data-rating" && !ratingPattern.test(value)) continue;
     if (name === "data-affiliate-link" && !affiliateIdPattern.test(value)) continue;
+    if (name === "data-width" && !(figureWidths as readonly string[]).includes(value)) continue;
     next[name] = value;
   }
   if (tag === "a") {

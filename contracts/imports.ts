@@ -23,9 +23,17 @@ export type ImportReport = {
   categoriesCreated: number;
   /** Authors named by the export (posts are attributed to the blog's owner). */
   authors: string[];
+  /**
+   * Titles of the export's pages, not imported (decision 353): the first `reportListLimit`.
+   * Absent from reports written before.
+   */
+  pages?: string[];
   /** How many of each list there are: a list keeps its first `reportListLimit` entries only. */
   counts: { imported: number; skipped: number; imagesMissing: number };
 };
+
+/** Why a page of the export is not imported, until Blogfleet has pages (decision 353). */
+export const pageSkipReason = "pages are not imported yet";
 
 /**
  * Entries each list of a report keeps. The report is written with every item: an import of
@@ -40,6 +48,7 @@ export const emptyImportReport = (): ImportReport => ({
   redirectsCreated: 0,
   categoriesCreated: 0,
   authors: [],
+  pages: [],
   counts: { imported: 0, skipped: 0, imagesMissing: 0 },
 });
 

@@ -11,5 +11,6 @@ export * from "./posts.ts";
 export * from "./profile.ts";
 export * from "./recommendations.ts";
 export * from "./slug.ts";
+export * from "./tags.ts";
 export * from "./users.ts";
 export { z } from "./zod.ts";

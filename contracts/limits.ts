@@ -42,6 +42,11 @@ export const limits = {
   categoriesPerBlog: 200,
   /** Levels of the category tree, a top-level category being level 1. */
   categoryDepth: 5,
+  /** Tags (issue 33): a name readers see as a chip, a few per post, a slug unique per blog. */
+  tagName: 50,
+  tagSlug: 100,
+  tagsPerPost: 20,
+  tagsPerBlog: 2000,
 } as const;
 
 /**
@@ -69,7 +74,11 @@ export const ownerActionLimits = {
 export const maxAffiliateLinksPerBlog = 500;
 
 export const defaults = {
-  primaryColor: "#df7020",
+  /**
+   * A new blog's colour: the Burnt Orange preset. The database's column default (#df7020) is
+   * older and lighter; blogs are created with this one (decision 354).
+   */
+  primaryColor: "#b4531a",
   fontFamily: "IBM Plex Serif",
   postingFrequency: "weekly",
   autoPublish: true,
@@ -113,11 +122,15 @@ export const aiLengthLabels: Record<AiLength, string> = {
 };
 
 export const fontFamilies = ["IBM Plex Serif", "Inter", "Georgia", "Courier New"] as const;
+/**
+ * Every preset carries white text at WCAG AA (decision 354): Burnt Orange, Emerald Green and
+ * Teal are darker than the spec's #df7020, #059669 and #0891b2, which did not.
+ */
 export const colorPresets = [
-  { value: "#df7020", name: "Burnt Orange" },
+  { value: "#b4531a", name: "Burnt Orange" },
   { value: "#2563eb", name: "Royal Blue" },
-  { value: "#059669", name: "Emerald Green" },
+  { value: "#047857", name: "Emerald Green" },
   { value: "#dc2626", name: "Ruby Red" },
   { value: "#7c3aed", name: "Violet Purple" },
-  { value: "#0891b2", name: "Teal" },
+  { value: "#0e7490", name: "Teal" },
 ] as const;

@@ -1,6 +1,8 @@
 import { postContentText } from "./content-length.ts";
 import { entityId } from "./ids.ts";
 import { limits, type PostStatus, postStatuses } from "./limits.ts";
+import { postSort } from "./post-list.ts";
+import { postTagNames } from "./tags.ts";
 import { z } from "./zod.ts";
 
 /** The server's answer to a blank title; the editor shows its own toast ('Title required') first. */
@@ -69,6 +71,8 @@ const postFields = {
   metaTitle: optionalText(limits.metaTitle).optional(),
   metaDescription: optionalText(limits.metaDescription).optional(),
   keywords: keywords.optional(),
+  /** The post's tags by name, in order; a name the blog has no tag of creates one (issue 33). */
+  tags: postTagNames.optional(),
   slug: derivable(limits.postSlug).optional(),
   /** An image of the blog's media library, or null / "" for none; its alt text is the image's. */
   featureImageId: optionalCategoryId.optional(),
@@ -144,6 +148,8 @@ export const pendingFieldsSchema = z.object({
   slug: derivable(limits.postSlug).default(""),
   /** Older revisions and pending changes have none: the feature image as it was, then null. */
   featureImageId: optionalCategoryId.default(null),
+  /** Absent (revisions keep no tags): the post's tags stay as they are. */
+  tags: postTagNames.optional(),
 });
 export type PendingFields = z.infer<typeof pendingFieldsSchema>;
 
@@ -232,6 +238,8 @@ export const listPostsQuery = z.object({
     .string({ error: "cursor must be the nextCursor of the previous page" })
     .regex(/^[A-Za-z0-9_-]{1,200}$/, "cursor must be the nextCursor of the previous page")
     .optional(),
+  /** The page's order (decision 355): `column:direction`, newest first without it. */
+  sort: postSort.optional(),
 });
 export type ListPostsQuery = z.infer<typeof listPostsQuery>;
 
@@ -295,6 +303,8 @@ export type Post = PostSummary & {
   metaTitle: string | null;
   metaDescription: string | null;
   keywords: string[];
+  /** The post's tags by name, in the writer's order (shown to readers as chips). */
+  tags: string[];
   /** Filled with AI output and not substantially edited since (decision 057). */
   aiAssisted: boolean;
   /** Bumped by every write; saves send the version they started from (decision 095). */
@@ -312,4 +322,6 @@ export type PostPage = {
   /** Pass as `cursor` for the next page; null on the last one. */
   nextCursor: string | null;
   counts: PostCounts;
+  /** Views of the page's posts (all days kept, as the Performance screen counts them), by id. */
+  views?: Record<string, number>;
 };

@@ -26,6 +26,9 @@ export type AffiliateRecommendation = {
   createdAt: string;
 };
 
+/** `GET /api/affiliate-recommendations/{id}/keywords`: keywords for a link to it, best first. */
+export type KeywordSuggestions = { keywords: string[] };
+
 /** What a model must answer when asked for affiliate programs. */
 export const suggestedProgramsSchema = z.object({
   programs: z

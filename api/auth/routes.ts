@@ -6,9 +6,13 @@ import type { Database } from "../db/client.ts";
 import { HttpError } from "../http/errors.ts";
 import { startedOnTheApp } from "../http/fetch-metadata.ts";
 import type { RateLimitStores } from "../http/pg-rate-limit-store.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import { clearCookie, readCookie, sessionCookieName, setCookie } from "./cookies.ts";
+import { type PasswordRateLimit, passwordRoutes } from "./local/password-routes.ts";
+import { createPasswords } from "./local/passwords-service.ts";
 import { createLocalAccounts, type SignUpPolicy } from "./local/service.ts";
 import { renderSignInPage } from "./local/sign-in-page.ts";
+import { renderSignUpPage } from "./local/sign-up-page.ts";
 import type { OidcSignIn } from "./oidc/oidc.ts";
 import { presentUser } from "./presenter.ts";
 import { requireUser } from "./session-middleware.ts";
@@ -27,6 +31,8 @@ export type SignInRateLimit = {
   signUpsPerAddress?: number;
   signUpWindowMs?: number;
 };
+/** Sign-in's limits and the password pages' (decision 356), as the app is given them. */
+export type AuthRateLimit = SignInRateLimit & Partial<PasswordRateLimit>;
 export const defaultSignInRateLimit = {
   windowMs: 15 * 60 * 1000,
   perAddress: 50,
@@ -40,10 +46,14 @@ type Deps = {
   db: Database;
   sessions: SessionStore;
   oidc: OidcSignIn | undefined;
-  rateLimit: Partial<SignInRateLimit>;
+  rateLimit: Partial<AuthRateLimit>;
   signUpPolicy?: SignUpPolicy;
   /** Shares the counts between processes (PostgreSQL set-up); by default this process's. */
   limitStores?: RateLimitStores;
+  /** Sends password reset links (decision 356); none without SMTP. */
+  mailer?: Mailer;
+  /** APP_ORIGIN: where links in e-mail point. */
+  appOrigin?: string;
 };
 
 const wantsJson = (req: Request) => req.is("application/json") === "application/json";
@@ -90,6 +100,8 @@ export function authRoutes({
   rateLimit: configured,
   signUpPolicy,
   limitStores,
+  mailer,
+  appOrigin,
 }: Deps): Router {
   const router = Router();
   const limits = { ...defaultSignInRateLimit, ...configured };
@@ -99,6 +111,16 @@ export function authRoutes({
     const { token, expiresAt } = await sessions.create(userId);
     setCookie(req, res, sessionCookieName(req), token, expiresAt);
   };
+
+  router.use(
+    passwordRoutes({
+      passwords: createPasswords({ db, sessions, clock: signUpPolicy?.clock, mailer, appOrigin }),
+      builtInSignIn: !oidc,
+      startSession,
+      rateLimit: configured,
+      limitStores,
+    }),
+  );
 
   // Only failed attempts count, so people signing in normally never meet the limit.
   const limiterOptions = {
@@ -163,7 +185,7 @@ export function authRoutes({
         res
           .status(429)
           .type("html")
-          .send(renderSignInPage({ email: emailOf(req), errors: [message], ...inviteOf(req) }));
+          .send(renderSignUpPage({ email: emailOf(req), errors: [message], ...inviteOf(req) }));
     },
   });
   const form = express.urlencoded({ extended: false, limit: "16kb" });
@@ -183,7 +205,14 @@ export function authRoutes({
         res
           .status(status)
           .type("html")
-          .send(renderSignInPage({ email, errors, ...inviteOf(req) }));
+          .send(
+            // A refused sign-up shows the sign-up form again (decision 354).
+            (action === "signUp" ? renderSignUpPage : renderSignInPage)({
+              email,
+              errors,
+              ...inviteOf(req),
+            }),
+          );
       }
     };
     if (!parsed.success) {
@@ -235,7 +264,8 @@ export function authRoutes({
     if (req.user) return res.redirect(302, safeReturnPath(req.query.returnTo) ?? "/");
     rememberReturnTo(req, res);
     if (oidc) return oidc.start(req, res);
-    res.redirect(302, "/auth/sign-in");
+    // 'Start free' asks for the sign-up form (decision 354); the provider has its own.
+    res.redirect(302, req.query.mode === "sign-up" ? "/auth/sign-up" : "/auth/sign-in");
   });
 
   if (oidc) {
@@ -268,6 +298,10 @@ export function authRoutes({
     router.get("/auth/sign-in", (req, res) => {
       if (req.user) return res.redirect(302, takeReturnTo(req, res));
       res.type("html").send(renderSignInPage(inviteOf(req, req.query)));
+    });
+    router.get("/auth/sign-up", (req, res) => {
+      if (req.user) return res.redirect(302, takeReturnTo(req, res));
+      res.type("html").send(renderSignUpPage(inviteOf(req, req.query)));
     });
     router.post("/auth/sign-in", form, perAddress, perEmailAndAddress, perEmail, local("signIn"));
     router.post(

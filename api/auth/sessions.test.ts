@@ -102,6 +102,24 @@ describe("sessions kept in memory (one process)", () => {
     expect((await other.get("/api/auth/user")).status).toBe(401);
   });
 
+  it("signs out every other session of a new password at once, memory too", async () => {
+    const email = `memory-${Date.now().toString(36)}@example.com`;
+    const phone = await createOwner(cached, email);
+    const laptop = cached.client();
+    await laptop.post("/auth/sign-in", { email, password: "correct horse battery" });
+    // Both sessions are in memory now.
+    expect((await phone.get("/api/auth/user")).status).toBe(200);
+    expect((await laptop.get("/api/auth/user")).status).toBe(200);
+    const changed = await phone.put("/api/auth/password", {
+      currentPassword: "correct horse battery",
+      newPassword: "a brand new secret",
+      confirmPassword: "a brand new secret",
+    });
+    expect(changed.status).toBe(204);
+    expect((await laptop.get("/api/auth/user")).status).toBe(401);
+    expect((await phone.get("/api/auth/user")).status).toBe(200);
+  });
+
   it("reads the user again after it changes", async () => {
     const owner = await createOwner(cached);
     expect((await owner.get("/api/account/settings")).body).toEqual({ maximumTrust: false });

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { eq, lt } from "drizzle-orm";
+import { and, eq, lt, ne } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
-import type { Database } from "../db/client.ts";
+import type { Database, Queryable } from "../db/client.ts";
 import { first } from "../db/query.ts";
 import { sessions, users } from "../db/schema.ts";
 
@@ -142,6 +142,28 @@ export function createSessionStore(
       } finally {
         // A validation that read the row meanwhile must not have put it back.
         forget(id);
+      }
+    },
+
+    /**
+     * Signs the user out everywhere, or everywhere but the session `exceptId` (a password
+     * change keeps the device that made it). `db` may be the transaction that changed the user.
+     */
+    async invalidateUser(
+      userId: string,
+      { exceptId, db: queryable = db }: { exceptId?: string; db?: Queryable } = {},
+    ): Promise<void> {
+      forgetUser(userId);
+      try {
+        await queryable
+          .delete(sessions)
+          .where(
+            exceptId
+              ? and(eq(sessions.userId, userId), ne(sessions.id, exceptId))
+              : eq(sessions.userId, userId),
+          );
+      } finally {
+        forgetUser(userId);
       }
     },
 

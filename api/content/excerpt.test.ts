@@ -5,9 +5,28 @@ describe("excerptFromContent", () => {
   it("strips tags, decodes entities and collapses whitespace", () => {
     expect(
       excerptFromContent(
-        "<h2>Why&nbsp;hike?</h2><p>Fresh air &amp; <em>quiet</em>.</p>\n\n<ul><li>one</li><li>two</li></ul>",
+        "<p>Why&nbsp;hike?</p><p>Fresh air &amp; <em>quiet</em>.</p>\n\n<ul><li>one</li><li>two</li></ul>",
       ),
     ).toBe("Why hike? Fresh air & quiet. one two");
+  });
+
+  it("keeps a space between blocks and skips headings, captions and code blocks", () => {
+    expect(
+      excerptFromContent(
+        "<h2>Why I signed up</h2><p>Running fifty kilometres was a dare.</p><h3>The <em>first</em> week</h3>" +
+          "<figure><img src='a.jpg' alt='Trail'><figcaption>The ridge at dawn</figcaption></figure>" +
+          "<pre><code>pace = 6:30</code></pre><p>Long runs on <code>Sundays</code>.</p>",
+      ),
+    ).toBe("Running fifty kilometres was a dare. Long runs on Sundays.");
+    expect(excerptFromContent("<p>One</p><p>two</p><blockquote><p>three</p></blockquote>")).toBe(
+      "One two three",
+    );
+  });
+
+  it("reads the headings when the content has nothing else", () => {
+    expect(excerptFromContent("<h2>Coming soon</h2><h3>Watch this space</h3>")).toBe(
+      "Coming soon Watch this space",
+    );
   });
 
   it("drops the text of scripts and styles", () => {
@@ -64,5 +83,14 @@ describe("excerptFromContent", () => {
       .trimEnd();
     expect(isDerivedExcerpt(legacy, content)).toBe(true);
     expect(isDerivedExcerpt("My own summary", content)).toBe(false);
+  });
+
+  it("recognizes an excerpt derived before headings were left out", () => {
+    const content = "<h2>Why I signed up</h2><p>Running fifty kilometres was a dare.</p>";
+    expect(isDerivedExcerpt("Why I signed up Running fifty kilometres was a dare.", content)).toBe(
+      true,
+    );
+    expect(isDerivedExcerpt("Running fifty kilometres was a dare.", content)).toBe(true);
+    expect(isDerivedExcerpt("Why I signed up", content)).toBe(false);
   });
 });

@@ -1,14 +1,26 @@
 import sanitizeHtml from "sanitize-html";
+import { droppedWithContent } from "../../contracts/html-allowlist.ts";
 import { limits } from "../../contracts/limits.ts";
 
 /** Tags after which a reader sees a break; a space keeps 'a</p><p>b' from reading 'ab'. */
 const blockBoundary =
   /<\/?(?:p|div|br|hr|h[1-6]|li|ul|ol|blockquote|pre|table|thead|tbody|tfoot|tr|td|th|figure|figcaption|section|article|header|footer|aside|nav|main)\b[^>]*>/gi;
 
+/** Every text a reader could see: what the sanitizer drops with its content is left out. */
 const textOnly: sanitizeHtml.IOptions = {
   allowedTags: [],
   allowedAttributes: {},
-  nonTextTags: ["script", "style", "textarea", "option", "noscript", "template", "title"],
+  nonTextTags: [...droppedWithContent],
+};
+
+/**
+ * The text an excerpt is made of (decision 353): the prose, without headings (a heading run
+ * into the paragraph under it reads "Why I signed up Running fifty…"), captions and code
+ * blocks, which say little out of their place.
+ */
+const proseOnly: sanitizeHtml.IOptions = {
+  ...textOnly,
+  nonTextTags: [...droppedWithContent, "h1", "h2", "h3", "h4", "h5", "h6", "figcaption", "pre"],
 };
 
 /** sanitize-html escapes these in text; the excerpt is plain text, so they are turned back. */
@@ -47,25 +59,30 @@ export function truncateAtWord(text: string, length: number): string {
 
 /**
  * Spec section 5: a blank excerpt is the content with tags stripped, at most 200 characters;
- * a longer text ends at a word boundary with an ellipsis (issue 16). Entities are decoded (the
- * excerpt is plain text; whoever shows it escapes it) and whitespace runs become one space.
+ * a longer text ends at a word boundary with an ellipsis (issue 16). Blocks are apart by a
+ * space, and headings, captions and code blocks are left out unless the content is nothing
+ * else (decision 353). Entities are decoded (the excerpt is plain text; whoever shows it
+ * escapes it) and whitespace runs become one space.
  */
 export function excerptFromContent(content: string, length: number = limits.savedExcerpt): string {
-  return truncateAtWord(plainText(content), length);
+  return truncateAtWord(plainText(content, proseOnly) || plainText(content), length);
 }
 
-function plainText(content: string): string {
-  return decodeEscapes(sanitizeHtml(content.replace(blockBoundary, " $&"), textOnly))
+function plainText(content: string, options: sanitizeHtml.IOptions = textOnly): string {
+  return decodeEscapes(sanitizeHtml(content.replace(blockBoundary, " $&"), options))
     .replace(/\s+/g, " ")
     .trim();
 }
 
 /**
- * Whether a stored excerpt was derived from this content, not written: today's form, or the
- * first 200 characters cut anywhere, as excerpts were derived before issue 16.
+ * Whether a stored excerpt was derived from this content, not written: today's form, the form
+ * before decision 353 (headings and captions included), or the first 200 characters of that
+ * cut anywhere, as excerpts were derived before issue 16.
  */
 export function isDerivedExcerpt(excerpt: string, content: string): boolean {
   if (excerpt === excerptFromContent(content)) return true;
-  const legacy = Array.from(plainText(content)).slice(0, limits.savedExcerpt).join("").trimEnd();
+  const everything = plainText(content);
+  if (excerpt === truncateAtWord(everything, limits.savedExcerpt)) return true;
+  const legacy = Array.from(everything).slice(0, limits.savedExcerpt).join("").trimEnd();
   return excerpt === legacy;
 }

@@ -191,6 +191,21 @@ describe("sanitizePostHtml", () => {
     );
   });
 
+  it("keeps an image figure's width (wide or full) and drops any other value", () => {
+    const wide =
+      '<figure data-width="wide"><img src="https://x.test/a.png" alt="A" /><figcaption>C</figcaption></figure>';
+    expect(expectSafe(wide)).toBe(wide);
+    expect(
+      expectSafe('<figure data-width="full"><img src="https://x.test/a.png" alt="A" /></figure>'),
+    ).toBe('<figure data-width="full"><img src="https://x.test/a.png" alt="A" /></figure>');
+    expect(
+      expectSafe(
+        '<figure data-width="100vw" style="width:100vw"><img src="https://x.test/a.png" alt="A" /></figure>',
+      ),
+    ).toBe('<figure><img src="https://x.test/a.png" alt="A" /></figure>');
+    expect(expectSafe('<p data-width="wide">x</p>')).toBe("<p>x</p>");
+  });
+
   it("keeps rel as written and guards links that open a new tab", () => {
     expect(expectSafe('<a href="https://x.test/" rel="sponsored">x</a>')).toBe(
       '<a href="https://x.test/" rel="sponsored">x</a>',

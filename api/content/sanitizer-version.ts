@@ -5,4 +5,4 @@
  * 152): bump it with any change to what those return, and every stored body is prepared again.
  * A module of its own, so reading it does not load sanitize-html.
  */
-export const sanitizerVersion = 1;
+export const sanitizerVersion = 2;

@@ -18,6 +18,13 @@ describe("the dashboard's page", () => {
     );
     expect(shell).not.toContain("<script>");
   });
+
+  it("says it is on the app's own host, so the app never asks whether this is a blog's", () => {
+    const shell = dashboardShell("<html><head><title>x</title></head></html>", {
+      BLOG_DOMAIN: "blogs.example.com",
+    });
+    expect(shell).toContain('<meta name="blogfleet:host" content="app" />');
+  });
 });
 
 /** A build as Vite writes it: entry, the layout, two screens, shared chunks, one manifest. */
@@ -251,6 +258,7 @@ describe("a signed-in owner's All Posts, rendered by the server (decision 300)",
       blogs: (await owner.get("/api/blogs")).body,
       blogId: blog.id,
       posts: (await owner.get(`/api/blogs/${blog.id}/posts?limit=30`)).body,
+      preferences: (await owner.get("/api/profile/preferences")).body,
     });
     // What the page carries is not fetched again; its code still is, beside the page.
     expect(page).toContain('<meta name="blogfleet:session" content="signed-in" />');
@@ -265,6 +273,22 @@ describe("a signed-in owner's All Posts, rendered by the server (decision 300)",
     expect(firstScreenOf(home)).toMatchObject({
       screen: "dashboard",
       blogId: blog.id,
+      posts: (await owner.get(`/api/blogs/${blog.id}/posts?limit=6`)).body,
+    });
+  });
+
+  it("reads All Posts in the person's list sort, and the Dashboard newest first (decision 355)", async () => {
+    const owner = await createOwner(app);
+    const blog = (await owner.post("/api/blogs", { name: "Sorted" })).body as { id: string };
+    for (const title of ["Beta", "Alpha", "Gamma"]) await createPost(owner, blog.id, { title });
+    const preferences = { postsView: "list", postsSort: "title:asc" };
+    expect((await owner.patch("/api/profile/preferences", preferences)).status).toBe(200);
+    const page = (await owner.get("/posts")).text;
+    const sorted = (await owner.get(`/api/blogs/${blog.id}/posts?limit=30&sort=title:asc`)).body;
+    expect(sorted.posts.map((p: { title: string }) => p.title)).toEqual(["Alpha", "Beta", "Gamma"]);
+    expect(firstScreenOf(page)).toMatchObject({ posts: sorted, preferences });
+    const home = (await owner.get("/")).text;
+    expect(firstScreenOf(home)).toMatchObject({
       posts: (await owner.get(`/api/blogs/${blog.id}/posts?limit=6`)).body,
     });
   });

@@ -3,7 +3,12 @@ import { extname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
 import express, { type Request, type Response, type Router } from "express";
-import { type FirstScreen, firstScreenNameOf, themeCookie } from "../../contracts/first-screen.ts";
+import {
+  appHostMetaName,
+  type FirstScreen,
+  firstScreenNameOf,
+  themeCookie,
+} from "../../contracts/first-screen.ts";
 import { limits } from "../../contracts/limits.ts";
 import { readCookie } from "../auth/cookies.ts";
 import type { Env } from "../env.ts";
@@ -26,9 +31,17 @@ const attribute = (value: string) =>
     (c) => ({ "&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;" })[c] as string,
   );
 
-/** The dashboard's index.html with the running server's settings it needs at start. */
+/**
+ * The dashboard's index.html with the running server's settings it needs at start, and the
+ * mark that it is on the app's own host: a blog's host gets the blog's pages before the
+ * dashboard is reached (`blogHostRoutes`), so the app never needs to ask `/api/public/blog`
+ * (decision 354).
+ */
 export function dashboardShell(html: string, env: Pick<Env, "BLOG_DOMAIN">): string {
-  const meta = `<meta name="blogfleet:blog-domain" content="${attribute(env.BLOG_DOMAIN)}" />`;
+  const meta = [
+    `<meta name="blogfleet:blog-domain" content="${attribute(env.BLOG_DOMAIN)}" />`,
+    `<meta name="${appHostMetaName}" content="app" />`,
+  ].join("\n    ");
   return html.replace(/<head>/i, `<head>\n    ${meta}`);
 }
 

@@ -12,6 +12,7 @@ import { type DomainTarget, presentBlog } from "../features/blogs/presenter.ts";
 import { listBlogs } from "../features/blogs/service.ts";
 import { presentedAuthors, presentPostPage } from "../features/posts/presenter.ts";
 import { listPostPage } from "../features/posts/service.ts";
+import { presentPostsPreferences } from "../features/profile/preferences.ts";
 
 /** Reads a signed-in owner's first screen as the dashboard would ask for it, or undefined. */
 export type FirstScreenReader = (req: Request) => Promise<FirstScreen | undefined>;
@@ -34,13 +35,18 @@ export function firstScreenReader(db: Database, domainTarget: DomainTarget): Fir
     const blogId = blogs.find((blog) => blog.id === stored)?.id ?? blogs[0]?.id;
     if (!blogId) return undefined;
     const limit = screen === "posts" ? limits.allPostsPage : limits.recentPosts;
-    const page = await listPostPage(db, user.id, blogId, { limit });
+    const preferences = presentPostsPreferences(user);
+    // The list view's first page in its sort (decision 355); cards are newest first.
+    const sort =
+      screen === "posts" && preferences.postsView === "list" ? preferences.postsSort : undefined;
+    const page = await listPostPage(db, user.id, blogId, { limit, sort });
     return {
       screen,
       user: presentUser(user),
       blogs,
       blogId,
       posts: presentPostPage(page, presentedAuthors(page)),
+      preferences,
     };
   };
 }

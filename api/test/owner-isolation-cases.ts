@@ -24,6 +24,8 @@ export type OwnerData = {
   /** The post's first revision (decision 096). */
   revisionId: string;
   categoryId: string;
+  /** A tag of the blog, on its draft post. */
+  tagId: string;
   linkId: string;
   recommendationId: string;
   ideaId: string;
@@ -69,6 +71,11 @@ export const ownerCases: IsolationCase[] = [
     path: "/api/affiliate-recommendations/:id",
     fill: (a) => ({ id: a.recommendationId }),
     body: () => ({ status: "approved" }),
+  },
+  {
+    method: "GET",
+    path: "/api/affiliate-recommendations/:id/keywords",
+    fill: (a) => ({ id: a.recommendationId }),
   },
   { method: "GET", path: "/api/blogs/:blogId/automation", fill: (a) => ({ blogId: a.blogId }) },
   {
@@ -159,6 +166,25 @@ export const ownerCases: IsolationCase[] = [
     body: () => ({ primaryColor: "#000000", logoUrl: "https://evil.example/logo.png" }),
   },
   { method: "GET", path: "/api/blogs/:blogId/posts", fill: (a) => ({ blogId: a.blogId }) },
+  // Bulk actions (decision 355): A's blog; B's blog naming A's post; B's post, A's category.
+  {
+    method: "POST",
+    path: "/api/blogs/:blogId/posts/bulk",
+    fill: (a) => ({ blogId: a.blogId }),
+    body: (a) => ({ ids: [a.postId], action: "delete" }),
+  },
+  {
+    method: "POST",
+    path: "/api/blogs/:blogId/posts/bulk",
+    fill: (_a, b) => ({ blogId: b.blogId }),
+    body: (a) => ({ ids: [a.postId], action: "status", status: "under_review" }),
+  },
+  {
+    method: "POST",
+    path: "/api/blogs/:blogId/posts/bulk",
+    fill: (_a, b) => ({ blogId: b.blogId }),
+    body: (a, b) => ({ ids: [b.postId], action: "category", categoryId: a.categoryId }),
+  },
   { method: "GET", path: "/api/posts/:id", fill: (a) => ({ id: a.postId }) },
   {
     method: "PATCH",
@@ -252,6 +278,27 @@ export const ownerCases: IsolationCase[] = [
     body: (a) => ({ parentId: a.categoryId }),
   },
   { method: "DELETE", path: "/api/categories/:id", fill: (a) => ({ id: a.categoryId }) },
+  { method: "GET", path: "/api/blogs/:blogId/tags", fill: (a) => ({ blogId: a.blogId }) },
+  {
+    method: "POST",
+    path: "/api/tags",
+    fill: () => ({}),
+    body: (a) => ({ blogId: a.blogId, name: "Planted" }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/tags/:id",
+    fill: (a) => ({ id: a.tagId }),
+    body: () => ({ name: "Taken over", slug: "taken-over" }),
+  },
+  { method: "DELETE", path: "/api/tags/:id", fill: (a) => ({ id: a.tagId }) },
+  // A's post, given tags by B.
+  {
+    method: "PATCH",
+    path: "/api/posts/:id",
+    fill: (a) => ({ id: a.postId }),
+    body: () => ({ tags: ["Planted"] }),
+  },
   { method: "GET", path: "/api/blogs/:blogId/media", fill: (a) => ({ blogId: a.blogId }) },
   { method: "POST", path: "/api/blogs/:blogId/media", fill: (a) => ({ blogId: a.blogId }) },
   {
@@ -378,7 +425,8 @@ export function routesWithIds(app: Express): string[] {
 export async function seedOwner(owner: TestClient, name: string): Promise<OwnerData> {
   const blog = await createBlog(owner, name);
   const categoryId = (await createCategory(owner, blog.id)).id;
-  const post = await createPost(owner, blog.id, { categoryId });
+  const post = await createPost(owner, blog.id, { categoryId, tags: ["Isolation"] });
+  const [tag] = (await owner.get<{ id: string }[]>(`/api/blogs/${blog.id}/tags`)).body;
   const revisions = await owner.get<{ id: string }[]>(`/api/posts/${post.id}/revisions`);
   const link = await owner.post<{ id: string }>("/api/affiliate-links", {
     blogId: blog.id,
@@ -423,6 +471,7 @@ export async function seedOwner(owner: TestClient, name: string): Promise<OwnerD
     postTitle: post.title,
     revisionId: revisions.body[0]?.id as string,
     categoryId,
+    tagId: tag?.id as string,
     linkId: link.body.id,
     recommendationId: recommendations.body[0]?.id as string,
     ideaId: ideas.body[0]?.id as string,

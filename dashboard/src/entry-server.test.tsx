@@ -15,6 +15,7 @@ const screen = (over: Partial<FirstScreen> = {}): FirstScreen => ({
     nextCursor: "c30",
     counts: { all: 90, draft: 30, under_review: 30, published: 30 },
   },
+  preferences: { postsView: "cards", postsSort: "date:desc" },
   ...over,
 });
 
@@ -28,6 +29,15 @@ describe("renderFirstScreen (decision 300)", () => {
     expect(html).toContain("Trail Running Weekly");
     expect(html).not.toContain("Loading...");
     expect(JSON.parse(data)).toEqual(screen());
+  });
+  it("renders All Posts as the person's sorted list when they left it so (decision 355)", async () => {
+    const listed = screen({ preferences: { postsView: "list", postsSort: "title:asc" } });
+    const { html } = await renderFirstScreen("/posts", "", listed);
+    expect(html).toMatch(/<table[^>]*aria-label="Posts"/);
+    expect(html.match(/<tr[ >]/g)).toHaveLength(31);
+    expect(html).toMatch(/<th[^>]*aria-sort="ascending"[^>]*><button[^>]*>Title/);
+    expect(html).not.toMatch(/<ul[^>]*aria-label="Posts"/);
+    expect(html).not.toContain("Loading...");
   });
   it("renders the Dashboard home with the blog's counts and newest posts", async () => {
     const home = screen({

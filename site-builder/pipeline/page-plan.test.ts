@@ -162,4 +162,24 @@ describe("planIncremental", () => {
     expect(plan.write).toContain("/");
     expect(plan.write).not.toContain("/category/tomatoes");
   });
+
+  it("writes the pages and feeds of the tags a changed post had and has, and removes an emptied tag's", () => {
+    const rye = { name: "Rye", slug: "rye" };
+    const spelt = { name: "Spelt", slug: "spelt" };
+    const tagged = start.map((p, i) => (i < 3 ? { ...p, tags: [rye] } : p));
+    const before = live([...tagged, post(600, null, { tags: [spelt] })]);
+    expect([...listingPages(before).keys()]).toEqual(
+      expect.arrayContaining(["/tag/rye", "/tag/spelt"]),
+    );
+    // Post 600 leaves Spelt (its only post) for Rye.
+    const moved = post(600, null, { tags: [rye] });
+    const after = site([...tagged, moved]);
+    const plan = planIncremental(before, after, [moved.id]);
+    expect(plan.write).toEqual(expect.arrayContaining(["/tag/rye", "/tag/rye/rss.xml"]));
+    expect(plan.write).not.toContain("/tag/spelt");
+    expect(plan.remove).toEqual(expect.arrayContaining(["/tag/spelt", "/tag/spelt/rss.xml"]));
+    // A post without tags changing leaves the tag pages alone.
+    const untouched = planIncremental(after, site([...tagged, moved, post(700, null)]), ["p700"]);
+    expect(untouched.write.filter((path) => path.startsWith("/tag/"))).toEqual([]);
+  });
 });

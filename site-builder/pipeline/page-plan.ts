@@ -12,8 +12,10 @@ import {
   postsInCategory,
   postsPerPage,
   type Site,
+  postsWithTag,
   sameCategories,
   type ThemePost,
+  tagsOf,
 } from "../theme/lib/site.ts";
 import { paths } from "../theme/lib/urls.ts";
 
@@ -77,6 +79,15 @@ export function listingPages(site: Site, carry?: Site): Map<string, Listing> {
       carry && postsInCategory(carry, category.id),
     );
   }
+  // Each tag with published posts lists them as a category does (issue 33).
+  for (const [slug, { posts }] of tagsOf(site)) {
+    addAll(
+      posts,
+      paths.tag(slug),
+      (n) => paths.tagArchive(slug, n),
+      carry && postsWithTag(carry, slug),
+    );
+  }
   return pages;
 }
 
@@ -134,6 +145,7 @@ export function allPages(site: Site): string[] {
     ...site.posts.map((p) => paths.post(p.slug)),
     ...listingPages(site).keys(),
     ...site.categories.map((c) => paths.categoryFeed(c.slug)),
+    ...[...tagsOf(site).keys()].map((slug) => paths.tagFeed(slug)),
     ...siteWide,
   ];
 }
@@ -163,8 +175,8 @@ export type PagePlan = {
 /**
  * The pages a change to some posts touches: those posts' own pages, every listing page whose
  * content differs between the snapshot the live files came from (`before`) and the new one
- * (usually the first page and one archive page), the feeds of the categories involved, the
- * blog's feed and its sitemap. Blog-wide changes (name, colours, categories) take a full render.
+ * (usually the first page and one archive page), the feeds of the categories and tags involved,
+ * the blog's feed and its sitemap. Blog-wide changes (name, colours, categories) take a full render.
  */
 export function planIncremental(before: Site, after: Site, postIds: string[]): PagePlan {
   const changed = new Set(changedPostIds(before, after, postIds));
@@ -191,6 +203,11 @@ export function planIncremental(before: Site, after: Site, postIds: string[]): P
     for (const c of categoryTrail(before, post.categoryId)) feeds.add(c.slug);
   for (const post of newPosts)
     for (const c of categoryTrail(after, post.categoryId)) feeds.add(c.slug);
+  // The tags a changed post had or has: their feeds, and their pages (as listings, above).
+  const tagFeeds = new Set<string>();
+  for (const post of [...oldPosts, ...newPosts])
+    for (const tag of post.tags ?? []) tagFeeds.add(tag.slug);
+  const tagsAfter = tagsOf(after);
 
   // Nothing a reader sees changed (a run for posts an earlier run already rendered): the feed
   // and the sitemap, made from the same objects, would come out byte for byte as they are.
@@ -201,6 +218,7 @@ export function planIncremental(before: Site, after: Site, postIds: string[]): P
     ...[...feeds]
       .filter((slug) => after.categoriesBySlug.has(slug))
       .map((slug) => paths.categoryFeed(slug)),
+    ...[...tagFeeds].filter((slug) => tagsAfter.has(slug)).map((slug) => paths.tagFeed(slug)),
     ...(siteWideToo ? [paths.feed(), paths.sitemap()] : []),
   ];
   // The listings keep the order of `listingPages`, the home page first.
@@ -209,6 +227,8 @@ export function planIncremental(before: Site, after: Site, postIds: string[]): P
   const stale = [
     ...oldPosts.map((p) => paths.post(p.slug)),
     ...[...listingsBefore.keys()].filter((path) => !listingsAfter.has(path)),
+    // A tag whose last published post left it has no page and no feed any more.
+    ...[...tagFeeds].filter((slug) => !tagsAfter.has(slug)).map((slug) => paths.tagFeed(slug)),
   ];
   return {
     write,

@@ -38,8 +38,10 @@ export async function saveScreenshot(
 
 /**
  * Fails on uncaught errors and on console errors, except the browser's own note about a
- * failed request: the app asks `/api/auth/user` (401 when signed out) and `/api/public/blog`
- * (404 off a blog's host) on purpose.
+ * failed request, which tests provoke on purpose (a 401 from `/api/auth/user` when signed out,
+ * a refused save). Two reads of every normal screen must not fail, and are watched by their
+ * answers instead (decision 354): "is this a blog's host?", never asked on the app's own host,
+ * and a blog's automation settings, whose defaults a blog without any gets.
  */
 export function watchForErrors(page: Page): () => void {
   const errors: string[] = [];
@@ -48,6 +50,17 @@ export function watchForErrors(page: Page): () => void {
     if (message.type() !== "error") return;
     if (message.text().startsWith("Failed to load resource")) return;
     errors.push(`console.error: ${message.text()}`);
+  });
+  page.on("response", async (response) => {
+    if (response.request().method() !== "GET" || response.status() < 400) return;
+    const path = new URL(response.url()).pathname;
+    const failed = `${response.status()} GET ${path}`;
+    if (path === "/api/public/blog") errors.push(failed);
+    else if (/^\/api\/blogs\/[^/]+\/automation$/.test(path)) {
+      // A deleted blog's settings are gone with it ("Blog not found"): only missing settings count.
+      const body = (await response.json().catch(() => null)) as { message?: string } | null;
+      if (body?.message === "Automation settings not found") errors.push(failed);
+    }
   });
   return () => expect(errors).toEqual([]);
 }

@@ -42,10 +42,15 @@ test("a visitor sees the landing page, and every call to action starts sign-in",
     page.getByRole("heading", { name: "Already running blogs with Blogfleet?" }),
   ).toBeVisible();
 
+  // Sign-in links start sign-in; the free-trial ones start it at the sign-up form (decision 354).
   const ctas = page.locator('a:not([href^="#"]):not([href="/"])');
   expect(await ctas.count()).toBeGreaterThanOrEqual(5);
-  for (const href of await ctas.evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
-    expect(href).toBe("/api/login");
+  for (const link of await ctas.evaluateAll((links) =>
+    links.map((a) => ({ href: a.getAttribute("href"), text: a.textContent?.trim() ?? "" })),
+  )) {
+    expect(link.href, link.text).toBe(
+      /free/i.test(link.text) ? "/api/login?mode=sign-up" : "/api/login",
+    );
   }
 
   await expectAccessible(page, "landing page, light");
@@ -64,7 +69,7 @@ test("a visitor sees the landing page, and every call to action starts sign-in",
   await saveScreenshot(page, testInfo, "landing-390-light", true);
 
   await page.getByRole("link", { name: "Start your free trial" }).click();
-  await expect(page).toHaveURL(/\/auth\/sign-in$/);
+  await expect(page).toHaveURL(/\/auth\/sign-up$/);
   noErrors();
 });
 

@@ -339,7 +339,9 @@ test("the account menu leads to Settings and logs out", async ({ page, signedIn 
   await expect(page).toHaveURL(/\/settings$/);
   const card = page.getByRole("region", { name: "Account Settings" });
   await expect(card).toContainText(signedIn.email);
-  await expect(card).toContainText("managed by your sign-in provider");
+  // A built-in account: its password is changed here, no provider manages it (decision 356).
+  await expect(card.getByRole("form", { name: "Change Password" })).toBeVisible();
+  await expect(card).not.toContainText("managed by your sign-in provider");
   const initial = signedIn.email[0]?.toUpperCase() ?? "";
   await expect(card.getByText(initial, { exact: true })).toBeVisible();
 

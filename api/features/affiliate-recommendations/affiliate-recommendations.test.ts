@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBlog, createCategory, createOwner } from "../../test/factories.ts";
+import {
+  createBlog,
+  createCategory,
+  createOwner,
+  createPost,
+  createPublishedPost,
+} from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 
 let app: TestApp;
@@ -62,5 +68,45 @@ describe("AI affiliate program recommendations (offline catalogue)", () => {
     expect(
       (await owner.get(`/api/blogs/${blog.id}/affiliate-recommendations?status=bogus`)).status,
     ).toBe(400);
+  });
+
+  it("suggests link keywords from the blog's published posts, never the program's name", async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner, "Muddy Miles", "Trail running gear");
+    for (const title of ["Trail running shoes for mud", "Cleaning trail running shoes"])
+      await createPublishedPost(owner, blog.id, {
+        title,
+        content: "<p>Good trail running shoes grip. Hydration vest or belt?</p>",
+      });
+    // A draft's words are not linked, so they are not suggested.
+    await createPost(owner, blog.id, {
+      title: "Compression socks",
+      content: "<p>Compression socks, compression socks.</p>",
+    });
+    const [program] = (await owner.post(`/api/blogs/${blog.id}/affiliate-recommendations/generate`))
+      .body;
+    const res = await owner.get(`/api/affiliate-recommendations/${program.id}/keywords`);
+    expect(res.status).toBe(200);
+    expect(res.body.keywords[0]).toBe("trail running shoes");
+    expect(res.body.keywords).not.toContain("compression socks");
+    for (const keyword of res.body.keywords)
+      expect(keyword).not.toContain(program.programName.toLowerCase());
+
+    // Once linked, a keyword is no longer offered.
+    await owner.post("/api/affiliate-links", {
+      blogId: blog.id,
+      keyword: "trail running shoes",
+      url: "https://example.com/shoes",
+    });
+    const after = await owner.get(`/api/affiliate-recommendations/${program.id}/keywords`);
+    expect(after.body.keywords).not.toContain("trail running shoes");
+
+    const stranger = await createOwner(app);
+    expect(
+      (await stranger.get(`/api/affiliate-recommendations/${program.id}/keywords`)).status,
+    ).toBe(404);
+    expect((await owner.get("/api/affiliate-recommendations/nothing-here/keywords")).status).toBe(
+      404,
+    );
   });
 });

@@ -16,6 +16,7 @@ import { inputOf, validate } from "../../http/validate.ts";
 import {
   decideRecommendation,
   findPrograms,
+  keywordSuggestionsFor,
   listRecommendations,
   presentRecommendation,
   type RecommendationDeps,
@@ -67,6 +68,17 @@ export function affiliateRecommendationRoutes(deps: RecommendationDeps): Router 
           await decideRecommendation(deps, currentUser(req).id, params.id, body),
         ),
       );
+    },
+  );
+
+  // Keywords for a link to the program, from the blog's own posts (decision 354).
+  router.get(
+    "/api/affiliate-recommendations/:id/keywords",
+    requireUser,
+    validate({ params: idParams }),
+    async (req, res) => {
+      const { params } = inputOf<unknown, unknown, IdParams>(res);
+      res.json({ keywords: await keywordSuggestionsFor(deps.db, currentUser(req).id, params.id) });
     },
   );
 

@@ -8,6 +8,7 @@ import type { AiGate } from "../../ai/gate.ts";
 import type { Database } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
 import {
+  affiliateLinks,
   affiliateRecommendations,
   automationSettings,
   blogs,
@@ -16,6 +17,8 @@ import {
 } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
+import { stopwordsOf, tokensOf } from "../internal-links/words.ts";
+import { suggestKeywords } from "./keyword-suggestions.ts";
 
 type Row = typeof affiliateRecommendations.$inferSelect;
 export type RecommendationDeps = { db: Database; ai: AiGate; clock?: () => Date };
@@ -53,6 +56,57 @@ export async function listRecommendations(
       ),
     )
     .orderBy(desc(affiliateRecommendations.createdAt));
+}
+
+/** The newest published posts the keyword suggestions read: enough to show a blog's words. */
+const postsForKeywords = 200;
+
+/**
+ * Keywords for a link to the owner's recommended program, best first (decision 354): phrases
+ * of the blog's published posts, else its niche. 404 for another owner's recommendation.
+ */
+export async function keywordSuggestionsFor(
+  db: Database,
+  ownerId: string,
+  id: string,
+): Promise<string[]> {
+  const found = await first(
+    db
+      .select({ rec: affiliateRecommendations, blog: blogs })
+      .from(affiliateRecommendations)
+      .innerJoin(blogs, eq(blogs.id, affiliateRecommendations.blogId))
+      .where(and(eq(affiliateRecommendations.id, id), eq(blogs.ownerId, ownerId))),
+  );
+  if (!found) throw NotFound("Recommendation");
+  const blogId = found.blog.id;
+  const [published, settings, links] = await Promise.all([
+    db
+      .select({ title: posts.title, content: posts.content })
+      .from(posts)
+      .where(and(eq(posts.blogId, blogId), eq(posts.status, "published")))
+      .orderBy(desc(posts.publishedAt))
+      .limit(postsForKeywords),
+    first(
+      db
+        .select({ niche: automationSettings.niche })
+        .from(automationSettings)
+        .where(eq(automationSettings.blogId, blogId)),
+    ),
+    db
+      .select({ keyword: affiliateLinks.keyword })
+      .from(affiliateLinks)
+      .where(eq(affiliateLinks.blogId, blogId)),
+  ]);
+  const sample = published
+    .flatMap((p) => tokensOf(`${p.title} ${p.content.slice(0, 5000)}`))
+    .map((t) => t.word);
+  return suggestKeywords({
+    posts: published,
+    niche: settings?.niche ?? found.blog.description,
+    program: { category: found.rec.category, description: found.rec.description },
+    taken: links.map((l) => l.keyword),
+    stopwords: await stopwordsOf(sample),
+  });
 }
 
 /** Approves or rejects a pending recommendation; a decided one stays as it is (409). */

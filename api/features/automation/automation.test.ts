@@ -9,14 +9,37 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe("content automation settings", () => {
-  it("answers 404 before any are saved, then creates with the spec's defaults and updates", async () => {
+  it("answers the defaults before any are saved, then creates with the spec's defaults and updates", async () => {
     const owner = await createOwner(app);
     const blog = await createBlog(owner);
-    expect((await owner.get(`/api/blogs/${blog.id}/automation`)).status).toBe(404);
+    // A new blog has no settings yet: the defaults, marked unsaved, not a 404 (decision 354).
+    const before = await owner.get(`/api/blogs/${blog.id}/automation`);
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({
+      blogId: blog.id,
+      configured: false,
+      enabled: false,
+      lastGeneratedAt: null,
+      nextRunAt: null,
+      niche: null,
+      postingFrequency: "weekly",
+      postsPerWeek: 3,
+      autoPublish: true,
+      topics: [],
+      topicDetails: [],
+      skipReason: null,
+    });
+    // Updating what was never saved is still refused: the first save creates.
+    expect((await owner.patch(`/api/blogs/${blog.id}/automation`, { enabled: false })).status).toBe(
+      404,
+    );
+    const stranger = await createOwner(app);
+    expect((await stranger.get(`/api/blogs/${blog.id}/automation`)).status).toBe(404);
     const created = await owner.post(`/api/blogs/${blog.id}/automation`, { enabled: false });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       blogId: blog.id,
+      configured: true,
       enabled: false,
       lastGeneratedAt: null,
       nextRunAt: null,

@@ -13,7 +13,12 @@ import type { RateLimitStores } from "../../http/pg-rate-limit-store.ts";
 import { perOwnerPerMinute } from "../../http/rate-limit.ts";
 import { inputOf, validate } from "../../http/validate.ts";
 import type { Embeddings } from "../internal-links/embeddings.ts";
-import { createAutomation, getAutomation, presentAutomation, updateAutomation } from "./service.ts";
+import {
+  createAutomation,
+  presentAutomation,
+  readAutomation,
+  updateAutomation,
+} from "./service.ts";
 import { suggestTopics } from "./topic-suggestions.ts";
 
 const isDue = (row: { enabled: boolean; nextRunAt: Date | null }) =>
@@ -53,7 +58,7 @@ export function automationRoutes(
     validate({ params: blogIdParams }),
     async (req, res) => {
       const { params } = inputOf<unknown, unknown, BlogIdParams>(res);
-      res.json(presentAutomation(await getAutomation(db, currentUser(req).id, params.blogId)));
+      res.json(await readAutomation(db, currentUser(req).id, params.blogId));
     },
   );
 

@@ -4,7 +4,7 @@ import {
   type AutomationSettings,
   topicDetailsOf,
 } from "../../../contracts/automation.ts";
-import type { PostingFrequency } from "../../../contracts/limits.ts";
+import { defaults, limits, type PostingFrequency } from "../../../contracts/limits.ts";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { first } from "../../db/query.ts";
@@ -48,6 +48,7 @@ export function firstRunWhenEnabled(
 export function presentAutomation(row: Row): AutomationSettings {
   return {
     blogId: row.blogId,
+    configured: true,
     enabled: row.enabled,
     lastGeneratedAt: row.lastGeneratedAt?.toISOString() ?? null,
     nextRunAt: row.nextRunAt?.toISOString() ?? null,
@@ -61,7 +62,7 @@ export function presentAutomation(row: Row): AutomationSettings {
   };
 }
 
-/** The blog's settings, or 404 when none were saved yet (the dashboard then creates them). */
+/** The blog's saved settings row, or 404 when none were saved yet (an update needs them). */
 export async function getAutomation(db: Database, ownerId: string, blogId: string): Promise<Row> {
   await findOwnedBlog(db, ownerId, blogId);
   const row = await first(
@@ -69,6 +70,37 @@ export async function getAutomation(db: Database, ownerId: string, blogId: strin
   );
   if (!row) throw NotFound("Automation settings");
   return row;
+}
+
+/**
+ * What `GET /api/blogs/{blogId}/automation` answers: the saved settings, or before the first
+ * save the defaults that save starts from, marked `configured: false` (decision 354). A blog
+ * without settings is the usual state of a new blog, not an error.
+ */
+export async function readAutomation(
+  db: Database,
+  ownerId: string,
+  blogId: string,
+): Promise<AutomationSettings> {
+  await findOwnedBlog(db, ownerId, blogId);
+  const row = await first(
+    db.select().from(automationSettings).where(eq(automationSettings.blogId, blogId)),
+  );
+  if (row) return presentAutomation(row);
+  return {
+    blogId,
+    configured: false,
+    enabled: false,
+    lastGeneratedAt: null,
+    nextRunAt: null,
+    niche: null,
+    postingFrequency: defaults.postingFrequency,
+    postsPerWeek: limits.postsPerWeek.default,
+    autoPublish: defaults.autoPublish,
+    topics: [],
+    topicDetails: [],
+    skipReason: null,
+  };
 }
 
 /** A topic's category must be one of the blog's: 400 naming each that is not. */

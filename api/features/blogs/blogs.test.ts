@@ -27,7 +27,8 @@ describe("blogs API", () => {
       subdomain: null,
       customDomain: null,
       domainVerified: false,
-      primaryColor: "#df7020",
+      // The Burnt Orange preset, dark enough for white header text (decision 354).
+      primaryColor: "#b4531a",
       fontFamily: "IBM Plex Serif",
       logoUrl: null,
       logoMediaId: null,

@@ -4,7 +4,7 @@ import type {
   CustomizationInput,
   UpdateBlogInput,
 } from "../../../contracts/blogs.ts";
-import { limits } from "../../../contracts/limits.ts";
+import { defaults, limits } from "../../../contracts/limits.ts";
 import { slugify } from "../../../contracts/slug.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
@@ -102,6 +102,8 @@ export async function createBlog(
         const [blog] = await tx
           .insert(blogs)
           .values({
+            // The column's default is the old, lighter Burnt Orange (decision 354).
+            primaryColor: defaults.primaryColor,
             ...input.template,
             ownerId,
             name: input.name,

@@ -108,6 +108,7 @@ describe("export (GET /api/blogs/{id}/export)", () => {
         '<h2>Red</h2><p>They <strong>finally</strong> ripened. <a href="https://example.com/a">More</a></p>',
       categoryId: child.body.id,
       keywords: ["tomatoes", "garden"],
+      tags: ["Summer", "Tomatoes"],
       metaTitle: "First tomatoes of the year",
       metaDescription: "How the first tomatoes ripened in May.",
     });
@@ -135,6 +136,10 @@ describe("export (GET /api/blogs/{id}/export)", () => {
     );
     const doc = documentOf(first.files);
     expect(doc.posts).toHaveLength(5);
+    expect(doc.posts.find((p) => p.slug === "first-red-tomatoes")?.tags).toEqual([
+      "Summer",
+      "Tomatoes",
+    ]);
     expect(doc.categories.map((c) => [c.slug, c.parentSlug])).toEqual([
       ["vegetables", null],
       ["tomatoes", "vegetables"],

@@ -20,6 +20,7 @@ import {
 import { findOwnedBlog, listBlogs } from "../blogs/service.ts";
 import { writeFrontMatter } from "../imports/front-matter.ts";
 import { mediaKey } from "../media/service.ts";
+import { tagNamesOf } from "../tags/service.ts";
 
 type BlogRow = typeof blogs.$inferSelect;
 
@@ -70,6 +71,10 @@ export async function blogExportDocument(
   const orderedCategories = [...categoryRows].sort(
     (a, b) => depth(a.id) - depth(b.id) || a.slug.localeCompare(b.slug),
   );
+  const tagsOf = await tagNamesOf(
+    db,
+    postRows.map((p) => p.id),
+  );
   const former = new Map<string, string[]>();
   for (const row of history) former.set(row.postId, [...(former.get(row.postId) ?? []), row.slug]);
   return {
@@ -103,6 +108,7 @@ export async function blogExportDocument(
         metaTitle: p.metaTitle,
         metaDescription: p.metaDescription,
         keywords: p.keywords,
+        tags: tagsOf.get(p.id) ?? [],
         categorySlug: p.categoryId ? (byId.get(p.categoryId)?.slug ?? null) : null,
         publishedAt: iso(p.publishedAt),
         scheduledPublishAt: iso(p.scheduledPublishAt),
@@ -171,7 +177,8 @@ export function exportFiles(
       updated: post.updatedAt,
       excerpt: post.excerpt || undefined,
       categories: post.categorySlug ? [post.categorySlug] : undefined,
-      tags: post.keywords.length ? post.keywords : undefined,
+      tags: post.tags?.length ? post.tags : undefined,
+      keywords: post.keywords.length ? post.keywords : undefined,
       meta_title: post.metaTitle ?? undefined,
       meta_description: post.metaDescription ?? undefined,
       aliases: post.formerSlugs.length ? post.formerSlugs.map((s) => `/post/${s}`) : undefined,

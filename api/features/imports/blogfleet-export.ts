@@ -82,6 +82,7 @@ export async function parseBlogfleetExport(files: Map<string, Uint8Array>): Prom
       authorName: null,
       categoryKeys: typeof p.categorySlug === "string" ? [p.categorySlug] : [],
       keywords: p.keywords,
+      tags: Array.isArray(p.tags) ? p.tags : [],
       metaTitle: p.metaTitle,
       metaDescription: p.metaDescription,
       oldUrls: [],

@@ -76,6 +76,26 @@ function cleanEmbedBlocks(html: string): string {
   );
 }
 
+/**
+ * Gutenberg galleries before WordPress 5.9 list their images (`ul.blocks-gallery-grid` in the
+ * gallery's figure; in 5.0–5.2 the `ul.wp-block-gallery` itself), which read as a bulleted list
+ * once their classes are gone. They become Blogfleet's gallery, a figure of figures (decision
+ * 353), as galleries since 5.9 already are.
+ */
+function galleryGrids(html: string): string {
+  return html.replace(
+    /<ul\b([^>]*)>((?:(?!<\/?ul\b)[\s\S])*)<\/ul>/gi,
+    (whole, attributes: string, inner: string) => {
+      const kind = /\bclass\s*=\s*["'][^"']*\b(blocks-gallery-grid|wp-block-gallery)\b/i.exec(
+        attributes,
+      )?.[1];
+      if (!kind) return whole;
+      const items = inner.replace(/<\/?li\b[^>]*>/gi, "").trim();
+      return kind.toLowerCase() === "wp-block-gallery" ? `<figure>${items}</figure>` : items;
+    },
+  );
+}
+
 const blockTag =
   /^<(p|div|h[1-6]|ul|ol|li|blockquote|pre|figure|table|thead|tbody|tr|td|th|hr|dl|dt|dd|section|article|aside|header|footer|nav|address|form|fieldset|details|iframe|video|audio|!--)/i;
 
@@ -100,6 +120,7 @@ export function cleanWordPressContent(raw: string): string {
   html = cleanEmbedBlocks(html);
   // Block comments (`<!-- wp:paragraph {…} -->`, `<!-- /wp:… -->`, self-closing `/-->`).
   html = html.replace(/<!--\s*\/?wp:[\s\S]*?-->/g, "");
+  html = galleryGrids(html);
   html = cleanShortcodes(html);
   if (!isBlocks) html = autop(bareUrlLines(html));
   // The `<!--more-->` teaser mark and other comments.

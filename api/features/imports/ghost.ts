@@ -1,4 +1,4 @@
-import { importLimits } from "../../../contracts/imports.ts";
+import { importLimits, pageSkipReason } from "../../../contracts/imports.ts";
 import { BadImportFile, type ImportSource, type SourceItem } from "./source.ts";
 
 type Row = Record<string, unknown>;
@@ -9,9 +9,28 @@ const rows = (v: unknown): Row[] =>
 const escapeAttr = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
+ * Ghost's gallery card (`figure.kg-gallery-card` > container > rows > `div.kg-gallery-image`)
+ * as Blogfleet's gallery: a figure of one figure per image, then the caption (decision 353).
+ * Without it the sanitizer unwraps the divs and the images run together in one figure.
+ */
+export function ghostGalleries(html: string): string {
+  return html.replace(
+    /<figure\b[^>]*\bkg-gallery-card\b[^>]*>([\s\S]*?)<\/figure>/gi,
+    (whole, inner: string) => {
+      const images = [
+        ...inner.matchAll(/<div\b[^>]*\bkg-gallery-image\b[^>]*>([\s\S]*?)<\/div>/gi),
+      ];
+      if (images.length === 0) return whole;
+      const caption = /<figcaption\b[\s\S]*?<\/figcaption>/i.exec(inner)?.[0] ?? "";
+      return `<figure>${images.map((m) => `<figure>${(m[1] ?? "").trim()}</figure>`).join("")}${caption}</figure>`;
+    },
+  );
+}
+
+/**
  * A Ghost JSON export (Ghost 1–5: `{ db: [{ meta, data: { posts, tags, posts_tags, users,
  * posts_authors, posts_meta } }] }`). The primary tag becomes the category, every public tag a
- * keyword; the feature image is kept at the top of the body (Ghost's own importer is known for
+ * tag of the post; the feature image is kept at the top of the body (Ghost's own importer is known for
  * dropping it); Ghost's `__GHOST_URL__` placeholder becomes a site-relative address.
  */
 export function parseGhost(file: Buffer): ImportSource {
@@ -66,9 +85,9 @@ export function parseGhost(file: Buffer): ImportSource {
     const ordered = [...(postTags.get(id) ?? [])].sort((a, b) => a.order - b.order);
     const publicTags = ordered.map((t) => tags.get(t.tagId)).filter(isPublicTag) as Row[];
     const primary = publicTags[0];
-    if (primary) usedTags.add(str(primary.id) ?? "");
+    if (primary && type !== "page") usedTags.add(str(primary.id) ?? "");
     const meta = metas.get(id);
-    let html = (str(post.html) ?? "").replaceAll("__GHOST_URL__", "");
+    let html = ghostGalleries((str(post.html) ?? "").replaceAll("__GHOST_URL__", ""));
     const feature = str(post.feature_image)?.replaceAll("__GHOST_URL__", "");
     if (feature) html = `<figure><img src="${escapeAttr(feature)}" alt=""></figure>\n${html}`;
     const publishedAt = str(post.published_at);
@@ -89,12 +108,15 @@ export function parseGhost(file: Buffer): ImportSource {
       slug,
       authorName: users.get(authorId) ?? null,
       categoryKeys: primary ? [str(primary.id) ?? ""] : [],
-      keywords: publicTags.map((t) => str(t.name) ?? "").filter(Boolean),
+      keywords: [],
+      tags: publicTags.map((t) => str(t.name) ?? "").filter(Boolean),
       metaTitle: str(meta?.meta_title) ?? str(post.meta_title),
       metaDescription: str(meta?.meta_description) ?? str(post.meta_description),
       oldUrls: status === "published" && type !== "page" && slug ? [`/${slug}/`] : [],
     };
     if (!["post", "page"].includes(type)) item.skipReason = `not content (${type})`;
+    // Not posts: an 'About' page in the post stream misleads readers (decision 353).
+    else if (type === "page") item.skipReason = pageSkipReason;
     return item;
   });
   const categories = [...usedTags].map((tagId) => {

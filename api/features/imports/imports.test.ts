@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { eq } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ImportJob } from "../../../contracts/imports.ts";
+import { type ImportJob, pageSkipReason } from "../../../contracts/imports.ts";
 import { categories, importJobs, posts } from "../../db/schema.ts";
 import { storageFromEnv } from "../../storage.ts";
 import { createBlog, createOwner } from "../../test/factories.ts";
@@ -11,6 +11,7 @@ import type { TestClient } from "../../test/harness.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { imageHold, manyPosts } from "../../test/import-fixtures.ts";
 import { rawGet } from "../../test/raw-http.ts";
+import { tagNamesOf } from "../tags/service.ts";
 import { createImportRunner } from "./runner.ts";
 import { importFolder } from "./service.ts";
 
@@ -67,7 +68,12 @@ describe("WordPress import (WXR)", () => {
     expect(rows.length).toBe(job.report.imported.length);
     const published = rows.filter((p) => p.status === "published");
     expect(published.length).toBeGreaterThan(20);
-    // Pages come in as drafts; attachments and menu items are skipped with a reason.
+    // Pages are not posts: left out and named (decision 353); attachments and menu items are
+    // skipped with a reason.
+    expect(job.report.pages).toEqual(expect.arrayContaining(["About The Tests", "Front Page"]));
+    expect(job.report.pages).toHaveLength(21);
+    expect(job.report.skipped).toContainEqual({ title: "Front Page", reason: pageSkipReason });
+    expect(rows.some((p) => p.title === "About The Tests" || p.slug === "about")).toBe(false);
     expect(job.report.skipped.some((s) => s.reason.startsWith("attachment"))).toBe(true);
     expect(job.report.skipped.some((s) => s.reason === "not content (nav_menu_item)")).toBe(true);
     // No Gutenberg block comment and no shortcode is left in a body.
@@ -81,9 +87,14 @@ describe("WordPress import (WXR)", () => {
     const child = bySlug.get("child-category-01");
     expect(child?.parentId).toBe(bySlug.get("parent-category")?.id);
     expect(job.report.categoriesCreated).toBe(tree.length);
-    // Tags became keywords.
+    // Tags became the post's tags (decision 352), not keywords.
     const tagged = rows.find((p) => p.slug === "template-more-tag");
-    expect(tagged?.keywords).toEqual(["content περιεχόμενο", "read more", "template"]);
+    expect(tagged?.keywords).toEqual([]);
+    expect((await tagNamesOf(app.db, [tagged?.id as string])).get(tagged?.id as string)).toEqual([
+      "content περιεχόμενο",
+      "read more",
+      "template",
+    ]);
     // Titles are text: WordPress's escaping is undone.
     expect(rows.some((p) => p.title.includes("&amp;"))).toBe(false);
     // Embeds are kept as links to what they embedded.
@@ -163,7 +174,7 @@ describe("WordPress import (WXR)", () => {
 });
 
 describe("Ghost import", () => {
-  it("imports posts, tags as category and keywords, and keeps feature images", async () => {
+  it("imports posts, tags as category and tags, and keeps feature images", async () => {
     const owner = await createOwner(app);
     const blog = await createBlog(owner, "Ghostly");
     const job = await importFile(owner, blog.id, fixture("ghost/v4_export.json"), "ghost.json");
@@ -176,10 +187,19 @@ describe("Ghost import", () => {
         .map((p) => p.slug)
         .sort(),
     ).toEqual(["design", "grow", "integrations", "portal", "sell", "welcome", "write"]);
-    // Pages are drafts (decision 143).
-    expect(rows.find((p) => p.slug === "about")?.status).toBe("draft");
+    // Pages are left out and named in the report (decision 353).
+    expect(rows.find((p) => p.slug === "about")).toBeUndefined();
+    expect(job.report.pages?.sort()).toEqual([
+      "About this site",
+      "Contact",
+      "Contribute",
+      "Privacy",
+    ]);
     const integrations = rows.find((p) => p.slug === "integrations");
-    expect(integrations?.keywords).toEqual(["Getting Started"]);
+    expect(integrations?.keywords).toEqual([]);
+    expect(
+      (await tagNamesOf(app.db, [integrations?.id as string])).get(integrations?.id as string),
+    ).toEqual(["Getting Started"]);
     expect(integrations?.content).toContain(
       "https://static.ghost.org/v4.0.0/images/app-integrations.png",
     );
@@ -212,8 +232,11 @@ describe("Markdown zip import", () => {
     expect(tomatoes).toMatchObject({
       title: "First tomatoes",
       status: "published",
-      keywords: ["garden", "tomatoes"],
+      keywords: [],
     });
+    expect(
+      (await tagNamesOf(app.db, [tomatoes?.id as string])).get(tomatoes?.id as string),
+    ).toEqual(["garden", "tomatoes"]);
     expect(tomatoes?.content).toContain("<em>finally</em>");
     expect(tomatoes?.publishedAt?.toISOString()).toBe("2024-05-01T08:00:00.000Z");
     expect(rows.find((p) => p.slug === "draft-notes")?.status).toBe("draft");

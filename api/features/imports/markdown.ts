@@ -41,7 +41,7 @@ const skippedFile = (path: string, reason: string): SourceItem => ({
 /**
  * A zip of Markdown files with front matter (Jekyll, Hugo, Eleventy, Obsidian…): `title`,
  * `slug`, `date`, `updated`/`lastmod`, `draft` or `status`, `excerpt`/`summary`/`description`,
- * `tags`/`keywords`, `categories`/`category` (the first is the category), `meta_title`/
+ * `tags`, `keywords`, `categories`/`category` (the first is the category), `meta_title`/
  * `seo_title`, `meta_description`, and `aliases`/`redirect_from` (old addresses → 301).
  */
 export function parseMarkdownZip(files: Map<string, Uint8Array>): ImportSource {
@@ -103,7 +103,8 @@ export function parseMarkdownZip(files: Map<string, Uint8Array>): ImportSource {
               .replace(/^-|-$/g, ""),
           ]
         : [],
-      keywords: list(data.tags ?? data.keywords),
+      keywords: list(data.keywords),
+      tags: list(data.tags),
       metaTitle: text(data.meta_title ?? data.seo_title) || null,
       metaDescription: text(data.meta_description ?? data.description) || null,
       oldUrls: draft

@@ -5,6 +5,7 @@ import { limits, maxAffiliateLinksPerBlog } from "../../../contracts/limits.ts";
 import { postRecord } from "../../../contracts/posts.ts";
 import { redirectRecord } from "../../../contracts/redirects.ts";
 import { unicodeSlug } from "../../../contracts/slug.ts";
+import { postTagNames } from "../../../contracts/tags.ts";
 import { z } from "../../../contracts/zod.ts";
 import type { ImportSource, SourceItem } from "./source.ts";
 
@@ -65,6 +66,13 @@ function checkItem(item: SourceItem): SourceItem {
     keywords: item.keywords,
     slug: item.slug,
   });
+  // Tags pass the API's checks one by one: a name the API would refuse is left off the post,
+  // not the post left out; more than a post may carry are cut to the first ones.
+  const tags = postTagNames.parse(
+    (item.tags ?? [])
+      .filter((name) => postTagNames.safeParse([name]).success)
+      .slice(0, limits.tagsPerPost),
+  );
   const extras = itemExtras.safeParse(item);
   if (!post.success || !extras.success) {
     const reasons = [post.error, extras.error].filter((e) => e !== undefined).map(reasonOf);
@@ -77,6 +85,7 @@ function checkItem(item: SourceItem): SourceItem {
     metaTitle: post.data.metaTitle ?? null,
     metaDescription: post.data.metaDescription ?? null,
     keywords: post.data.keywords ?? [],
+    tags,
     slug: post.data.slug ?? "",
   };
 }

@@ -1,5 +1,10 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
-import { addToReport, type ImportReport } from "../../../contracts/imports.ts";
+import {
+  addToReport,
+  type ImportReport,
+  pageSkipReason,
+  reportListLimit,
+} from "../../../contracts/imports.ts";
 import { limits } from "../../../contracts/limits.ts";
 import { isSameSitePath } from "../../../contracts/redirects.ts";
 import { slugify } from "../../../contracts/slug.ts";
@@ -458,6 +463,11 @@ async function runJob(
         }
         if (skipReason) {
           addToReport(report, "skipped", { title: item.title, reason: skipReason });
+          // Named apart in the result, so the owner knows which pages to make by hand.
+          if (skipReason === pageSkipReason) {
+            const pages = report.pages ?? [];
+            if (pages.length < reportListLimit) report.pages = [...pages, item.title];
+          }
         } else {
           const category = item.categoryKeys.map((k) => categoryIds.get(k)).find(Boolean) ?? null;
           const post = await insertImportedPost(
@@ -484,6 +494,7 @@ async function runJob(
               metaTitle: item.metaTitle,
               metaDescription: item.metaDescription,
               keywords: item.keywords,
+              tags: item.tags ?? [],
               source: item.source,
               aiAssisted: item.aiAssisted,
               formerSlugs: item.formerSlugs,

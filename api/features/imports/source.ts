@@ -23,6 +23,8 @@ export type SourceItem = {
   authorName: string | null;
   categoryKeys: string[];
   keywords: string[];
+  /** The item's tags by name, in the source's order (issue 33). */
+  tags?: string[];
   metaTitle: string | null;
   metaDescription: string | null;
   /** Addresses the item had at its source (absolute URLs or paths): they answer 301. */

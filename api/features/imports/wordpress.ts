@@ -1,5 +1,5 @@
 import { SaxesParser } from "saxes";
-import { importLimits } from "../../../contracts/imports.ts";
+import { importLimits, pageSkipReason } from "../../../contracts/imports.ts";
 import { cleanWordPressContent } from "./clean-content.ts";
 import {
   BadImportFile,
@@ -56,17 +56,19 @@ function toSourceItem(raw: RawItem, baseUrl: string, title: string): SourceItem 
     .flatMap((v) => v.split(","))
     .map((v) => v.trim())
     .filter(Boolean);
+  // WordPress's tags become the post's tags; only the SEO plugins' focus keywords are keywords.
   const tags = raw.categories
     .filter((c) => c.domain === "post_tag")
-    .map((c) => decodeEntities(c.name).trim());
-  const keywords = [...new Set([...focus, ...tags].filter(Boolean))];
+    .map((c) => decodeEntities(c.name).trim())
+    .filter(Boolean);
+  const keywords = [...new Set(focus)];
   const item: SourceItem = {
     key: `wordpress:${baseUrl}:${id}`,
     kind: type === "page" ? "page" : "post",
     title: title || "(untitled)",
     html: cleanWordPressContent(f["content:encoded"] ?? ""),
     excerpt: decodeEntities((f["excerpt:encoded"] ?? "").replace(/<[^>]*>/g, "")).trim(),
-    // Pages and anything not public become drafts: the owner decides (decision 143).
+    // Anything not public becomes a draft: the owner decides (decision 143).
     status: status === "publish" && type === "post" ? "published" : "draft",
     publishedAt,
     modifiedAt: wpDate(f["wp:post_modified_gmt"]),
@@ -78,6 +80,7 @@ function toSourceItem(raw: RawItem, baseUrl: string, title: string): SourceItem 
     authorName: f["dc:creator"]?.trim() || null,
     categoryKeys: raw.categories.filter((c) => c.domain === "category").map((c) => c.nicename),
     keywords,
+    tags,
     metaTitle: seoTitle(raw.meta._yoast_wpseo_title ?? raw.meta.rank_math_title, title),
     metaDescription:
       (raw.meta._yoast_wpseo_metadesc ?? raw.meta.rank_math_description)?.trim() || null,
@@ -90,6 +93,9 @@ function toSourceItem(raw: RawItem, baseUrl: string, title: string): SourceItem 
         : `not content (${type})`;
   } else if (status === "trash" || status === "auto-draft" || status === "inherit") {
     item.skipReason = `status ${status}`;
+  } else if (type === "page") {
+    // Not posts: an 'About' or 'Front Page' in the post stream misleads readers (decision 353).
+    item.skipReason = pageSkipReason;
   }
   return item;
 }

@@ -282,10 +282,29 @@ describe("excerpts", () => {
       excerpt: "",
       content: `<h2>Intro</h2>\n<p>${words}</p>`,
     });
-    // Ends at the last whole word that leaves room for the ellipsis (issue 16).
-    expect(derived.excerpt).toBe(`${`Intro ${words}`.slice(0, 198)}…`);
-    expect(derived.excerpt.slice(-7)).toBe("word28…");
+    // Ends at the last whole word that leaves room for the ellipsis (issue 16); the heading is
+    // not run into the paragraph (decision 353).
+    expect(derived.excerpt).toBe(`${words.slice(0, 199)}…`);
+    expect(derived.excerpt.slice(-7)).toBe("word29…");
     expect(derived.excerpt.length).toBeLessThanOrEqual(200);
+  });
+
+  it("derives an excerpt from the paragraphs, and renews one derived with its headings", async () => {
+    const { owner, blogId } = await ownerWithBlog();
+    const content = "<h2>Why I signed up</h2><p>Running fifty kilometres was a dare.</p>";
+    const post = await createPost(owner, blogId, { content });
+    expect(post.excerpt).toBe("Running fifty kilometres was a dare.");
+    // Stored before decision 353: the heading run into the paragraph.
+    await app.db
+      .update(posts)
+      .set({ excerpt: "Why I signed up Running fifty kilometres was a dare." })
+      .where(eq(posts.id, post.id));
+    const edited = await owner.patch(`/api/posts/${post.id}`, {
+      content: `${content}<h2>Training</h2><p>Twelve weeks.</p>`,
+      excerpt: "Why I signed up Running fifty kilometres was a dare.",
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.excerpt).toBe("Running fifty kilometres was a dare. Twelve weeks.");
   });
 
   it("lets a derived excerpt follow the content, and leaves a written one alone", async () => {

@@ -40,7 +40,11 @@ export function presentPostSummary(row: PostSummaryRow, author: PostAuthor | nul
 }
 
 /** The whole post for its owner; `content` exactly as written (sanitizing is for readers). */
-export function presentPost(row: PostRow, author: AuthorRow | undefined): Post {
+export function presentPost(
+  row: PostRow,
+  author: AuthorRow | undefined,
+  tags: readonly string[],
+): Post {
   return {
     ...presentPostSummary(
       {
@@ -56,6 +60,7 @@ export function presentPost(row: PostRow, author: AuthorRow | undefined): Post {
     metaTitle: row.metaTitle,
     metaDescription: row.metaDescription,
     keywords: row.keywords,
+    tags: [...tags],
     aiAssisted: row.aiAssisted,
     version: row.version,
     featureImageId: row.featureImageId,
@@ -71,5 +76,6 @@ export function presentPostPage(
     posts: page.posts.map((row) => presentPostSummary(row, authorOf(row))),
     nextCursor: page.nextCursor,
     counts: page.counts,
+    views: Object.fromEntries(page.views),
   };
 }

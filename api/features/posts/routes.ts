@@ -7,6 +7,7 @@ import {
   idParams,
 } from "../../../contracts/ids.ts";
 import { type OriginalityInput, originalityInput } from "../../../contracts/originality.ts";
+import { type BulkPostsInput, bulkPostsInput } from "../../../contracts/post-list.ts";
 import {
   type CreatePostInput,
   createPostInput,
@@ -26,6 +27,7 @@ import { currentUser, requireUser } from "../../auth/session-middleware.ts";
 import type { RateLimitStores } from "../../http/pg-rate-limit-store.ts";
 import { perOwnerPerMinute } from "../../http/rate-limit.ts";
 import { inputOf, validate } from "../../http/validate.ts";
+import { applyBulkPostAction } from "./bulk.ts";
 import { checkOriginality } from "./originality.ts";
 import { presentedAuthors, presentPost, presentPostPage, presentPostSummary } from "./presenter.ts";
 import {
@@ -79,11 +81,16 @@ export function postRoutes(deps: PostDeps & { limitStores?: RateLimitStores }): 
           ...filter,
           limit: query.limit,
           cursor: query.cursor,
+          sort: query.sort,
         });
         res.json(presentPostPage(page, presentedAuthors(page)));
       } else if (query.include === "content") {
         const list = await listPostsWithContent(db, ownerId, params.blogId, filter);
-        res.json(list.posts.map((row) => presentPost(row, authorOf(list, row))));
+        res.json(
+          list.posts.map((row) =>
+            presentPost(row, authorOf(list, row), list.tags.get(row.id) ?? []),
+          ),
+        );
       } else {
         const list = await listPosts(db, ownerId, params.blogId, filter);
         const author = presentedAuthors(list);
@@ -92,10 +99,21 @@ export function postRoutes(deps: PostDeps & { limitStores?: RateLimitStores }): 
     },
   );
 
+  // One action on many posts of the blog, each through its single change (decision 355).
+  router.post(
+    "/api/blogs/:blogId/posts/bulk",
+    requireUser,
+    validate({ params: blogIdParams, body: bulkPostsInput }),
+    async (req, res) => {
+      const { params, body } = inputOf<BulkPostsInput, unknown, BlogIdParams>(res);
+      res.json(await applyBulkPostAction(deps, currentUser(req), params.blogId, body));
+    },
+  );
+
   router.get("/api/posts/:id", requireUser, validate({ params: idParams }), async (req, res) => {
     const { params } = inputOf<unknown, unknown, IdParams>(res);
-    const { post, author } = await getPost(db, currentUser(req), params.id);
-    res.set("ETag", postETag(post)).json(presentPost(post, author));
+    const { post, author, tags } = await getPost(db, currentUser(req), params.id);
+    res.set("ETag", postETag(post)).json(presentPost(post, author, tags));
   });
 
   // The editor asks as the owner types (debounced); each answer compares stored fingerprints.
@@ -117,8 +135,8 @@ export function postRoutes(deps: PostDeps & { limitStores?: RateLimitStores }): 
 
   router.post("/api/posts", requireUser, validate({ body: createPostInput }), async (req, res) => {
     const { body } = inputOf<CreatePostInput>(res);
-    const { post, author } = await createPost(deps, currentUser(req), body);
-    res.status(201).json(presentPost(post, author));
+    const { post, author, tags } = await createPost(deps, currentUser(req), body);
+    res.status(201).json(presentPost(post, author, tags));
   });
 
   router.patch(
@@ -127,14 +145,14 @@ export function postRoutes(deps: PostDeps & { limitStores?: RateLimitStores }): 
     validate({ params: idParams, body: updatePostInput }),
     async (req, res) => {
       const { params, body } = inputOf<UpdatePostInput, unknown, IdParams>(res);
-      const { post, author } = await updatePost(
+      const { post, author, tags } = await updatePost(
         deps,
         currentUser(req),
         params.id,
         body,
         preconditionOf(req),
       );
-      res.set("ETag", postETag(post)).json(presentPost(post, author));
+      res.set("ETag", postETag(post)).json(presentPost(post, author, tags));
     },
   );
 
@@ -144,14 +162,14 @@ export function postRoutes(deps: PostDeps & { limitStores?: RateLimitStores }): 
     validate({ params: idParams, body: updatePostStatusInput }),
     async (req, res) => {
       const { params, body } = inputOf<UpdatePostStatusInput, unknown, IdParams>(res);
-      const { post, author } = await changePostStatus(
+      const { post, author, tags } = await changePostStatus(
         deps,
         currentUser(req),
         params.id,
         body.status,
         preconditionOf(req, body.version),
       );
-      res.set("ETag", postETag(post)).json(presentPost(post, author));
+      res.set("ETag", postETag(post)).json(presentPost(post, author, tags));
     },
   );
 
@@ -161,13 +179,13 @@ export function postRoutes(deps: PostDeps & { limitStores?: RateLimitStores }): 
     validate({ params: idParams, body: schedulePostInput }),
     async (req, res) => {
       const { params, body } = inputOf<SchedulePostInput, unknown, IdParams>(res);
-      const { post, author } = await schedulePost(
+      const { post, author, tags } = await schedulePost(
         deps,
         currentUser(req),
         params.id,
         body.scheduledPublishAt,
       );
-      res.json(presentPost(post, author));
+      res.json(presentPost(post, author, tags));
     },
   );
 

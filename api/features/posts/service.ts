@@ -4,6 +4,7 @@ import {
   unfinishedOutlineMessage,
   unfinishedSections,
 } from "../../../contracts/offline-outline.ts";
+import type { PostSort } from "../../../contracts/post-list.ts";
 import {
   type CreatePostInput,
   canChangeStatus,
@@ -31,9 +32,11 @@ import type { CpuPool } from "../../workers/run.ts";
 import { checkedFeatureImageId, imagesMissingAlt, missingAltConflict } from "../media/service.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { type RecordChange, withOutbox } from "../publishing/outbox.ts";
+import { setPostTags, tagNamesOf } from "../tags/service.ts";
 import { stillAiAssisted } from "./ai-disclosure.ts";
 import { fingerprintOfContent, keepFingerprint, saveFingerprint } from "./fingerprints.ts";
 import { saveRevision } from "./revision-store.ts";
+import { postPageOrder, postViews } from "./sort.ts";
 import { checkPrecondition, type Precondition } from "./versions.ts";
 
 export type PostRow = typeof posts.$inferSelect;
@@ -41,7 +44,12 @@ export type AuthorRow = Pick<
   typeof users.$inferSelect,
   "id" | "firstName" | "lastName" | "email" | "profileImageUrl"
 >;
-export type PostWithAuthor = { post: PostRow; author: AuthorRow | undefined };
+export type PostWithAuthor = {
+  post: PostRow;
+  author: AuthorRow | undefined;
+  /** The post's tag names, in order. */
+  tags: string[];
+};
 
 /** The columns a post card needs: all of them in `posts_blog_created_idx`, which covers the list. */
 const summaryColumns = {
@@ -153,11 +161,12 @@ async function findOwnedPostAndBlog(
  * signed-in owner, already in hand from the session, is the author but for imported posts.
  */
 async function withAuthor(db: Queryable, post: PostRow, owner: AuthorRow): Promise<PostWithAuthor> {
-  if (post.authorId === owner.id) return { post, author: authorOf(owner) };
+  const tags = (await tagNamesOf(db, [post.id])).get(post.id) ?? [];
+  if (post.authorId === owner.id) return { post, author: authorOf(owner), tags };
   const author = post.authorId
     ? await first(db.select(authorColumns).from(users).where(eq(users.id, post.authorId)))
     : undefined;
-  return { post, author };
+  return { post, author, tags };
 }
 
 /** Only the author's columns, whatever else the signed-in user's row holds. */
@@ -329,12 +338,19 @@ export async function listPostsWithContent(
   ownerId: string,
   blogId: string,
   filter: PostFilter = {},
-): Promise<PostList<PostRow>> {
+): Promise<PostList<PostRow> & { tags: Map<string, string[]> }> {
   await checkOwnedBlog(db, ownerId, blogId);
   const rows = (await fullPostsQuery(db, blogId, filter)).map((row) =>
     row.excerpt ? row : { ...row, excerpt: excerptFromContent(row.content) },
   );
-  return { posts: rows, authors: await authorsOf(db, rows) };
+  return {
+    posts: rows,
+    authors: await authorsOf(db, rows),
+    tags: await tagNamesOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+  };
 }
 
 export type PostFilter = { q?: string | undefined; status?: PostStatus | undefined };
@@ -343,6 +359,8 @@ export type PostPageRows = {
   authors: Map<string, AuthorRow>;
   nextCursor: string | null;
   counts: PostCounts;
+  /** Views of the page's posts, by id (posts never viewed are absent). */
+  views: Map<string, number>;
 };
 
 /**
@@ -380,23 +398,6 @@ function filterConditions(db: Queryable, blogId: string, filter: PostFilter): SQ
   return conditions;
 }
 
-/** Opaque to clients: the created time and id of the last card of the page. */
-function encodeCursor(row: { createdAt: string; id: string }): string {
-  return Buffer.from(JSON.stringify([Date.parse(row.createdAt), row.id])).toString("base64url");
-}
-
-function decodeCursor(cursor: string): { createdAt: number; id: string } {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    if (Number.isSafeInteger(createdAt) && typeof id === "string") return { createdAt, id };
-  } catch {
-    // Reported below.
-  }
-  throw ValidationFailed([
-    { path: "cursor", message: "cursor must be the nextCursor of the previous page" },
-  ]);
-}
-
 /** Posts of the blog per status (stat cards), from the blog's status index. */
 export async function postCounts(db: Queryable, blogId: string): Promise<PostCounts> {
   const rows = await db
@@ -415,34 +416,34 @@ export async function postCounts(db: Queryable, blogId: string): Promise<PostCou
 const isoOf = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
- * One page of All Posts (decision 100): newest first, filtered by status and by a search of
- * titles and content (the `posts_fts` trigram index), `limit` cards after `cursor`, with the
- * blog's counts per status.
+ * One page of All Posts (decision 100): newest first or by the list's column (`sort`, decision
+ * 355), filtered by status and by a search of titles and content (the `posts_fts` trigram
+ * index), `limit` cards after `cursor`, with the blog's counts per status.
  */
 export async function listPostPage(
   db: Database,
   ownerId: string,
   blogId: string,
-  options: PostFilter & { limit: number; cursor?: string | undefined },
+  options: PostFilter & { limit: number; cursor?: string | undefined; sort?: PostSort | undefined },
 ): Promise<PostPageRows> {
   await checkOwnedBlog(db, ownerId, blogId);
   const conditions = filterConditions(db, blogId, options);
-  if (options.cursor) {
-    const after = decodeCursor(options.cursor);
-    conditions.push(
-      sql`(${posts.createdAt} < ${after.createdAt} or (${posts.createdAt} = ${after.createdAt} and ${posts.id} < ${after.id}))`,
-    );
-  }
+  const order = postPageOrder(db, blogId, options.sort);
+  if (options.cursor) conditions.push(order.after(options.cursor));
   const [found, counts] = await Promise.all([
-    db
-      .select({ ...summaryColumns, reviewReasons: posts.reviewReasons })
-      .from(posts)
+    order
+      .withJoins(
+        db
+          .select({ ...summaryColumns, reviewReasons: posts.reviewReasons, sortValue: order.value })
+          .from(posts)
+          .$dynamic(),
+      )
       .where(and(...conditions))
-      .orderBy(...newestFirst)
+      .orderBy(...order.by)
       .limit(options.limit + 1),
     postCounts(db, blogId),
   ]);
-  const rows: PostSummaryRow[] = found.slice(0, options.limit).map((row) => ({
+  const rows: PostSummaryRow[] = found.slice(0, options.limit).map(({ sortValue: _, ...row }) => ({
     ...row,
     scheduledPublishAt: isoOf(row.scheduledPublishAt),
     publishedAt: isoOf(row.publishedAt),
@@ -454,8 +455,16 @@ export async function listPostPage(
   return {
     posts: rows,
     authors: await authorsOf(db, rows),
-    nextCursor: found.length > options.limit && last ? encodeCursor(last) : null,
+    nextCursor:
+      found.length > options.limit && last
+        ? order.cursorOf({ ...last, sortValue: found[options.limit - 1]?.sortValue })
+        : null,
     counts,
+    views: await postViews(
+      db,
+      blogId,
+      rows.map((row) => row.id),
+    ),
   };
 }
 
@@ -623,11 +632,12 @@ export async function createPost(
         .returning();
       if (!row) throw new Error("insert returned no row");
       await saveFingerprint(tx, row, fingerprint);
+      if (input.tags) await setPostTags(tx, blogId, row.id, input.tags);
       await saveRevision(tx, row, author.id, false, deps.clock(), { newPost: true });
       return row;
     });
     // A new post is a draft: nothing readers see has changed.
-    return { post, author };
+    return { post, author, tags: (await tagNamesOf(deps.db, [post.id])).get(post.id) ?? [] };
   } catch (error) {
     throw slugConflictOr(error);
   }
@@ -723,7 +733,10 @@ export async function updatePost(
         }
       }
 
-      if (Object.keys(changes).length === 0) return { post: before, changed: false };
+      const tagsChanged =
+        input.tags !== undefined && (await setPostTags(tx, before.blogId, before.id, input.tags));
+      if (Object.keys(changes).length === 0 && !tagsChanged)
+        return { post: before, changed: false };
       const [after] = await tx
         .update(posts)
         .set({ ...changes, version: sql`${posts.version} + 1` })
@@ -1088,6 +1101,8 @@ export async function insertImportedPost(
     metaTitle: string | null;
     metaDescription: string | null;
     keywords: string[];
+    /** Tag names, checked by the contract; missing tags of the blog are made. */
+    tags?: string[];
     source?: PostRow["source"];
     aiText?: string | null;
     aiAssisted?: boolean;
@@ -1128,6 +1143,7 @@ export async function insertImportedPost(
     })
     .returning();
   if (!row) throw new Error("insert returned no row");
+  if (post.tags?.length) await setPostTags(tx, post.blogId, row.id, post.tags);
   for (const former of post.formerSlugs ?? []) {
     if (former === slug) continue;
     await tx

@@ -3,6 +3,7 @@ import type { Queryable } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
 import { type posts, users } from "../../db/schema.ts";
 import { HttpError } from "../../http/errors.ts";
+import { tagNamesOf } from "../tags/service.ts";
 import { presentPost } from "./presenter.ts";
 
 type PostRow = typeof posts.$inferSelect;
@@ -49,7 +50,7 @@ export async function staleVersion(
     "stale_version",
     `This post was changed elsewhere (in another tab, on another device or by automation) after you opened it; it is now at version ${post.version}, saved ${post.updatedAt.toISOString()}. Nothing was saved: reload that version, or save again from it to overwrite it with yours.`,
     undefined,
-    { current: presentPost(post, author) },
+    { current: presentPost(post, author, (await tagNamesOf(tx, [post.id])).get(post.id) ?? []) },
   );
 }
 

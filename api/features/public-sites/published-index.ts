@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { isSameSitePath } from "../../../contracts/redirects.ts";
 import { archiveCount } from "../../../site-builder/theme/lib/archive.ts";
 import { KeySet, VersionedMap } from "../../../site-builder/theme/lib/versioned-map.ts";
@@ -10,8 +10,10 @@ import {
   blogVoices,
   categories,
   postSlugHistory,
+  postTags,
   posts,
   removedPostSlugs,
+  tags,
   users,
 } from "../../db/schema.ts";
 import { authorOf } from "../publishing/author.ts";
@@ -32,6 +34,8 @@ export type PublishedIndex = {
   archives: number;
   /** Category slug → archive pages of its listing. */
   categories: Map<string, number>;
+  /** Slug of each tag with published posts → archive pages of its listing. */
+  tags?: Map<string, number>;
   /** The slug of the blog's author page (decision 056); it lists every published post. */
   author: string;
   /**
@@ -58,6 +62,7 @@ export const notFoundPaths = {
   post: "/post/-",
   listing: "/page/0",
   category: "/category/-",
+  tag: "/tag/-",
 } as const;
 export type NotFoundKind = keyof typeof notFoundPaths;
 
@@ -123,6 +128,20 @@ export function classifyFile(index: PublishedIndex, file: string): PathVerdict {
         : missing("listing");
     return missing("page");
   }
+  if (first === "tag" && second !== undefined) {
+    if (parts.length === 2 && second.endsWith(".html")) {
+      return index.tags?.has(second.slice(0, -".html".length)) ? content : missing("tag");
+    }
+    const archives = index.tags?.get(second);
+    if (parts.length === 3 && third === "rss.xml") {
+      return archives === undefined ? missing("page") : content;
+    }
+    if (parts.length === 4 && third === "page" && fourth?.endsWith(".html")) {
+      return archives !== undefined && isArchivePage(fourth.slice(0, -".html".length), archives)
+        ? content
+        : missing("listing");
+    }
+  }
   if (first === "category" && second !== undefined) {
     if (parts.length === 2 && second.endsWith(".html")) {
       return index.categories.has(second.slice(0, -".html".length)) ? content : missing("category");
@@ -164,7 +183,7 @@ export type IndexSource = {
  * imported permalinks can be more, but are read through the blog's index).
  */
 async function loadSmallParts(db: Database, blogId: string) {
-  const [categoryRows, history, removed, owner, moved] = await Promise.all([
+  const [categoryRows, history, removed, owner, moved, tagCounts] = await Promise.all([
     db
       .select({ id: categories.id, slug: categories.slug, parentId: categories.parentId })
       .from(categories)
@@ -195,8 +214,16 @@ async function loadSmallParts(db: Database, blogId: string) {
       .select({ from: blogRedirects.fromPath, to: blogRedirects.toPath })
       .from(blogRedirects)
       .where(eq(blogRedirects.blogId, blogId)),
+    // Published posts per tag: a tag's page exists while it has one.
+    db
+      .select({ slug: tags.slug, n: count() })
+      .from(tags)
+      .innerJoin(postTags, eq(postTags.tagId, tags.id))
+      .innerJoin(posts, eq(posts.id, postTags.postId))
+      .where(and(eq(tags.blogId, blogId), eq(posts.status, "published")))
+      .groupBy(tags.slug),
   ]);
-  return { categoryRows, history, removed, owner, moved };
+  return { categoryRows, history, removed, owner, moved, tagCounts };
 }
 
 /** The slugs and the direct counts of `postRows`, walking every post. */
@@ -255,7 +282,14 @@ function patchDerived(
 
 function derive(
   postRows: ReadonlyMap<string, IndexedPost>,
-  { categoryRows, history, removed, owner, moved }: Awaited<ReturnType<typeof loadSmallParts>>,
+  {
+    categoryRows,
+    history,
+    removed,
+    owner,
+    moved,
+    tagCounts,
+  }: Awaited<ReturnType<typeof loadSmallParts>>,
   patch?: { base: IndexSource; ids: ReadonlySet<string> },
 ): IndexSource {
   const { published, slugs, direct } =
@@ -287,6 +321,7 @@ function derive(
       gone,
       archives: archiveCount(postRows.size),
       categories: new Map(categoryRows.map((c) => [c.slug, archiveCount(counts.get(c.id) ?? 0)])),
+      tags: new Map(tagCounts.map((t) => [t.slug, archiveCount(Number(t.n))])),
       // The persona's name when the blog has one (decision 333): only the name makes the slug.
       author: authorOf(owner, owner?.blogName ?? "", {
         name: owner?.personaName ?? null,

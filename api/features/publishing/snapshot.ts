@@ -28,6 +28,7 @@ import {
 import { analyticsOf } from "../analytics/analytics-of.ts";
 import { loadCitations } from "./post-citations.ts";
 import { loadMaking, makingColumns } from "./post-making.ts";
+import { loadPostTags } from "./post-tags.ts";
 import {
   type PreparedBody,
   readPreparedBodies,
@@ -293,7 +294,7 @@ export async function loadSnapshot(
   // Links are inserted into the rendered copy only; the stored post is never changed. Read even
   // with no post to link: the snapshot records which links its bodies were linked with.
   // The sources each post cites (decision 333) in one read, or a few for the posts read here.
-  const [blogLinks, citations, making] = await Promise.all([
+  const [blogLinks, citations, making, tagsByPost] = await Promise.all([
     db
       .select({
         id: affiliateLinks.id,
@@ -304,6 +305,7 @@ export async function loadSnapshot(
       .where(eq(affiliateLinks.blogId, blogId)),
     loadCitations(db, blogId, scope.kind === "all" ? "published" : postRows.map((row) => row.id)),
     loadMaking(db, postRows),
+    loadPostTags(db, blogId, scope.kind === "all" ? "published" : postRows.map((row) => row.id)),
   ]);
   const linksSignature = JSON.stringify(
     blogLinks.map((l) => [l.id, l.keyword, l.autoInsert]).sort(),
@@ -412,6 +414,7 @@ export async function loadSnapshot(
       const featureImage = featureImageId ? imagesById.get(featureImageId) : undefined;
       const cited = citations.get(p.id);
       const made = making.get(p.id);
+      const tagged = tagsByPost.get(p.id);
       return {
         ...p,
         html: prepared.get(p.id) ?? "",
@@ -419,6 +422,7 @@ export async function loadSnapshot(
         ...(featureImage ? { featureImage } : {}),
         ...(cited ? { citations: cited } : {}),
         ...(made ? { making: made } : {}),
+        ...(tagged ? { tags: tagged } : {}),
       };
     },
   );

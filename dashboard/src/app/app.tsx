@@ -9,7 +9,7 @@ import { mutate } from "swr";
 import { LoadingScreen } from "../components/loading-screen.tsx";
 import { useAuthUser } from "../lib/api/get-auth-user.ts";
 import { usePublicBlog } from "../lib/api/get-public-blog.ts";
-import { isSignedInPage } from "./early-requests.ts";
+import { isAppHostPage, isSignedInPage } from "./early-requests.ts";
 import { type FirstScreen, firstScreenAnswers } from "./first-screen.ts";
 import { AppProviders } from "./providers.tsx";
 import { type RouteMode, routeModeOf, routesFor } from "./routes.tsx";
@@ -31,8 +31,9 @@ function RouteSelection({
   rendered: boolean;
 }) {
   const auth = useAuthUser();
-  // A page the server sent to a signed-in owner is on the app's own host: no need to ask.
-  const [onAppHost] = useState(() => rendered || isSignedInPage());
+  // A page the server sent is on the app's own host (it says so; a signed-in owner's always
+  // is): no need to ask. Only a page from elsewhere (the development server) asks.
+  const [onAppHost] = useState(() => rendered || isSignedInPage() || isAppHostPage());
   const host = usePublicBlog(!onAppHost);
   const loading = auth.isLoading || host.isLoading;
   const mode: RouteMode | null = loading

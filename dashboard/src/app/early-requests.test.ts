@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { getAuthUser } from "../lib/api/get-auth-user.ts";
 import { getBlogs } from "../lib/api/get-blogs.ts";
 import { searchPostPage } from "../lib/api/get-post-page.ts";
-import { startEarlyRequests } from "./early-requests.ts";
+import { isAppHostPage, startEarlyRequests } from "./early-requests.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -76,5 +76,17 @@ describe("the first screen's reads, started before React", () => {
     const asked = stubApi();
     startEarlyRequests({ doc: page(true), pathname: "/settings", storedBlogId: "b1" });
     expect(asked).toEqual(["/api/auth/user", "/api/blogs"]);
+  });
+});
+
+describe("the app's own host", () => {
+  it("is known from the mark the server puts on its dashboard page (decision 354)", () => {
+    const doc = page(false);
+    expect(isAppHostPage(doc)).toBe(false);
+    const meta = doc.createElement("meta");
+    meta.name = "blogfleet:host";
+    meta.content = "app";
+    doc.head.append(meta);
+    expect(isAppHostPage(doc)).toBe(true);
   });
 });

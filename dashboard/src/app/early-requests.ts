@@ -1,3 +1,4 @@
+import { appHostMetaName } from "@contracts/first-screen.ts";
 import { limits } from "@contracts/limits.ts";
 import { authUserKey, getAuthUser } from "../lib/api/get-auth-user.ts";
 import { blogsKey, getBlogs } from "../lib/api/get-blogs.ts";
@@ -17,6 +18,14 @@ export function isSignedInPage(doc: Document = document): boolean {
   return (
     doc.querySelector(`meta[name="${sessionMetaName}"]`)?.getAttribute("content") === "signed-in"
   );
+}
+
+/**
+ * Whether the server marked this page as the app's own host's (decision 354): the server
+ * answers a blog's host with the blog's pages, so its dashboard page is never on one.
+ */
+export function isAppHostPage(doc: Document = document): boolean {
+  return doc.querySelector(`meta[name="${appHostMetaName}"]`)?.getAttribute("content") === "app";
 }
 
 /**

@@ -22,6 +22,7 @@ const firstScreen = (): FirstScreen => ({
     nextCursor: null,
     counts: { all: 30, draft: 10, under_review: 10, published: 10 },
   },
+  preferences: { postsView: "cards", postsSort: "date:desc" },
 });
 
 let root: Root | undefined;

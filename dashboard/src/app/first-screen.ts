@@ -4,6 +4,7 @@ import { unstable_serialize } from "swr/infinite";
 import { authUserKey } from "../lib/api/get-auth-user.ts";
 import { blogsKey } from "../lib/api/get-blogs.ts";
 import { allPostsPageSize, postPageKey } from "../lib/api/get-post-page.ts";
+import { postsPreferencesKey } from "../lib/api/get-posts-preferences.ts";
 
 export type { FirstScreen };
 
@@ -17,12 +18,23 @@ export function firstScreenAnswers(screen: FirstScreen): Record<string, unknown>
       ? {
           // useSWRInfinite's key for All Posts' pages (`usePostPages`): its pages so far.
           [unstable_serialize(() =>
-            postPageKey(screen.blogId, { q: "", status: "all", limit: allPostsPageSize }),
+            postPageKey(screen.blogId, {
+              q: "",
+              status: "all",
+              limit: allPostsPageSize,
+              sort:
+                screen.preferences.postsView === "list" ? screen.preferences.postsSort : undefined,
+            }),
           )]: [screen.posts],
         }
       : // The Dashboard's newest posts (`useNewestPosts`).
         { [postPageKey(screen.blogId, { limit: limits.recentPosts })]: screen.posts };
-  return { [authUserKey]: screen.user, [blogsKey]: screen.blogs, ...posts };
+  return {
+    [authUserKey]: screen.user,
+    [blogsKey]: screen.blogs,
+    [postsPreferencesKey]: screen.preferences,
+    ...posts,
+  };
 }
 
 /** The data the server sent with a page it rendered, or undefined (a page rendered here). */

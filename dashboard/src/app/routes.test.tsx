@@ -41,6 +41,9 @@ const blog: Blog = {
 
 type BlogsAnswer = "pending" | "error" | unknown[];
 
+/** How the user signs in (`GET /api/auth/password`): with an OpenID provider unless a test says. */
+let passwordStatus = { builtIn: false };
+
 function renderAt(mode: RouteMode, path: string, blogs: BlogsAnswer = []) {
   vi.stubGlobal("fetch", async (url: string) => {
     if (url === "/api/auth/user") return Response.json(user);
@@ -51,6 +54,7 @@ function renderAt(mode: RouteMode, path: string, blogs: BlogsAnswer = []) {
     }
     if (url === "/api/blog-recommendations") return Response.json([]);
     if (url === "/api/account/settings") return Response.json({ maximumTrust: false });
+    if (url === "/api/auth/password") return Response.json(passwordStatus);
     return new Response("not here", { status: 404 });
   });
   const router = createMemoryRouter(routesFor(mode), { initialEntries: [path] });
@@ -71,7 +75,10 @@ function renderAt(mode: RouteMode, path: string, blogs: BlogsAnswer = []) {
 const heading = (name: string) =>
   screen.findByRole("heading", { level: 1, name }, { timeout: 10_000 });
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  passwordStatus = { builtIn: false };
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -132,7 +139,7 @@ describe("on a blog's own host", () => {
 });
 
 describe("signed in", () => {
-  it("shows the shell with the nine entries and Media (issue 17) in order, the current one marked", async () => {
+  it("shows the shell with the nine entries, Media (issue 17) and Tags (issue 33) in order, the current one marked", async () => {
     renderAt("signed-in", "/", []);
     await heading("Dashboard");
     const nav = screen.getByRole("navigation", { name: "Main" });
@@ -143,6 +150,7 @@ describe("signed in", () => {
       ["Performance", "/performance"],
       ["All Posts", "/posts"],
       ["Categories", "/categories"],
+      ["Tags", "/tags"],
       ["Media", "/media"],
       ["Affiliate Links", "/affiliate-links"],
       ["AI Recommendations", "/affiliate-recommendations"],
@@ -164,6 +172,7 @@ describe("signed in", () => {
     ["/posts", "All Posts"],
     ["/editor", "Editor"],
     ["/categories", "Categories"],
+    ["/tags", "Tags"],
     ["/affiliate-links", "Affiliate Links"],
     ["/affiliate-recommendations", "AI Recommendations"],
     ["/settings", "Settings"],
@@ -210,7 +219,18 @@ describe("signed in", () => {
     // The card shows before /api/auth/user answers (its fields read "Not set" until then).
     expect(await screen.findByText("Ada")).toBeTruthy();
     expect(screen.getByText("Lovelace")).toBeTruthy();
-    expect(screen.getByText(/managed by your sign-in provider/)).toBeTruthy();
+    expect(await screen.findByText(/managed by your sign-in provider/)).toBeTruthy();
+    expect(screen.queryByRole("form", { name: "Change Password" })).toBeNull();
+  });
+
+  it("shows a built-in account its e-mail and Change Password, not the provider's note", async () => {
+    passwordStatus = { builtIn: true };
+    renderAt("signed-in", "/settings", [blog]);
+    expect(await screen.findByRole("form", { name: "Change Password" })).toBeTruthy();
+    expect(screen.getByText("Your account on this server.")).toBeTruthy();
+    expect(screen.getByLabelText("Current Password")).toBeTruthy();
+    expect(screen.getByLabelText("Confirm New Password")).toBeTruthy();
+    expect(screen.queryByText(/managed by your sign-in provider/)).toBeNull();
   });
 
   it("shows a disabled 'Loading blogs...' selector while blogs load", async () => {
@@ -231,13 +251,14 @@ describe("signed in", () => {
     expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
   });
 
-  it("lists exactly the nine sidebar entries of the spec, and Media (issue 17)", () => {
+  it("lists exactly the nine sidebar entries of the spec, Media (issue 17) and Tags (issue 33)", () => {
     expect(navItems.map((item) => item.title)).toEqual([
       "Dashboard",
       "My Blogs",
       "Performance",
       "All Posts",
       "Categories",
+      "Tags",
       "Media",
       "Affiliate Links",
       "AI Recommendations",

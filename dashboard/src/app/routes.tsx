@@ -83,6 +83,10 @@ const dashboardScreens: RouteObject[] = [
     ),
   },
   {
+    path: "tags",
+    ...lazyScreen(async () => (await import("../features/tags/components/tags-page.tsx")).TagsPage),
+  },
+  {
     path: "media",
     ...lazyScreen(
       async () => (await import("../features/media/components/media-page.tsx")).MediaPage,

@@ -46,6 +46,7 @@ export function AffiliateLinkDialog({
   texts,
   initial,
   conflictOnKeyword = false,
+  keywordChoices = [],
   subIdFields = false,
   onOpenChange,
   onCloseAutoFocus,
@@ -54,6 +55,8 @@ export function AffiliateLinkDialog({
   texts: AffiliateLinkDialogTexts;
   initial: LinkFormValues;
   conflictOnKeyword?: boolean;
+  /** Keywords to pick with one click under the field (suggested from the blog's posts). */
+  keywordChoices?: readonly string[];
   /** Offers the link's sub-ID parameter and template (issue 18, decision 133). */
   subIdFields?: boolean;
   onOpenChange: (open: boolean) => void;
@@ -132,6 +135,26 @@ export function AffiliateLinkDialog({
             <DialogDescription>{texts.description}</DialogDescription>
           </DialogHeader>
           {field("keyword", "Keyword", {})}
+          {keywordChoices.length > 1 && (
+            <fieldset className="-mt-2 min-w-0 space-y-1.5">
+              <legend className="text-sm text-muted-foreground">Keywords from your posts</legend>
+              <div className="flex flex-wrap gap-1.5">
+                {keywordChoices.map((choice) => (
+                  <Button
+                    key={choice}
+                    type="button"
+                    size="sm"
+                    variant="outline"
+                    aria-pressed={form.keyword.trim() === choice}
+                    onClick={() => set("keyword", choice)}
+                    className="h-auto max-w-full py-1 break-words whitespace-normal"
+                  >
+                    {choice}
+                  </Button>
+                ))}
+              </div>
+            </fieldset>
+          )}
           {field("url", "Target URL", { type: "url", inputMode: "url", spellCheck: false })}
           <AutoInsertField
             checked={form.autoInsert}

@@ -14,7 +14,8 @@ export function PageHeader({
   useDocumentTitle(title);
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-      <div className="space-y-1">
+      {/* The title's line wraps before the actions do: they keep one row while they fit. */}
+      <div className="space-y-1 sm:flex-1">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
         {description && <p className="text-muted-foreground">{description}</p>}
       </div>

@@ -30,6 +30,7 @@ const idFields = [
   "blogId",
   "postId",
   "categoryId",
+  "tagId",
   "linkId",
   "recommendationId",
   "ideaId",

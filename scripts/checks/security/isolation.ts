@@ -88,6 +88,7 @@ const idFields: (keyof OwnerData)[] = [
   "blogId",
   "postId",
   "categoryId",
+  "tagId",
   "linkId",
   "recommendationId",
   "ideaId",

@@ -1,5 +1,5 @@
 import { feedDate } from "./format.ts";
-import { postsInCategory, type Site, type ThemePost } from "./site.ts";
+import { postsInCategory, type Site, type ThemePost, tagsOf } from "./site.ts";
 import { absoluteUrl, paths } from "./urls.ts";
 
 const xml = (text: string) =>
@@ -49,6 +49,9 @@ export function postsInFeeds(site: Site): Set<ThemePost> {
   for (const category of site.categories) {
     for (const post of postsInCategory(site, category.id).slice(0, feedLength)) shown.add(post);
   }
+  for (const { posts } of tagsOf(site).values()) {
+    for (const post of posts.slice(0, feedLength)) shown.add(post);
+  }
   return shown;
 }
 
@@ -67,6 +70,7 @@ export function rssFeed(site: Site, posts: ThemePost[], title: string, path: str
       `<pubDate>${feedDate(post.publishedAt, site.blog.timeZone)}</pubDate>`,
       `<dc:creator>${xml(clean(site.blog.author.name))}</dc:creator>`,
       category ? `<category>${xml(clean(category.name))}</category>` : "",
+      ...(post.tags ?? []).map((tag) => `<category>${xml(clean(tag.name))}</category>`),
       `<description>${feedDescription(post.excerpt)}</description>`,
       `<content:encoded>${cdata(absoluteLinks(site, post.html))}</content:encoded>`,
       "</item>",
@@ -145,7 +149,10 @@ function postSitemapBlocks(site: Site): string[] {
   return blocks;
 }
 
-/** Home, the author page, every category and every published post, on the canonical host. */
+/**
+ * Home, the author page, every category, every tag with published posts and every published
+ * post, on the canonical host.
+ */
 export function sitemap(site: Site): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -154,6 +161,9 @@ export function sitemap(site: Site): string {
     sitemapLine(absoluteUrl(site.canonicalBase, paths.author(site.blog.author.slug))),
     ...site.categories.map((c) =>
       sitemapLine(absoluteUrl(site.canonicalBase, paths.category(c.slug))),
+    ),
+    ...[...tagsOf(site).keys()].map((slug) =>
+      sitemapLine(absoluteUrl(site.canonicalBase, paths.tag(slug))),
     ),
     ...postSitemapBlocks(site),
     "</urlset>",

@@ -9,6 +9,7 @@ import {
   type ThemeCategory,
   type ThemeCitation,
   type ThemePost,
+  type ThemeTag,
 } from "./site.ts";
 import { absoluteUrl, paths } from "./urls.ts";
 
@@ -271,6 +272,20 @@ export function categoryHead(site: Site, category: ThemeCategory, page?: number)
     href: absoluteUrl(site.canonicalBase, paths.categoryFeed(category.slug)),
   });
   head.jsonLd.push(breadcrumbs(site, categoryTrail(site, category.id)));
+  return head;
+}
+
+/** A tag's page (issue 33): its posts, its feed, and the way back to the blog. */
+export function tagHead(site: Site, tag: ThemeTag, page?: number): Head {
+  const name = page ? `${tag.name} – Archive page ${page}` : tag.name;
+  const title = `${name} · ${site.blog.name}`;
+  const description = clip(`Posts tagged ${tag.name} on ${site.blog.name}.`, 160);
+  const path = page ? paths.tagArchive(tag.slug, page) : paths.tag(tag.slug);
+  const head = baseHead(site, title, description, path, "website");
+  head.feeds.push({
+    title: `${site.blog.name}: ${tag.name} RSS`,
+    href: absoluteUrl(site.canonicalBase, paths.tagFeed(tag.slug)),
+  });
   return head;
 }
 

@@ -52,6 +52,9 @@ export type ThemeMaking = {
 
 export type ThemeCategory = { id: string; name: string; slug: string; parentId: string | null };
 
+/** A tag as readers see it: a chip on its posts and a page `/tag/{slug}` with a feed. */
+export type ThemeTag = { name: string; slug: string };
+
 export type ThemePost = {
   id: string;
   slug: string;
@@ -73,6 +76,8 @@ export type ThemePost = {
   citations?: ThemeCitation[];
   /** How the post was made, for AI-assisted posts (decision 342). */
   making?: ThemeMaking;
+  /** The post's tags in the writer's order (absent: none). */
+  tags?: ThemeTag[];
 };
 
 export type Site = {
@@ -282,4 +287,34 @@ export function carryPostsInCategory(before: Site, after: Site, changedIds: Set<
     byCategory.set(category.id, list);
   }
   categoryPosts.set(after, byCategory);
+}
+
+/** A blog's tags with their published posts (newest first), by slug, in name order. */
+export type TagListing = { tag: ThemeTag; posts: ThemePost[] };
+
+const tagListings = new WeakMap<Site, Map<string, TagListing>>();
+
+/**
+ * Every tag that has a published post, with those posts newest first (one pass over the posts,
+ * computed once per snapshot). A tag without published posts has no page.
+ */
+export function tagsOf(site: Site): Map<string, TagListing> {
+  const known = tagListings.get(site);
+  if (known) return known;
+  const bySlug = new Map<string, TagListing>();
+  for (const post of site.posts) {
+    for (const tag of post.tags ?? []) {
+      const listing = bySlug.get(tag.slug);
+      if (listing) listing.posts.push(post);
+      else bySlug.set(tag.slug, { tag, posts: [post] });
+    }
+  }
+  const sorted = new Map([...bySlug].sort(([, a], [, b]) => a.tag.name.localeCompare(b.tag.name)));
+  tagListings.set(site, sorted);
+  return sorted;
+}
+
+/** The published posts of the tag of this slug, newest first (none for an unknown slug). */
+export function postsWithTag(site: Site, slug: string): ThemePost[] {
+  return tagsOf(site).get(slug)?.posts ?? [];
 }

@@ -17,6 +17,10 @@ export const paths = {
   authorArchive: (slug: string, n: number) => `/author/${slug}/page/${n}`,
   feed: () => "/rss.xml",
   categoryFeed: (slug: string) => `/category/${slug}/rss.xml`,
+  /** A tag's page, its archive pages and its feed (issue 33). */
+  tag: (slug: string) => `/tag/${slug}`,
+  tagArchive: (slug: string, n: number) => `/tag/${slug}/page/${n}`,
+  tagFeed: (slug: string) => `/tag/${slug}/rss.xml`,
   sitemap: () => "/sitemap.xml",
   /** What the blog's reader analytics count and keep (issue 18). */
   privacy: () => "/privacy",

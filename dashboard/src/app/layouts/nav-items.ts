@@ -10,17 +10,22 @@ import {
   type LucideIcon,
   SettingsIcon,
   SparklesIcon,
+  TagsIcon,
 } from "lucide-react";
 
 export type NavItem = { title: string; url: string; icon: LucideIcon };
 
-/** Spec section 2.2: the sidebar's nine entries, in this order, with these titles, and Media (issue 17). */
+/**
+ * Spec section 2.2: the sidebar's nine entries, in this order, with these titles, and Media
+ * (issue 17) and Tags (issue 33).
+ */
 export const navItems: readonly NavItem[] = [
   { title: "Dashboard", url: "/dashboard", icon: LayoutDashboardIcon },
   { title: "My Blogs", url: "/my-blogs", icon: GlobeIcon },
   { title: "Performance", url: "/performance", icon: ChartColumnIcon },
   { title: "All Posts", url: "/posts", icon: FileTextIcon },
   { title: "Categories", url: "/categories", icon: FolderTreeIcon },
+  { title: "Tags", url: "/tags", icon: TagsIcon },
   { title: "Media", url: "/media", icon: ImagesIcon },
   { title: "Affiliate Links", url: "/affiliate-links", icon: Link2Icon },
   { title: "AI Recommendations", url: "/affiliate-recommendations", icon: SparklesIcon },

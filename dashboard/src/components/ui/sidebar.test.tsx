@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { SidebarMenuButton, SidebarProvider } from "./sidebar.tsx";
+import { SidebarMenuButton, SidebarProvider, SidebarTrigger } from "./sidebar.tsx";
 
 afterEach(cleanup);
 
@@ -34,5 +34,36 @@ describe("SidebarMenuButton's tooltip (decision 172)", () => {
     await waitFor(() => expect(screen.getByRole("link").dataset.state).toBe("closed"));
     fireEvent.pointerMove(screen.getByRole("link"), { pointerType: "mouse" });
     expect((await screen.findByRole("tooltip")).textContent).toBe("Affiliate Links");
+  });
+});
+
+describe("the sidebar's Ctrl/Cmd+B shortcut", () => {
+  const shell = (
+    <SidebarProvider defaultOpen>
+      <SidebarTrigger />
+      <input aria-label="Title" />
+      <textarea aria-label="Notes" />
+      <div role="textbox" aria-label="Content" contentEditable suppressContentEditableWarning>
+        Text
+      </div>
+    </SidebarProvider>
+  );
+  const expanded = () =>
+    screen.getByRole("button", { name: "Toggle Sidebar" }).getAttribute("aria-expanded");
+
+  it("toggles the sidebar when no field has the keyboard", () => {
+    render(shell);
+    fireEvent.keyDown(document.body, { key: "b", ctrlKey: true });
+    expect(expanded()).toBe("false");
+    fireEvent.keyDown(document.body, { key: "B", metaKey: true });
+    expect(expanded()).toBe("true");
+  });
+
+  it("leaves it alone in a text field, a textarea and editable text (Bold there)", () => {
+    render(shell);
+    for (const name of ["Title", "Notes", "Content"]) {
+      fireEvent.keyDown(screen.getByRole("textbox", { name }), { key: "b", ctrlKey: true });
+      expect(expanded()).toBe("true");
+    }
   });
 });

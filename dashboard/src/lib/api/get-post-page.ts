@@ -1,24 +1,32 @@
 import { limits, type PostStatus } from "@contracts/limits.ts";
+import { defaultPostSort, type PostSort } from "@contracts/post-list.ts";
 import type { PostPage } from "@contracts/posts.ts";
 import useSWR from "swr";
 import useSWRInfinite from "swr/infinite";
 import { createFetcher, takeEarlyRead, throwIfNotOk } from "../api-client.ts";
 import { postsKey } from "./get-posts.ts";
 
-export type PostPageFilter = { q?: string; status?: PostStatus | "all"; limit: number };
+export type PostPageFilter = {
+  q?: string;
+  status?: PostStatus | "all";
+  limit: number;
+  /** The list view's order (decision 355); newest first is the key without it. */
+  sort?: PostSort;
+};
 
 /** Cards per page of All Posts (the server preloads the first page with it: decision 260). */
 export const allPostsPageSize = limits.allPostsPage;
 
 /**
- * `GET /api/blogs/{blogId}/posts?limit=…&q=…&status=…&cursor=…`: one page of cards, newest
- * first, with the blog's counts per status (decision 100).
+ * `GET /api/blogs/{blogId}/posts?limit=…&q=…&status=…&sort=…&cursor=…`: one page of cards,
+ * newest first or in the list's order, with the blog's counts per status (decision 100).
  */
 export function postPageKey(blogId: string, filter: PostPageFilter, cursor?: string): string {
   const params = new URLSearchParams({ limit: String(filter.limit) });
   const q = filter.q?.trim();
   if (q) params.set("q", q);
   if (filter.status && filter.status !== "all") params.set("status", filter.status);
+  if (filter.sort && filter.sort !== defaultPostSort) params.set("sort", filter.sort);
   if (cursor) params.set("cursor", cursor);
   return `${postsKey(blogId)}?${params}`;
 }

@@ -30,6 +30,9 @@ function serve(initial: AffiliateRecommendation[], override?: (call: Call) => An
     if (answer) return answer;
     if (call.method === "GET" && url === listUrl) return json(200, recs);
     if (call.method === "GET" && url === linksUrl) return json(200, []);
+    // Keywords for a link, from the blog's posts (decision 354).
+    if (call.method === "GET" && /^\/api\/affiliate-recommendations\/\w+\/keywords$/.test(url))
+      return json(200, { keywords: ["trail running shoes", "hydration vest"] });
     const patch = /^\/api\/affiliate-recommendations\/(\w+)$/.exec(url);
     if (call.method === "PATCH" && patch) {
       const found = recs.find((r) => r.id === patch[1]);
@@ -179,9 +182,16 @@ describe("AffiliateRecommendationsScreen", () => {
     const toast = await findToast("Success");
     expect(toast.textContent).toContain("REI Affiliate Program was approved.");
     const dialog = within(await screen.findByRole("dialog", { name: "Create an affiliate link" }));
+    // The best keyword from the blog's posts, not the program's name; the others to pick.
     expect((dialog.getByLabelText("Keyword") as HTMLInputElement).value).toBe(
-      "REI Affiliate Program",
+      "trail running shoes",
     );
+    const choices = within(dialog.getByRole("group", { name: "Keywords from your posts" }));
+    fireEvent.click(choices.getByRole("button", { name: "hydration vest" }));
+    expect((dialog.getByLabelText("Keyword") as HTMLInputElement).value).toBe("hydration vest");
+    expect(
+      choices.getByRole("button", { name: "hydration vest" }).getAttribute("aria-pressed"),
+    ).toBe("true");
     expect((dialog.getByLabelText("Target URL") as HTMLInputElement).value).toBe(
       "https://www.rei.com/aff",
     );
@@ -224,17 +234,18 @@ describe("AffiliateRecommendationsScreen", () => {
     const approved = within(await screen.findByRole("region", { name: "Approved Programs" }));
     fireEvent.click(approved.getByRole("button", { name: "Create link" }));
     const again = within(await screen.findByRole("dialog", { name: "Create an affiliate link" }));
-    expect((again.getByLabelText("Keyword") as HTMLInputElement).value).toBe("Awin");
+    expect((again.getByLabelText("Keyword") as HTMLInputElement).value).toBe("trail running shoes");
   });
 
   it("keeps the link dialog open with the reasons when the link is refused", async () => {
     serve([rec("a", { programName: "Awin", status: "approved" })], (call) => {
       if (call.method !== "POST") return undefined;
       const body = call.body as { keyword: string };
-      return body.keyword === "Awin"
+      return body.keyword === "trail running shoes"
         ? json(409, {
             code: "keyword_taken",
-            message: "This blog already has an affiliate link for “Awin”. Edit that link instead.",
+            message:
+              "This blog already has an affiliate link for “trail running shoes”. Edit that link instead.",
           })
         : json(400, {
             code: "validation_failed",
@@ -260,9 +271,11 @@ describe("AffiliateRecommendationsScreen", () => {
     fireEvent.change(url, { target: { value: "https://www.awin.com/" } });
     fireEvent.click(dialog.getByRole("button", { name: "Create link" }));
     const taken = await findToast("Error");
-    expect(taken.textContent).toContain("already has an affiliate link for “Awin”");
+    expect(taken.textContent).toContain("already has an affiliate link for “trail running shoes”");
     await waitFor(() => expect(keyword.getAttribute("aria-invalid")).toBe("true"));
-    expect(dialog.getByText(/already has an affiliate link for “Awin”/)).toBeTruthy();
+    expect(
+      dialog.getByText(/already has an affiliate link for “trail running shoes”/),
+    ).toBeTruthy();
 
     // A URL the server refuses: its reason under the URL.
     fireEvent.change(keyword, { target: { value: "awin network" } });

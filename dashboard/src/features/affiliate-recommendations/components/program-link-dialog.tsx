@@ -1,15 +1,17 @@
 import type { AffiliateRecommendation } from "@contracts/recommendations.ts";
-import { useState } from "react";
 import { AffiliateLinkDialog } from "../../../components/affiliate-link-dialog.tsx";
 import type { LinkFormValues } from "../../../lib/affiliate-link-form.ts";
+import { useKeywordSuggestions } from "../api/get-keyword-suggestions.ts";
 import { linkDraftOf } from "./recommendation-summary.ts";
 
 /**
  * Offered once a program is approved (a step the spec does not have, see
- * docs/decisions/030-affiliate-recommendation-review.md): an affiliate link for it, keyword
- * from the program's name, URL from its sign-up page, auto-insert on. `onSubmit` gets trimmed
- * values and throws when the server refuses them; the caller shows the toast, the dialog stays
- * open and shows the server's reason under the field it names.
+ * docs/decisions/030-affiliate-recommendation-review.md): an affiliate link for it, the keyword
+ * the best one suggested from the blog's posts with the others to pick (decision 354), URL from
+ * its sign-up page, auto-insert on. It opens once the suggestions are in (or could not be read:
+ * then the keyword is left for the owner). `onSubmit` gets trimmed values and throws when the
+ * server refuses them; the caller shows the toast, the dialog stays open and shows the server's
+ * reason under the field it names.
  */
 export function ProgramLinkDialog({
   recommendation,
@@ -25,7 +27,9 @@ export function ProgramLinkDialog({
   onCloseAutoFocus?: (event: Event) => void;
   onSubmit: (values: LinkFormValues) => Promise<void>;
 }) {
-  const [initial] = useState(() => linkDraftOf(recommendation));
+  const { data, error } = useKeywordSuggestions(recommendation.id);
+  if (!data && !error) return null;
+  const keywords = data?.keywords ?? [];
   return (
     <AffiliateLinkDialog
       texts={{
@@ -34,8 +38,10 @@ export function ProgramLinkDialog({
         submit: "Create link",
         busy: "Creating...",
         cancel: "Not now",
+        placeholders: { keyword: "A phrase your posts use" },
       }}
-      initial={initial}
+      initial={linkDraftOf(recommendation, keywords)}
+      keywordChoices={keywords}
       conflictOnKeyword
       onOpenChange={onOpenChange}
       onCloseAutoFocus={onCloseAutoFocus}

@@ -55,16 +55,25 @@ describe("foundProgramsToast", () => {
 });
 
 describe("linkDraftOf", () => {
-  it("takes the program's name as keyword and its sign-up page as URL, auto-insert on", () => {
-    expect(linkDraftOf(rec("a", { programName: "REI Affiliate Program" }))).toEqual({
-      keyword: "REI Affiliate Program",
+  it("takes the best keyword from the blog's posts and the sign-up page as URL, auto-insert on", () => {
+    expect(
+      linkDraftOf(rec("a", { programName: "REI Affiliate Program" }), [
+        "trail running shoes",
+        "hydration vest",
+      ]),
+    ).toEqual({
+      keyword: "trail running shoes",
       url: "https://a.example.com/join",
       autoInsert: true,
     });
   });
 
-  it("cuts a name longer than a keyword may be to the keyword limit", () => {
-    const draft = linkDraftOf(rec("a", { programName: `${"x".repeat(99)} ${"y".repeat(20)}` }));
+  it("never falls back to the program's name: without a suggestion the keyword is left blank", () => {
+    expect(linkDraftOf(rec("a", { programName: "REI Affiliate Program" }), []).keyword).toBe("");
+  });
+
+  it("cuts a keyword longer than a keyword may be to the keyword limit", () => {
+    const draft = linkDraftOf(rec("a"), [`${"x".repeat(99)} ${"y".repeat(20)}`]);
     expect(draft.keyword).toBe("x".repeat(99));
   });
 });

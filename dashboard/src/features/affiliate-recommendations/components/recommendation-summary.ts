@@ -43,12 +43,16 @@ export function foundProgramsToast(
 }
 
 /**
- * The link offered after approving a program: the program's name as keyword (cut to the
- * keyword limit), its sign-up page as target, auto-insert on (spec default).
+ * The link offered after approving a program: the best keyword suggested from the blog's posts
+ * (never the program's name, which no post says; decision 354), cut to the keyword limit, or
+ * blank for the owner to type; its sign-up page as target; auto-insert on (spec default).
  */
-export function linkDraftOf(recommendation: AffiliateRecommendation): LinkFormValues {
+export function linkDraftOf(
+  recommendation: AffiliateRecommendation,
+  keywords: readonly string[],
+): LinkFormValues {
   return {
-    keyword: recommendation.programName.slice(0, limits.affiliateKeyword).trim(),
+    keyword: (keywords[0] ?? "").slice(0, limits.affiliateKeyword).trim(),
     url: recommendation.signupUrl,
     autoInsert: defaults.autoInsert,
   };

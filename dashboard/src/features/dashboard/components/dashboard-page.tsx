@@ -16,8 +16,10 @@ import { PostCard } from "../../../components/post-card.tsx";
 import { PostsLoadError, PostsLoading } from "../../../components/posts-load-error.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
+import { useBlogs } from "../../../lib/api/get-blogs.ts";
 import { useCategories } from "../../../lib/api/get-categories.ts";
 import { useNewestPosts } from "../../../lib/api/get-post-page.ts";
+import { isFirstDay, welcomeLine } from "./welcome.ts";
 
 /** Dashboard (spec section 2.3): welcome, quick actions, stat cards and the recent posts. */
 export function DashboardPage() {
@@ -30,6 +32,7 @@ function Dashboard({ blog }: { blog: Blog }) {
   const posts = page?.posts;
   const { data: categories } = useCategories(blog.id);
   const { user } = useAuthUser();
+  const { data: blogs } = useBlogs();
   const counts = page?.counts;
   const categoryName = (id: string | null) =>
     id ? categories?.find((c) => c.id === id)?.name : undefined;
@@ -38,7 +41,11 @@ function Dashboard({ blog }: { blog: Blog }) {
     <div className="space-y-8">
       <PageHeader
         title="Dashboard"
-        description={`Welcome back. Here is how ${blog.name} is doing.`}
+        description={welcomeLine({
+          blogName: blog.name,
+          firstDay: isFirstDay(blogs ?? [blog]),
+          hasPosts: (counts?.all ?? 0) > 0,
+        })}
         actions={
           <>
             <Button asChild variant="outline">

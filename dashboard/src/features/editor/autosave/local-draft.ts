@@ -11,8 +11,12 @@ export type LocalDraft = {
   savedAt: string;
 };
 
-export const localDraftKey = (blogId: string, postId: string | null) =>
-  `blogfleet:unsaved:${postId ?? `new:${blogId}`}`;
+/**
+ * A saved post's copy is keyed by its id. A new post's is keyed by its visit (a key kept in
+ * the history entry, which a reload keeps), so one new post never offers its text to another.
+ */
+export const localDraftKey = (blogId: string, postId: string | null, newPostKey: string) =>
+  `blogfleet:unsaved:${postId ?? `new:${blogId}:${newPostKey}`}`;
 
 export function readLocalDraft(key: string): LocalDraft | null {
   try {

@@ -13,14 +13,15 @@ export function SaveStateLine({
   state,
   error,
   pendingLive,
-  isNew,
+  needsTitle,
   onDiscardPending,
 }: {
   state: SaveState;
   error: string | null;
   /** A live post's changes are saved but readers do not see them yet. */
   pendingLive: boolean;
-  isNew: boolean;
+  /** A new post without a title: the server cannot keep it yet, this device does. */
+  needsTitle: boolean;
   /** Offered while a live post has pending changes: back to what readers see. */
   onDiscardPending?: () => void;
 }) {
@@ -28,8 +29,8 @@ export function SaveStateLine({
     state === "saving" ? LoaderCircleIcon : state === "saved" ? CircleCheckIcon : CircleAlertIcon;
   const detail =
     error ??
-    (isNew && state === "unsaved"
-      ? "Kept on this device until you save the draft."
+    (needsTitle && state === "unsaved"
+      ? "Add a title to save this draft."
       : pendingLive && state === "saved"
         ? "Not live yet: press Update to publish these changes."
         : null);

@@ -33,6 +33,7 @@ export const editorFieldsOf = (fields: PendingFields): EditorFields => ({
   metaTitle: fields.metaTitle ?? "",
   metaDescription: fields.metaDescription ?? "",
   keywords: fields.keywords,
+  tags: fields.tags ?? [],
   slug: fields.slug,
   featureImageId: fields.featureImageId ?? null,
 });
@@ -46,6 +47,7 @@ export const saveBodyOf = (fields: EditorFields) => ({
   metaTitle: fields.metaTitle,
   metaDescription: fields.metaDescription,
   keywords: fields.keywords,
+  tags: fields.tags,
   slug: fields.slug,
   featureImageId: fields.featureImageId,
 });
@@ -58,19 +60,28 @@ type Kind = "autosave" | "explicit";
  * live only on 'Update' — always from the version the editor holds, so a stale tab gets a
  * conflict instead of overwriting. Text the server does not have yet also sits in local
  * storage, and is offered back after a reload, a crash or an expired session.
+ *
+ * A new post is created as a draft by its first save (decision 351): saves run one after
+ * another, so typing on while the draft is being created updates it instead of creating a
+ * second one.
  */
 export function useAutosave({
   blogId,
   post,
+  newPostKey,
   enabled,
   fields,
   getFields,
   fill,
   filledByAi,
+  create,
+  onCreated,
   onSaved,
 }: {
   blogId: string;
   post: Post | null;
+  /** Which visit of the new-post screen this is: keys a new post's local copy. */
+  newPostKey: string;
   /** Off in view mode. */
   enabled: boolean;
   /** The watched fields (re-renders on every change). */
@@ -80,11 +91,21 @@ export function useAutosave({
   fill: (fields: EditorFields) => void;
   /** The next save says the text came from 'Generate with AI' (decision 057). */
   filledByAi: boolean;
+  /** Creates the new post as a draft from these fields. */
+  create: (fields: EditorFields) => Promise<Post>;
+  /** The new post now exists (after `onSaved`): the address names it. */
+  onCreated: (post: Post) => Promise<void> | void;
   /** A save or a reload answered this post: caches and lists follow it. */
   onSaved: (post: Post) => Promise<void> | void;
 }) {
-  const postId = post?.id ?? null;
-  const storageKey = localDraftKey(blogId, postId);
+  // The post being edited: a new post gets its id from its first save, without a remount.
+  const [postId, setPostId] = useState<string | null>(post?.id ?? null);
+  const postIdRef = useRef(postId);
+  const [newKey] = useState(newPostKey);
+  const storageKey = localDraftKey(blogId, postId, newKey);
+  // Saves queued before a new post was created finish after it: they clear the key of now.
+  const storageKeyRef = useRef(storageKey);
+  storageKeyRef.current = storageKey;
   const versionRef = useRef<number | null>(post?.version ?? null);
   const statusRef = useRef(post?.status ?? "draft");
   /** What the server holds of the form: the post itself, or its pending changes. */
@@ -92,7 +113,8 @@ export function useAutosave({
   /** What readers see of a live post. */
   const [live, setLive] = useState<EditorFields>(() => fieldsOf(post));
   const [hasPending, setHasPending] = useState(false);
-  const [state, setState] = useState<SaveState>("saved");
+  // A new post is not on the server until its first save, so it is not 'Saved'.
+  const [state, setState] = useState<SaveState>(post ? "saved" : "unsaved");
   const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Post | null>(null);
   const lastKind = useRef<Kind>("autosave");
@@ -101,6 +123,10 @@ export function useAutosave({
   filledByAiRef.current = filledByAi;
   const onSavedRef = useRef(onSaved);
   onSavedRef.current = onSaved;
+  const createRef = useRef(create);
+  createRef.current = create;
+  const onCreatedRef = useRef(onCreated);
+  onCreatedRef.current = onCreated;
 
   /** Offered back: text kept on this device, or pending changes of an older live version. */
   const [recovery, setRecovery] = useState<LocalDraft | null>(() => {
@@ -159,7 +185,9 @@ export function useAutosave({
 
   const run = useCallback(
     async (kind: Kind): Promise<Post | null> => {
-      if (!postId || versionRef.current === null) return null;
+      const postId = postIdRef.current;
+      if (postId === null) return createDraft(kind);
+      if (versionRef.current === null) return null;
       const sent = getFields();
       const version = versionRef.current;
       lastKind.current = kind;
@@ -189,10 +217,40 @@ export function useAutosave({
         }
         setError(null);
         const caughtUp = same(getFields(), sent);
-        if (caughtUp && !recoveryRef.current) clearLocalDraft(storageKey);
+        if (caughtUp && !recoveryRef.current) clearLocalDraft(storageKeyRef.current);
         setState(caughtUp ? "saved" : "unsaved");
         return answered;
       } catch (err) {
+        return failed(err, kind);
+      }
+
+      /** The first save of a new post creates it; the address then names it. */
+      async function createDraft(kind: Kind): Promise<Post | null> {
+        const sent = getFields();
+        lastKind.current = kind;
+        setState("saving");
+        try {
+          const created = await createRef.current(sent);
+          postIdRef.current = created.id;
+          accept(created, sent);
+          if (kind === "explicit" && same(getFields(), sent)) {
+            savedRef.current = fieldsOf(created);
+            fill(savedRef.current);
+          }
+          // From now on the post's own key holds what the server does not have yet.
+          if (!recoveryRef.current) clearLocalDraft(storageKeyRef.current);
+          setPostId(created.id);
+          await onSavedRef.current(created);
+          await onCreatedRef.current(created);
+          setError(null);
+          setState(same(getFields(), savedRef.current) ? "saved" : "unsaved");
+          return created;
+        } catch (err) {
+          return failed(err, kind);
+        }
+      }
+
+      function failed(err: unknown, kind: Kind): null {
         setState("unsaved");
         const current = staleCurrentOf(err);
         if (current) {
@@ -211,7 +269,7 @@ export function useAutosave({
         return null;
       }
     },
-    [postId, getFields, accept, fill, storageKey],
+    [getFields, accept, fill],
   );
 
   /** Runs saves one after another, so each starts from the version the previous answered. */
@@ -232,7 +290,7 @@ export function useAutosave({
     if (!enabled) return;
     if (!isDirty()) {
       if (!recoveryRef.current) clearLocalDraft(storageKey);
-      setState((now) => (now === "saving" ? now : "saved"));
+      setState((now) => (now === "saving" ? now : postIdRef.current ? "saved" : "unsaved"));
       setError(null);
       return;
     }
@@ -244,13 +302,14 @@ export function useAutosave({
         savedAt: new Date().toISOString(),
       });
     }, localDelayMs);
-    const canSave = postId !== null && conflict === null && getFields().title.trim() !== "";
+    // A title is what the server needs to keep a post, a new one included.
+    const canSave = conflict === null && getFields().title.trim() !== "";
     const server = canSave ? setTimeout(() => void persist("autosave"), autosaveDelayMs) : 0;
     return () => {
       clearTimeout(local);
       if (server) clearTimeout(server);
     };
-  }, [serialized, enabled, postId, conflict, storageKey, persist, isDirty, getFields]);
+  }, [serialized, enabled, conflict, storageKey, persist, isDirty, getFields]);
 
   // Leaving the page flushes the text to local storage, whatever the timers.
   useEffect(() => {
@@ -270,6 +329,8 @@ export function useAutosave({
   return {
     state,
     error,
+    /** Not on the server yet: its first save creates it. */
+    isNew: postId === null,
     /** A live post has saved changes that readers do not see yet. */
     hasPending,
     /** 'Update' has something to make live. */
@@ -281,7 +342,6 @@ export function useAutosave({
     saveNow: () => persist("explicit"),
     /** Saves what is not saved yet (before a draft's status change); the post as answered. */
     flush: async () => (isDirty() ? persist("explicit") : null),
-    /** A new post was created from these fields: they are saved. */
     /** A status change or another call answered a stale-version error: the dialog opens. */
     conflictFrom: (err: unknown): boolean => {
       const current = staleCurrentOf(err);
@@ -295,10 +355,6 @@ export function useAutosave({
     unpublished: (next: Post) => {
       accept(next, hasPending ? fieldsOf(next) : undefined);
       setHasPending(false);
-    },
-    markCreated: (fields: EditorFields) => {
-      savedRef.current = fields;
-      clearLocalDraft(storageKey);
     },
     conflict,
     /** 'Reload their version': the form takes the saved post, the editor's text goes. */

@@ -20,6 +20,8 @@ export function useLeaveGuard(isDirty: () => boolean) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       isDirty() &&
+      // A new post's first save renames the address; the same editor stays (decision 351).
+      !(nextLocation.state as { editorKey?: string } | null)?.editorKey &&
       (currentLocation.pathname !== nextLocation.pathname ||
         currentLocation.search !== nextLocation.search),
   );

@@ -1,11 +1,22 @@
 import type { Blog } from "@contracts/blogs.ts";
-import { useLocation, useSearchParams } from "react-router";
+import { useEffect } from "react";
+import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
 import { LoadError } from "../../../components/load-error.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { usePost } from "../api/get-post.ts";
 import { PostEditor } from "./post-editor.tsx";
+
+/** What the editor's address carries besides its query. */
+export type EditorLocationState = {
+  generatedOffline?: boolean;
+  /**
+   * A new post's visit (set on arrival, kept when its first save replaces the address with
+   * the post's, so the same editor stays).
+   */
+  editorKey?: string;
+};
 
 /**
  * Editor (spec section 2.6). Query parameters: `id` (an existing post) and `mode`
@@ -17,13 +28,26 @@ export function EditorPage() {
 
 function EditorScreen({ blog }: { blog: Blog }) {
   const [params] = useSearchParams();
+  const location = useLocation();
   const id = params.get("id");
   const mode = params.get("mode");
+  const state = location.state as EditorLocationState | null;
   // The AI dialog's new draft opens here, saying when the offline writer wrote it.
-  const generatedOffline =
-    (useLocation().state as { generatedOffline?: boolean } | null)?.generatedOffline === true;
+  const generatedOffline = state?.generatedOffline === true;
   const { data: post, error, isLoading, mutate } = usePost(id);
+  // A new post's visit gets a key of its own, kept in the history entry (a reload keeps it):
+  // it keys the post's local copy, so one new post never offers its text to another.
+  const navigate = useNavigate();
+  const needsKey = !id && !state?.editorKey;
+  useEffect(() => {
+    if (!needsKey) return;
+    navigate(
+      { pathname: location.pathname, search: location.search },
+      { replace: true, state: { ...state, editorKey: `new:${crypto.randomUUID()}` } },
+    );
+  }, [needsKey, navigate, location.pathname, location.search, state]);
 
+  if (needsKey) return null;
   if (id && (isLoading || (!post && !error))) {
     return (
       <div className="space-y-6">
@@ -48,10 +72,12 @@ function EditorScreen({ blog }: { blog: Blog }) {
       </div>
     );
   }
-  // Keyed by post, so a saved new post or another post starts from its own saved fields.
+  // One editor per post, and per visit of the new-post screen; a new post that its first save
+  // just created keeps its editor (and the text typed meanwhile) through the address change.
   return (
     <PostEditor
-      key={post?.id ?? "new"}
+      key={state?.editorKey ?? post?.id}
+      editorKey={state?.editorKey ?? post?.id ?? ""}
       blog={blog}
       post={post ?? null}
       viewMode={mode === "view" && Boolean(post)}

@@ -49,7 +49,7 @@ import { schedulePost } from "../api/schedule-post.ts";
 import { updatePostStatus } from "../api/update-post-status.ts";
 import { RecoveryBanner } from "../autosave/recovery-banner.tsx";
 import { SaveStateLine } from "../autosave/save-state-line.tsx";
-import { editorFieldsOf, useAutosave } from "../autosave/use-autosave.ts";
+import { editorFieldsOf, saveBodyOf, useAutosave } from "../autosave/use-autosave.ts";
 import { useLeaveGuard } from "../autosave/use-leave-guard.tsx";
 import { ConflictDialog } from "../conflict-dialog.tsx";
 import { ContentLimitMeter } from "../content-limit-meter.tsx";
@@ -59,11 +59,14 @@ import type { PickedImage } from "../rich-text/url-dialogs.tsx";
 import { AiGenerateDialog } from "./ai-generate-dialog.tsx";
 import { ContentChecksPanel } from "./content-checks-panel.tsx";
 import { contentImageHtml } from "./content-image-html.ts";
+import type { EditorLocationState } from "./editor-page.tsx";
 import { FeatureImageField } from "./feature-image-field.tsx";
 import { InternalLinksPanel } from "./internal-links-panel.tsx";
 import { KeywordsInput } from "./keywords-input.tsx";
+import { NewCategoryDialog } from "./new-category-dialog.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
 import { SourcesPanel } from "./sources-panel.tsx";
+import { TagsInput } from "./tags-input.tsx";
 
 /** TipTap loads with the editor screen only, not in the dashboard's first-load chunk. */
 const RichTextEditor = lazy(() => import("../rich-text/rich-text-editor.tsx"));
@@ -77,6 +80,7 @@ export type EditorFields = {
   metaTitle: string;
   metaDescription: string;
   keywords: string[];
+  tags: string[];
   slug: string;
 };
 
@@ -90,6 +94,7 @@ export function fieldsOf(post: Post | null): EditorFields {
     metaTitle: post?.metaTitle ?? "",
     metaDescription: post?.metaDescription ?? "",
     keywords: post?.keywords ?? [],
+    tags: post?.tags ?? [],
     slug: post?.slug ?? "",
   };
 }
@@ -102,6 +107,8 @@ export function previewUrl(blogSlug: string, post: Pick<Post, "id" | "slug" | "s
 }
 
 const noCategory = "none";
+/** The selector's last choice opens 'New Category' instead of choosing. */
+const newCategory = "new-category";
 type Busy = null | "save" | "status" | "schedule" | "unpublish";
 /** Who last filled the meta fields through 'AI Optimize' (until the owner edits them). */
 type MetaSuggestion = null | "ai" | "offline";
@@ -112,9 +119,12 @@ export function PostEditor({
   viewMode,
   openAi,
   generatedOffline = false,
+  editorKey,
 }: {
   blog: Blog;
   post: Post | null;
+  /** Which visit of the editor this is (keys a new post's local copy). */
+  editorKey: string;
   viewMode: boolean;
   openAi: boolean;
   /** The post was just written by the offline writer (the AI dialog's new draft): say so. */
@@ -146,6 +156,7 @@ export function PostEditor({
   const [filledByAi, setFilledByAi] = useState(false);
   const [revisionsOpen, setRevisionsOpen] = useState(false);
   const [unpublishOpen, setUnpublishOpen] = useState(false);
+  const [newCategoryOpen, setNewCategoryOpen] = useState(false);
   const status: PostStatus = post?.status ?? "draft";
   const readOnly = viewMode;
   /** The content field's commands (internal links go in through them, so Undo works). */
@@ -161,14 +172,30 @@ export function PostEditor({
 
   // Never lose work (issue 16): autosave, local copy, conflicts, asking before leaving.
   const fill = useCallback((next: EditorFields) => reset(next), [reset]);
+  /** This visit began on a new post: its first 'Save Draft' says 'Post created'. */
+  const startedNew = useRef(post === null);
   const autosave = useAutosave({
     blogId: blog.id,
     post,
+    newPostKey: editorKey,
     enabled: !viewMode,
     fields,
     getFields: getValues,
     fill,
     filledByAi,
+    // `authorId` is the signed-in owner, as spec section 7 lists it.
+    create: (next) =>
+      createPost({
+        ...saveBodyOf(next),
+        ...(filledByAi ? { generatedByAi: true } : {}),
+        blogId: blog.id,
+        ...(user?.id ? { authorId: user.id } : {}),
+      }),
+    // The address names the new post; the same editor stays, with what was typed meanwhile.
+    onCreated: (created) => {
+      const state: EditorLocationState = { editorKey };
+      navigate(`/editor?id=${encodeURIComponent(created.id)}`, { replace: true, state });
+    },
     onSaved: (next) => {
       setFilledByAi(false);
       return saved(next);
@@ -199,56 +226,34 @@ export function PostEditor({
   async function save() {
     if (busy) return;
     if (!hasTitle()) return;
-    const fields = getValues();
-    const body = {
-      title: fields.title,
-      content: fields.content,
-      excerpt: fields.excerpt,
-      categoryId: fields.categoryId,
-      featureImageId: fields.featureImageId,
-      metaTitle: fields.metaTitle,
-      metaDescription: fields.metaDescription,
-      keywords: fields.keywords,
-      slug: fields.slug,
-      ...(filledByAi ? { generatedByAi: true } : {}),
-    };
-    if (!post) {
-      if (!user?.id) {
-        toast({
-          title: "Authentication required",
-          description: "Please wait for authentication to complete.",
-          variant: "destructive",
-        });
-        return;
-      }
-      setBusy("save");
-      try {
-        const created = await createPost({ ...body, blogId: blog.id, authorId: user.id });
-        setFilledByAi(false);
-        autosave.markCreated(fields);
-        await saved(created);
-        toast({ title: "Post created", description: "Your post has been saved as a draft." });
-        navigate(`/editor?id=${encodeURIComponent(created.id)}`);
-      } catch (err) {
-        toast({
-          title: "Error",
-          description: errorMessage(err, "Failed to create post"),
-          variant: "destructive",
-        });
-      } finally {
-        setBusy(null);
-      }
+    if (autosave.isNew && !user?.id) {
+      toast({
+        title: "Authentication required",
+        description: "Please wait for authentication to complete.",
+        variant: "destructive",
+      });
       return;
     }
+    // The first 'Save Draft' of a post begun on this screen says it was created, even when
+    // autosave created the draft a moment before (decision 351).
+    const creating = autosave.isNew || startedNew.current;
     setBusy("save");
     try {
       // 'Save Draft', or 'Update' on a live post: into the post itself, from its version.
       const updated = await autosave.saveNow();
-      if (updated) toast({ title: "Post updated", description: "Your changes have been saved." });
+      if (updated && creating) {
+        startedNew.current = false;
+        toast({ title: "Post created", description: "Your post has been saved as a draft." });
+      } else if (updated) {
+        toast({ title: "Post updated", description: "Your changes have been saved." });
+      }
     } catch (err) {
       toast({
         title: "Error",
-        description: errorMessage(err, "Failed to update post"),
+        description: errorMessage(
+          err,
+          creating ? "Failed to create post" : "Failed to update post",
+        ),
         variant: "destructive",
       });
     } finally {
@@ -457,14 +462,17 @@ export function PostEditor({
         description={`Write, schedule and publish posts for ${blog.name}.`}
         actions={
           <>
+            {/* Preview and Revisions are icons (named for screen readers and on hover), so the
+                header keeps one row at 1280 px (decision 351). */}
             <Button
               variant="outline"
+              size="icon"
               onClick={preview}
               disabled={!post}
-              title={post ? undefined : "Save the post to preview it"}
+              aria-label="Preview"
+              title={post ? "Preview" : "Save the post to preview it"}
             >
               <EyeIcon aria-hidden="true" />
-              Preview
             </Button>
             {viewMode ? (
               <Button onClick={() => post && navigate(`/editor?id=${encodeURIComponent(post.id)}`)}>
@@ -473,6 +481,17 @@ export function PostEditor({
               </Button>
             ) : (
               <>
+                {post && (
+                  <Button
+                    variant="outline"
+                    size="icon"
+                    onClick={() => setRevisionsOpen(true)}
+                    aria-label="Revisions"
+                    title="Revisions"
+                  >
+                    <HistoryIcon aria-hidden="true" />
+                  </Button>
+                )}
                 <Button variant="outline" onClick={() => setAiOpen(true)}>
                   <SparklesIcon aria-hidden="true" />
                   Generate with AI
@@ -481,22 +500,6 @@ export function PostEditor({
                   <Button variant="outline" onClick={openSchedule} disabled={busy !== null}>
                     <CalendarClockIcon aria-hidden="true" />
                     {scheduled ? "Reschedule" : "Schedule"}
-                  </Button>
-                )}
-                {status === "draft" && blog.reviewBeforePublishing && (
-                  <Button
-                    variant="outline"
-                    onClick={() => void changeStatus("under_review")}
-                    disabled={busy !== null}
-                  >
-                    <SendIcon aria-hidden="true" />
-                    Submit for Review
-                  </Button>
-                )}
-                {post && (
-                  <Button variant="outline" onClick={() => setRevisionsOpen(true)}>
-                    <HistoryIcon aria-hidden="true" />
-                    Revisions
                   </Button>
                 )}
                 {status === "published" && (
@@ -509,18 +512,30 @@ export function PostEditor({
                     Unpublish
                   </Button>
                 )}
-                {(status === "under_review" ||
-                  (status === "draft" && !blog.reviewBeforePublishing)) && (
+                {status !== "published" && (
+                  <Button variant="outline" onClick={() => void save()} disabled={busy !== null}>
+                    <SaveIcon aria-hidden="true" />
+                    {busy === "save" ? "Saving..." : "Save Draft"}
+                  </Button>
+                )}
+                {/* The one filled button is the post's next step. */}
+                {status === "draft" && blog.reviewBeforePublishing && (
                   <Button
-                    variant="outline"
-                    onClick={() => void changeStatus("published")}
+                    onClick={() => void changeStatus("under_review")}
                     disabled={busy !== null}
                   >
+                    <SendIcon aria-hidden="true" />
+                    Submit for Review
+                  </Button>
+                )}
+                {(status === "under_review" ||
+                  (status === "draft" && !blog.reviewBeforePublishing)) && (
+                  <Button onClick={() => void changeStatus("published")} disabled={busy !== null}>
                     <UploadIcon aria-hidden="true" />
                     Publish
                   </Button>
                 )}
-                {status === "published" ? (
+                {status === "published" && (
                   <Button
                     onClick={() => void save()}
                     disabled={busy !== null || !autosave.canUpdate}
@@ -528,11 +543,6 @@ export function PostEditor({
                   >
                     <UploadIcon aria-hidden="true" />
                     {busy === "save" ? "Updating..." : "Update"}
-                  </Button>
-                ) : (
-                  <Button onClick={() => void save()} disabled={busy !== null}>
-                    <SaveIcon aria-hidden="true" />
-                    {busy === "save" ? "Saving..." : "Save Draft"}
                   </Button>
                 )}
               </>
@@ -564,7 +574,7 @@ export function PostEditor({
               state={autosave.state}
               error={autosave.error}
               pendingLive={autosave.hasPending}
-              isNew={!post}
+              needsTitle={autosave.isNew && fields.title.trim() === ""}
               onDiscardPending={() =>
                 void autosave.discardPending().then(
                   () =>
@@ -677,13 +687,27 @@ export function PostEditor({
               labelledBy={`${id}-category`}
               value={fields.categoryId ?? noCategory}
               onValueChange={(value) =>
-                setValue("categoryId", value === noCategory ? null : value, { shouldDirty: true })
+                value === newCategory
+                  ? setNewCategoryOpen(true)
+                  : setValue("categoryId", value === noCategory ? null : value, {
+                      shouldDirty: true,
+                    })
               }
               choices={[
                 { value: noCategory, label: "None" },
                 ...categories.map((c) => ({ value: c.id, label: c.name })),
+                { value: newCategory, label: "New category…" },
               ]}
               disabled={readOnly}
+            />
+          </Card>
+
+          <Card className="p-5">
+            <TagsInput
+              blogId={blog.id}
+              tags={fields.tags}
+              onChange={(tags) => setValue("tags", tags, { shouldDirty: true })}
+              readOnly={readOnly}
             />
           </Card>
 
@@ -779,6 +803,13 @@ export function PostEditor({
         </div>
       </div>
 
+      <NewCategoryDialog
+        blogId={blog.id}
+        categories={categories}
+        open={newCategoryOpen}
+        onOpenChange={setNewCategoryOpen}
+        onCreated={(category) => setValue("categoryId", category.id, { shouldDirty: true })}
+      />
       <AiGenerateDialog
         open={aiOpen}
         onOpenChange={setAiOpen}

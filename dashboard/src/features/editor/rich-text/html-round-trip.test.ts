@@ -80,3 +80,34 @@ describe("existing posts load into the editor without losing content", () => {
     });
   }
 });
+
+describe("an image's figure, caption and width (decision 350)", () => {
+  const figure =
+    '<figure data-width="wide"><img src="https://images.example/bike.png" alt="A red bicycle" width="600" height="400"><figcaption>Parked by the <em>river</em></figcaption></figure>';
+
+  it("come out of the editor as written, and the server's sanitizer keeps them", () => {
+    const saved = throughEditor(figure);
+    expect(saved).toBe(
+      '<figure data-width="wide"><img src="https://images.example/bike.png" alt="A red bicycle" width="600" height="400"><figcaption>Parked by the <em>river</em></figcaption></figure>',
+    );
+    // The sanitizer writes void elements as `<img />`; the markup is the same.
+    expect(sanitizePostHtml(saved).replace(" />", ">")).toBe(saved);
+    expect(throughEditor(sanitizePostHtml(saved))).toBe(saved);
+  });
+
+  it("keep only the widths the theme draws", () => {
+    for (const width of ["wide", "full"]) {
+      const html = `<figure data-width="${width}"><img src="https://images.example/a.png" alt="A"></figure>`;
+      expect(sanitizePostHtml(html)).toContain(`data-width="${width}"`);
+      expect(throughEditor(html)).toContain(`data-width="${width}"`);
+    }
+    const odd =
+      '<figure data-width="huge" class="x"><img src="https://images.example/a.png" alt="A"></figure>';
+    expect(sanitizePostHtml(odd)).toBe(
+      '<figure><img src="https://images.example/a.png" alt="A" /></figure>',
+    );
+    expect(throughEditor(odd)).toBe(
+      '<figure><img src="https://images.example/a.png" alt="A"></figure>',
+    );
+  });
+});

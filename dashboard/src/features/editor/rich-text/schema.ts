@@ -1,3 +1,4 @@
+import { figureWidths } from "@contracts/html-allowlist.ts";
 import { type AnyExtension, Extension, Mark, Node } from "@tiptap/core";
 import Image from "@tiptap/extension-image";
 import { TableKit } from "@tiptap/extension-table";
@@ -26,12 +27,25 @@ export const Subscript = simpleMark("subscript", "sub");
 export const Superscript = simpleMark("superscript", "sup");
 export const Highlight = simpleMark("highlight", "mark");
 
-/** `<figure>` with its content and an optional `<figcaption>`. */
+/**
+ * `<figure>` with its content and an optional `<figcaption>`; an image's figure may be drawn
+ * wider than the text (`data-width`, decision 350).
+ */
 export const Figure = Node.create({
   name: "figure",
   group: "block",
   content: "(block | figcaption)+",
   defining: true,
+  addAttributes: () => ({
+    width: {
+      default: null,
+      parseHTML: (element) => {
+        const width = element.getAttribute("data-width");
+        return (figureWidths as readonly (string | null)[]).includes(width) ? width : null;
+      },
+      renderHTML: (attributes) => (attributes.width ? { "data-width": attributes.width } : {}),
+    },
+  }),
   parseHTML: () => [{ tag: "figure" }],
   renderHTML: ({ HTMLAttributes }) => ["figure", HTMLAttributes, 0],
 });

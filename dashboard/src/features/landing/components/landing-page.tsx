@@ -20,6 +20,8 @@ import { useMetaDescription } from "../../../lib/document-title.ts";
 
 /** Every call to action starts sign-in (spec section 2.15). */
 const signInUrl = "/api/login";
+/** The free-trial calls to action start it at the sign-up form (decision 354). */
+const signUpUrl = "/api/login?mode=sign-up";
 
 export const landingTitle = "Blogfleet — AI blog platform: original posts, live in 60 seconds";
 export const landingDescription =
@@ -87,7 +89,7 @@ const steps = [
 function CallToAction({ children, size = "lg" }: { children: string; size?: "lg" | "default" }) {
   return (
     <Button asChild size={size}>
-      <a href={signInUrl}>
+      <a href={signUpUrl}>
         {children}
         <ArrowRightIcon aria-hidden="true" />
       </a>
@@ -377,7 +379,7 @@ export function LandingPage() {
                     size="lg"
                     className="w-full bg-orange-300 text-stone-950 hover:bg-orange-200 focus-visible:ring-offset-stone-900"
                   >
-                    <a href={signInUrl}>
+                    <a href={signUpUrl}>
                       Claim your free trial
                       <ArrowRightIcon aria-hidden="true" />
                     </a>

@@ -82,7 +82,9 @@ export function BlogCard({ blog }: { blog: Blog }) {
             </Field>
           )}
           <Field term="Slug">
-            <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{blog.slug}</code>
+            <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs break-all">
+              {blog.slug}
+            </code>
           </Field>
         </dl>
       </CardContent>

@@ -7,7 +7,7 @@ import { blogDomain } from "./blog-address.ts";
 export function InfoPanels() {
   const domain = blogDomain();
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <Panel icon={<GlobeIcon aria-hidden="true" className="size-5" />} title="About Domains">
         Every blog can have a subdomain of <strong>{domain}</strong> (such as{" "}
         <code className="font-mono text-xs">my-blog.{domain}</code>) and a custom domain you own.

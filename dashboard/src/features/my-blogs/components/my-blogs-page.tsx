@@ -69,7 +69,7 @@ export function MyBlogsPage() {
     content = (
       <>
         <FleetOverview />
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {blogs.map((blog) => (
             <BlogCard key={blog.id} blog={blog} />
           ))}

@@ -22,6 +22,7 @@ const post = (status: string, createdAt: string, publishedAt: string | null = nu
 
 const automation = (over: Partial<AutomationSettings> = {}): AutomationSettings => ({
   blogId: "b1",
+  configured: true,
   topicDetails: [],
   skipReason: null,
   enabled: true,
@@ -35,10 +36,14 @@ const automation = (over: Partial<AutomationSettings> = {}): AutomationSettings 
   ...over,
 });
 
+/** What the API answers for a blog whose automation was never saved (decision 354). */
+const neverSaved = automation({ configured: false, enabled: false, topics: [] });
+
 function renderReport(answers: Record<string, unknown>) {
+  const answered: Record<string, unknown> = { "/api/blogs/b1/automation": neverSaved, ...answers };
   vi.stubGlobal("fetch", async (url: string) =>
-    url in answers
-      ? Response.json(answers[url])
+    url in answered
+      ? Response.json(answered[url])
       : Response.json({ code: "not_found" }, { status: 404 }),
   );
   mountReport();

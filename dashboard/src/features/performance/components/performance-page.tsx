@@ -120,7 +120,7 @@ export function PerformanceReport({ blog }: { blog: Blog }) {
         {posts.error && !posts.data ? (
           <PostsLoadError error={posts.error} onRetry={() => void posts.mutate()} />
         ) : (
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <MetricCard
               title="This Week"
               value={shown(metrics?.thisWeek)}
@@ -145,7 +145,7 @@ export function PerformanceReport({ blog }: { blog: Blog }) {
         </p>
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card aria-labelledby="published-chart-title">
           <CardHeader>
             <CardTitle id="published-chart-title">Published Posts</CardTitle>
@@ -191,7 +191,7 @@ export function PerformanceReport({ blog }: { blog: Blog }) {
         </Card>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card aria-labelledby="ctr-title">
           <CardHeader>
             <CardTitle id="ctr-title">Affiliate Click-Through</CardTitle>
@@ -216,7 +216,7 @@ export function PerformanceReport({ blog }: { blog: Blog }) {
 
       <FleetTable range={range} />
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card aria-labelledby="recommendations-title">
           <CardHeader>
             <CardTitle id="recommendations-title">AI Affiliate Recommendations</CardTitle>
@@ -336,7 +336,7 @@ function FigureList({
   small?: boolean;
 }) {
   return (
-    <dl className="grid gap-4 sm:grid-cols-3">
+    <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
       {items.map(({ term, value }) => (
         <div key={term} className="rounded-lg border p-4">
           <dt className="text-sm text-muted-foreground">{term}</dt>

@@ -104,7 +104,7 @@ export function ReaderAnalytics({
           </p>
         ) : (
           <>
-            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
               <MetricCard title="Page Views" value={report.totals.views} icon={EyeIcon} />
               <MetricCard title="Visitors" value={report.totals.visitors} icon={UsersIcon} />
               <MetricCard title="Not Counted" value={report.totals.excluded} icon={BanIcon} />
@@ -125,7 +125,7 @@ export function ReaderAnalytics({
               .
             </p>
             <TrafficChart report={report} range={range} />
-            <div className="grid gap-6 lg:grid-cols-2">
+            <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
               <ReportTable
                 id="top-posts"
                 title="Top Posts"

@@ -80,7 +80,7 @@ export function RevenueCard({
       </CardHeader>
       <CardContent className="space-y-6">
         {report && (
-          <dl className="grid gap-4 sm:grid-cols-3">
+          <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
             {[
               ["Revenue", money(report.revenue.total, currency)],
               ["Earnings per Click", money(report.revenue.epc, currency)],
@@ -133,7 +133,7 @@ export function RevenueCard({
           <h3 id="import-title" className="text-sm font-medium">
             Import a commission report
           </h3>
-          <div className="grid gap-3 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <div className="space-y-1">
               <Label htmlFor="commission-network">Network</Label>
               <select

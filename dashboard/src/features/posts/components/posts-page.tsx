@@ -1,6 +1,7 @@
 import type { Blog } from "@contracts/blogs.ts";
 import { type PostStatus, postStatuses, postStatusLabels } from "@contracts/limits.ts";
-import { FileTextIcon, SearchIcon, SearchXIcon } from "lucide-react";
+import { defaultPostSort, type PostSort, type PostsView } from "@contracts/post-list.ts";
+import { FileTextIcon, LayoutGridIcon, ListIcon, SearchIcon, SearchXIcon } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { useSWRConfig } from "swr";
@@ -18,10 +19,14 @@ import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
 import { useCategories } from "../../../lib/api/get-categories.ts";
 import { allPostsPageSize, usePostPages } from "../../../lib/api/get-post-page.ts";
 import { revalidatePostLists } from "../../../lib/api/get-posts.ts";
+import { usePostsPreferences } from "../../../lib/api/get-posts-preferences.ts";
 import { unpublishPost } from "../../../lib/api/unpublish-post.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
+import { useBulkPosts } from "../api/bulk-posts.ts";
 import { useDeletePost } from "../api/delete-post.ts";
+import { bulkOutcomeToast } from "./bulk-outcome.ts";
+import { PostsTable } from "./posts-table.tsx";
 
 type StatusFilter = "all" | PostStatus;
 
@@ -33,6 +38,10 @@ const ConfirmDialog = lazy(async () => ({
 const UnpublishPostDialog = lazy(async () => ({
   default: (await import("../../../components/unpublish-post-dialog.tsx")).UnpublishPostDialog,
 }));
+const BulkActionDialog = lazy(async () => ({
+  default: (await import("./bulk-action-dialog.tsx")).BulkActionDialog,
+}));
+type BulkAction = "status" | "category" | "delete";
 
 /** Typing pauses this long before the server is asked (each answer takes a few ms). */
 const searchDelayMs = 150;
@@ -40,7 +49,8 @@ const searchDelayMs = 150;
 /**
  * All Posts (spec section 2.5): search, status filter, cards with delete. The server searches
  * and filters and sends the list a page at a time (decision 100): a blog of 10,000 posts
- * shows its first cards as fast as one of ten.
+ * shows its first cards as fast as one of ten. A dense list view sorts by column on the
+ * server and acts on many posts at once; the view and sort are the person's (decision 355).
  */
 export function PostsPage() {
   return <BlogScreen title="All Posts">{(blog) => <AllPosts blog={blog} />}</BlogScreen>;
@@ -52,15 +62,28 @@ function AllPosts({ blog }: { blog: Blog }) {
   const [search, setSearch] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const query = useDebouncedValue(search, searchDelayMs);
-  const pages = usePostPages(blog.id, { q: query, status, limit: allPostsPageSize });
+  // The person's view and sort, known before the first page is asked for (no flash of cards).
+  const { preferences, error: preferencesError, change: changePreferences } = usePostsPreferences();
+  const view: PostsView = preferences?.postsView ?? "cards";
+  const sort: PostSort =
+    view === "list" ? (preferences?.postsSort ?? defaultPostSort) : defaultPostSort;
+  const pages = usePostPages(preferences || preferencesError ? blog.id : null, {
+    q: query,
+    status,
+    limit: allPostsPageSize,
+    sort,
+  });
   const { data, error, isLoading, isValidating, mutate, size, setSize } = pages;
-  const { data: categories } = useCategories(blog.id);
+  const { data: categories, mutate: reloadCategories } = useCategories(blog.id);
   const { user } = useAuthUser();
   const navigate = useNavigate();
   const { mutate: globalMutate } = useSWRConfig();
   const { deletePost } = useDeletePost(blog.id);
   const [toDelete, setToDelete] = useState<CardPost | null>(null);
   const [toUnpublish, setToUnpublish] = useState<CardPost | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [bulkAction, setBulkAction] = useState<BulkAction | null>(null);
+  const applyBulk = useBulkPosts(blog.id);
   // Once asked for, a confirmation stays mounted: closing it plays its exit as before.
   const asked = useRef({ delete: false, unpublish: false });
   if (toDelete) asked.current.delete = true;
@@ -75,6 +98,38 @@ function AllPosts({ blog }: { blog: Blog }) {
   const loadMore = () => {
     if (hasMore && !loadingMore) void setSize(size + 1);
   };
+  const views = Object.assign({}, ...(data?.map((page) => page.views ?? {}) ?? [])) as Record<
+    string,
+    number
+  >;
+  // Only posts on screen stay selected (a search or filter may have hidden some).
+  const chosen = shown.filter((post) => selected.has(post.id)).map((post) => post.id);
+
+  async function confirmBulk(value: string) {
+    if (!bulkAction) return;
+    const input =
+      bulkAction === "status"
+        ? { ids: chosen, action: bulkAction, status: value as PostStatus }
+        : bulkAction === "category"
+          ? { ids: chosen, action: bulkAction, categoryId: value === noCategory ? null : value }
+          : { ids: chosen, action: bulkAction };
+    try {
+      const result = await applyBulk(input);
+      // This screen's own pages (an infinite list's key is not a plain path).
+      void mutate();
+      setBulkAction(null);
+      setSelected(new Set());
+      const categoryId = "categoryId" in input ? input.categoryId : null;
+      toast(bulkOutcomeToast(result, (id) => categoryName(id) ?? "no category", categoryId));
+    } catch (err) {
+      toast({
+        title: "Error",
+        description: errorMessage(err, "Failed to change the posts"),
+        variant: "destructive",
+      });
+      throw err;
+    }
+  }
 
   async function confirmDelete() {
     if (!toDelete) return;
@@ -125,7 +180,7 @@ function AllPosts({ blog }: { blog: Blog }) {
         }
       />
 
-      <div className="flex flex-col gap-3 sm:flex-row">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <div className="relative flex-1">
           <label htmlFor={searchId} className="sr-only">
             Search posts
@@ -156,9 +211,60 @@ function AllPosts({ blog }: { blog: Blog }) {
             ...postStatuses.map((s) => ({ value: s, label: postStatusLabels[s] })),
           ]}
         />
+        <ViewSwitch
+          value={view}
+          onChange={(postsView) => {
+            setSelected(new Set());
+            void changePreferences({ postsView }).catch((err: unknown) =>
+              toast({
+                title: "Error",
+                description: errorMessage(err, "Failed to save the view"),
+                variant: "destructive",
+              }),
+            );
+          }}
+        />
       </div>
 
-      {isLoading && !data ? (
+      {view === "list" && chosen.length > 0 ? (
+        <div
+          role="toolbar"
+          aria-label="Bulk actions"
+          className="flex flex-wrap items-center gap-2 rounded-lg border bg-muted/40 px-3 py-2"
+        >
+          <span className="mr-auto text-sm font-medium" aria-live="polite">
+            {chosen.length} selected
+          </span>
+          <Button type="button" variant="outline" size="sm" onClick={() => setBulkAction("status")}>
+            Change status
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => {
+              // Categories made elsewhere since this screen read them are offered too.
+              void reloadCategories();
+              setBulkAction("category");
+            }}
+          >
+            Change category
+          </Button>
+          <Button
+            type="button"
+            variant="destructive"
+            size="sm"
+            onClick={() => setBulkAction("delete")}
+          >
+            Delete
+          </Button>
+          <Button type="button" variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
+            Clear selection
+          </Button>
+        </div>
+      ) : null}
+
+      {(isLoading && !data) || (!preferences && !preferencesError) ? (
         <PostsLoading />
       ) : error && !data ? (
         <PostsLoadError error={error} onRetry={() => void mutate()} />
@@ -171,6 +277,25 @@ function AllPosts({ blog }: { blog: Blog }) {
           icon="search"
           title="No posts found"
           text="Try adjusting your search or filter criteria"
+        />
+      ) : view === "list" ? (
+        <PostsTable
+          posts={shown}
+          views={views}
+          categoryName={categoryName}
+          currentUserId={user?.id}
+          sort={sort}
+          onSort={(postsSort) => {
+            void changePreferences({ postsSort }).catch((err: unknown) =>
+              toast({
+                title: "Error",
+                description: errorMessage(err, "Failed to save the sort"),
+                variant: "destructive",
+              }),
+            );
+          }}
+          selected={selected}
+          onSelectedChange={setSelected}
         />
       ) : (
         <ul aria-label="Posts" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
@@ -208,6 +333,26 @@ function AllPosts({ blog }: { blog: Blog }) {
             onConfirm={confirmDelete}
           />
         ) : null}
+        {bulkAction ? (
+          <BulkActionDialog
+            key={bulkAction}
+            open
+            action={bulkAction}
+            count={chosen.length}
+            choices={
+              bulkAction === "status"
+                ? postStatuses.map((s) => ({ value: s, label: postStatusLabels[s] }))
+                : [
+                    ...(categories ?? []).map((c) => ({ value: c.id, label: c.name })),
+                    { value: noCategory, label: "No category" },
+                  ]
+            }
+            onOpenChange={(open) => {
+              if (!open) setBulkAction(null);
+            }}
+            onConfirm={confirmBulk}
+          />
+        ) : null}
         {asked.current.unpublish ? (
           <UnpublishPostDialog
             open={toUnpublish !== null}
@@ -220,6 +365,48 @@ function AllPosts({ blog }: { blog: Blog }) {
         ) : null}
       </Suspense>
     </div>
+  );
+}
+
+/** The category choice that takes posts out of any category. */
+const noCategory = "none";
+
+/** Cards or list, as a pair of radio buttons (one tab stop, arrows move between them). */
+function ViewSwitch({
+  value,
+  onChange,
+}: {
+  value: PostsView;
+  onChange: (view: PostsView) => void;
+}) {
+  const name = useId();
+  const options = [
+    { view: "cards", label: "Cards view", Icon: LayoutGridIcon },
+    { view: "list", label: "List view", Icon: ListIcon },
+  ] as const;
+  // Native radios: one tab stop, arrow keys move between them, and a name from the label.
+  return (
+    <fieldset className="inline-flex shrink-0 self-start rounded-md border p-0.5 sm:self-auto">
+      <legend className="sr-only">View</legend>
+      {options.map(({ view, label, Icon }) => (
+        <label
+          key={view}
+          title={label}
+          className="relative inline-flex size-8 items-center justify-center rounded-sm text-muted-foreground hover:text-foreground has-checked:bg-accent has-checked:text-accent-foreground has-focus-visible:ring-2 has-focus-visible:ring-ring"
+        >
+          <input
+            type="radio"
+            name={name}
+            value={view}
+            checked={value === view}
+            onChange={() => onChange(view)}
+            aria-label={label}
+            className="absolute inset-0 cursor-pointer appearance-none rounded-sm outline-none"
+          />
+          <Icon aria-hidden="true" className="pointer-events-none size-4" />
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

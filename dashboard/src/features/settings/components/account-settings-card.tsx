@@ -4,24 +4,39 @@ import { Avatar, AvatarFallback, AvatarImage } from "../../../components/ui/avat
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card.tsx";
 import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
 import { displayName, initialsOf } from "../../../lib/user-display.ts";
+import { usePasswordStatus } from "../api/password.ts";
+import { ChangePasswordForm } from "./change-password-form.tsx";
 import { InviteOwner } from "./invite-owner.tsx";
 import { PublicProfileForm } from "./public-profile-form.tsx";
 
-/** Spec section 2.12: the profile comes from the sign-in provider and is read-only here. */
+/**
+ * Spec section 2.12: with an OpenID provider the profile comes from it and is read-only here.
+ * A built-in account (a password on this server) sees its e-mail and changes its password here
+ * (decision 356).
+ */
 export function AccountSettingsCard() {
   const { user } = useAuthUser();
-  const fields = [
-    { label: "First Name", value: user?.firstName },
-    { label: "Last Name", value: user?.lastName },
-    { label: "Email", value: user?.email },
-  ];
+  const { data: password } = usePasswordStatus();
+  const builtIn = password?.builtIn === true;
+  const fromProvider = password?.builtIn === false;
+  const fields = builtIn
+    ? [{ label: "Email", value: user?.email }]
+    : [
+        { label: "First Name", value: user?.firstName },
+        { label: "Last Name", value: user?.lastName },
+        { label: "Email", value: user?.email },
+      ];
   return (
     <Card aria-labelledby="account-settings-title">
       <CardHeader>
         <CardHeading id="account-settings-title" icon={UserRoundIcon}>
           Account Settings
         </CardHeading>
-        <CardDescription>Your profile as your sign-in provider knows it.</CardDescription>
+        <CardDescription>
+          {builtIn
+            ? "Your account on this server."
+            : "Your profile as your sign-in provider knows it."}
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
         <div className="flex items-center gap-4">
@@ -49,10 +64,13 @@ export function AccountSettingsCard() {
             </div>
           ))}
         </dl>
-        <p className="text-sm text-muted-foreground">
-          Your account is managed by your sign-in provider. To change your name, e-mail or picture,
-          update them there; the changes appear here the next time you sign in.
-        </p>
+        {fromProvider && (
+          <p className="text-sm text-muted-foreground">
+            Your account is managed by your sign-in provider. To change your name, e-mail or
+            picture, update them there; the changes appear here the next time you sign in.
+          </p>
+        )}
+        {builtIn && <ChangePasswordForm />}
         <PublicProfileForm />
         <InviteOwner />
       </CardContent>

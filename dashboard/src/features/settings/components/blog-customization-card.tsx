@@ -1,5 +1,10 @@
 import type { Blog, CustomizationInput } from "@contracts/blogs.ts";
-import { carriesWhiteText, contrastRatio, fullHex } from "@contracts/color-contrast.ts";
+import {
+  carriesWhiteText,
+  contrastRatio,
+  fullHex,
+  textColorOn,
+} from "@contracts/color-contrast.ts";
 import { shippedFonts } from "@contracts/fonts.ts";
 import { colorPresets, defaults, fontFamilies } from "@contracts/limits.ts";
 // Each font choice shown in its own face (the regular latin face only; loaded when shown).
@@ -100,7 +105,7 @@ export function BlogCustomizationCard({ blog }: { blog: Blog }) {
       <CardContent>
         <form className="space-y-6" onSubmit={handleSubmit(save)}>
           <SiteStatusLine status={status} />
-          <fieldset className="space-y-3">
+          <fieldset className="min-w-0 space-y-3">
             <legend className="text-sm font-medium">Primary Color</legend>
             <div className="flex flex-wrap items-center gap-3">
               <Label htmlFor={ids.color} className="sr-only">
@@ -149,9 +154,10 @@ export function BlogCustomizationCard({ blog }: { blog: Blog }) {
                 </button>
               ))}
             </div>
+            <HeaderPreview name={blog.name} color={primaryColor} />
             <ColorContrastNote color={primaryColor} />
           </fieldset>
-          <fieldset className="space-y-2">
+          <fieldset className="min-w-0 space-y-2">
             <legend className="text-sm font-medium">Font</legend>
             <div className="grid gap-2 sm:grid-cols-2">
               {fontFamilies.map((font) => (
@@ -212,6 +218,19 @@ export function BlogCustomizationCard({ blog }: { blog: Blog }) {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** The blog's header as readers see it in this colour: the text colour the theme picks over it. */
+function HeaderPreview({ name, color }: { name: string; color: string }) {
+  const hex = fullHex(color);
+  if (!hex) return null;
+  return (
+    <figure aria-label="Header preview" className="overflow-hidden rounded-md border">
+      <div className="px-4 py-3" style={{ backgroundColor: hex, color: textColorOn(hex) }}>
+        <p className="truncate text-base font-semibold">{name}</p>
+      </div>
+    </figure>
   );
 }
 

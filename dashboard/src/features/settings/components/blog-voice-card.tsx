@@ -157,7 +157,7 @@ function VoiceFormFields({ blog, saved }: { blog: Blog; saved: BlogVoice }) {
 
   return (
     <form noValidate onSubmit={handleSubmit(save)} className="space-y-8">
-      <fieldset className="space-y-4">
+      <fieldset className="min-w-0 space-y-4">
         <legend className="text-base font-medium">Author</legend>
         <p className="text-sm text-muted-foreground">
           The person readers see as the author of every post, on the post, the author page and in
@@ -268,7 +268,7 @@ function VoiceFormFields({ blog, saved }: { blog: Blog; saved: BlogVoice }) {
         </div>
       </fieldset>
 
-      <fieldset className="space-y-4">
+      <fieldset className="min-w-0 space-y-4">
         <legend className="text-base font-medium">Style Guide</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="grid gap-2">
@@ -339,7 +339,7 @@ function VoiceFormFields({ blog, saved }: { blog: Blog; saved: BlogVoice }) {
         error={fieldError("examplePostIds")}
       />
 
-      <fieldset className="space-y-4">
+      <fieldset className="min-w-0 space-y-4">
         <legend className="text-base font-medium">What We Know First-Hand</legend>
         <p className="text-sm text-muted-foreground">
           Pages and notes from your own experience. The AI writer may cite them in every post of
@@ -435,7 +435,7 @@ function ExamplePosts({
   const found = (data?.posts ?? []).filter((post) => !ids.includes(post.id));
 
   return (
-    <fieldset className="space-y-4">
+    <fieldset className="min-w-0 space-y-4">
       <legend className="text-base font-medium">Example Posts</legend>
       <p className="text-sm text-muted-foreground">
         Up to {voiceLimits.examples} published posts whose style the AI writer follows (not their

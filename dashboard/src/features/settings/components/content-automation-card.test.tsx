@@ -26,6 +26,7 @@ const blog = blogFixture({ name: "Balcony Gardens", slug: "balcony-gardens" });
 
 const stored = (over: Partial<AutomationSettings> = {}): AutomationSettings => ({
   blogId: "b1",
+  configured: true,
   topicDetails: [],
   skipReason: null,
   enabled: true,
@@ -51,8 +52,24 @@ const category = (id: string, name: string): Category => ({
 });
 const categories = [category("c-herbs", "Herbs"), category("c-veg", "Vegetables")];
 
+/** What the API answers for a blog whose automation was never saved (decision 354). */
+const neverSaved: AutomationSettings = {
+  blogId: "b1",
+  configured: false,
+  enabled: false,
+  lastGeneratedAt: null,
+  nextRunAt: null,
+  niche: null,
+  postingFrequency: "weekly",
+  postsPerWeek: 3,
+  autoPublish: true,
+  topics: [],
+  topicDetails: [],
+  skipReason: null,
+};
+
 /**
- * Answers GET with `initial` (404 for none), the blog's jobs with `jobs`, its categories, and
+ * Answers GET with `initial` (the never-saved defaults for none), the blog's jobs with `jobs`, its categories, and
  * saves with `save`.
  */
 function renderCard(
@@ -82,8 +99,7 @@ function renderCard(
     if (url === "/api/blogs/b1/categories") return json(200, categories);
     const call = callOf(url, init);
     calls.push(call);
-    if (call.method === "GET")
-      return initial ? json(200, initial) : json(404, { code: "not_found" });
+    if (call.method === "GET") return json(200, initial ?? neverSaved);
     return save(call);
   });
   render(
@@ -490,8 +506,12 @@ describe("Content Automation card", () => {
 
   it("offers to try again when the settings cannot be read", async () => {
     let fail = true;
-    vi.stubGlobal("fetch", async () =>
-      fail ? new Response("boom", { status: 500 }) : json(404, { code: "not_found" }),
+    vi.stubGlobal("fetch", async (url: string) =>
+      fail
+        ? new Response("boom", { status: 500 })
+        : url === "/api/blogs/b1/automation"
+          ? json(200, neverSaved)
+          : json(404, { code: "not_found" }),
     );
     render(
       <SWRConfig value={{ ...swrConfig, provider: () => new Map() }}>

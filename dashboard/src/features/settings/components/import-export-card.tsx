@@ -133,7 +133,8 @@ export function ImportExportCard({ blog }: { blog: Blog }) {
         {job && <ImportProgress job={job} onCancel={() => void cancel()} />}
 
         <div className="flex flex-wrap items-center gap-3 border-t pt-4">
-          <Button asChild variant="outline">
+          {/* A long blog name wraps instead of pushing a phone's screen sideways. */}
+          <Button asChild variant="outline" className="h-auto min-h-9 max-w-full whitespace-normal">
             <a href={`/api/blogs/${blog.id}/export`} download>
               <DownloadIcon aria-hidden="true" />
               Export {blog.name}
@@ -199,6 +200,9 @@ function ImportProgress({ job, onCancel }: { job: ImportJob; onCancel: () => voi
             <li>Skipped: {report.counts.skipped}</li>
             <li>Images missing: {report.counts.imagesMissing}</li>
           </ul>
+          {report.pages && report.pages.length > 0 && (
+            <p>Pages are not imported yet: {report.pages.join(", ")}</p>
+          )}
           {report.skipped.length > 0 && (
             <details>
               <summary className="cursor-pointer">
