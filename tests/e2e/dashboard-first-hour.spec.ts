@@ -184,6 +184,10 @@ test("every colour preset keeps white header text, and a new blog starts with a 
   await signIn(page);
   const blog = await apiCreateBlog(page, "Preset Check");
   await page.goto("/settings");
+  // A shared machine can be slow to load the screen's code: wait for it once, generously.
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible({
+    timeout: 20_000,
+  });
   const card = page.getByRole("region", { name: "Blog Customization" });
   const preview = card.getByRole("figure", { name: "Header preview" });
   await expect(preview).toBeVisible();
@@ -224,6 +228,9 @@ test("approving a program offers keywords from the blog's posts, not the program
   expect(found.status()).toBe(201);
 
   await page.goto("/affiliate-recommendations");
+  await expect(page.getByRole("heading", { level: 1, name: "AI Recommendations" })).toBeVisible({
+    timeout: 20_000,
+  });
   const card = page.getByRole("article").filter({ hasText: "REI Affiliate Program" });
   await card.getByRole("button", { name: "Approve Program" }).click();
   const dialog = page.getByRole("dialog", { name: "Create an affiliate link" });

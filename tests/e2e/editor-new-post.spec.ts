@@ -7,12 +7,13 @@ import {
   expectContent,
   expectToast,
 } from "./content-helpers.ts";
-import { expect, test } from "./fixtures.ts";
+import { expect as baseExpect, test } from "./fixtures.ts";
 import { watchForErrors } from "./helpers.ts";
 
 test.use({ reducedMotion: "reduce" });
 // Long walks through the editor, on a machine that may be busy.
 test.describe.configure({ timeout: 300_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const saveState = (page: Page) => page.locator('[data-slot="save-state"]');
 const banner = (page: Page) => page.getByRole("alert", { name: "Unsaved changes found" });
@@ -129,7 +130,7 @@ test("a new post from the AI writer shows no banner of another new post", async 
   await page.goto("/editor");
   await contentEditor(page).click();
   await contentEditor(page).pressSequentially("Something typed and left behind");
-  await expect(saveState(page)).toContainText("Add a title to save this draft.");
+  await expect(saveState(page)).toContainText("Not saved");
   await page.waitForTimeout(800);
 
   await page.goto("/editor?mode=ai");
@@ -201,7 +202,7 @@ test("the header's main action follows the post's state and fits one row at 1280
   expect(await headerRows(page)).toHaveProperty("size", 1);
 
   // A blog that publishes without review: a draft's main action is Publish.
-  const res = await page.request.patch(`/api/blogs/${blog.id}`, {
+  const res = await page.request.patch(`/api/blogs/${blog.id}/customization`, {
     data: { reviewBeforePublishing: false },
   });
   expect(res.status()).toBe(200);

@@ -104,7 +104,11 @@ describe("signed out", () => {
         (link) => !link.getAttribute("href")?.startsWith("#") && link.textContent !== "Blogfleet",
       );
     expect(ctas.length).toBeGreaterThanOrEqual(5);
-    for (const link of ctas) expect(link.getAttribute("href")).toBe("/api/login");
+    // The free-trial ones start at the sign-up form (decision 354).
+    for (const link of ctas)
+      expect(link.getAttribute("href")).toBe(
+        /free/i.test(link.textContent ?? "") ? "/api/login?mode=sign-up" : "/api/login",
+      );
     await waitFor(() => expect(document.title).toContain("Blogfleet"));
     expect(document.querySelector('meta[name="description"]')?.getAttribute("content")).toMatch(
       /E-E-A-T/,
