@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import { Outlet } from "react-router";
 import { ThemeToggle } from "../../components/theme-toggle.tsx";
 import { Separator } from "../../components/ui/separator.tsx";
@@ -16,8 +17,9 @@ export function DashboardLayout() {
       <CreateBlogDialogProvider>
         <SidebarProvider>
           <AppSidebar user={user} />
-          <SidebarInset>
-            <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:px-4">
+          {/* The header's height, for what sticks below it (the editor's toolbar). */}
+          <SidebarInset style={{ "--app-header-height": "3.5rem" } as CSSProperties}>
+            <header className="sticky top-0 z-20 flex h-(--app-header-height) shrink-0 items-center gap-2 border-b bg-background/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:px-4">
               <SidebarTrigger className="-ml-1" />
               <Separator orientation="vertical" className="mr-1 h-5!" />
               <BlogSwitcher />

@@ -37,6 +37,15 @@ const sidebarWidthMobile = "18rem";
 const sidebarWidthIcon = "3rem";
 const toggleKey = "b";
 
+/**
+ * Ctrl/Cmd+B is Bold where a person writes (the post editor, any text field): the sidebar's
+ * shortcut only acts when no field has the keyboard.
+ */
+function isWritingIn(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || target.closest("input, textarea, select") !== null;
+}
+
 type SidebarState = {
   state: "expanded" | "collapsed";
   open: boolean;
@@ -78,6 +87,7 @@ export function SidebarProvider({
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || isWritingIn(event.target)) return;
       if (event.key.toLowerCase() === toggleKey && (event.metaKey || event.ctrlKey)) {
         event.preventDefault();
         toggleSidebar();

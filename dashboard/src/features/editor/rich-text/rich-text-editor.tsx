@@ -1,6 +1,6 @@
 import { type Editor, Extension } from "@tiptap/core";
 import { EditorContent, type UseEditorOptions, useEditor } from "@tiptap/react";
-import { type Ref, useEffect, useImperativeHandle, useRef, useState } from "react";
+import { type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { cn } from "../../../lib/cn.ts";
 import {
   type AffiliateChoice,
@@ -10,6 +10,8 @@ import {
   ProsCons,
 } from "./block-views.tsx";
 import { cleanHtml, cleanPastedHtml } from "./clean-html.ts";
+import { ImageControls } from "./image-controls.tsx";
+import { insertImage, MissingAltFlag, replaceImage } from "./image-frame.ts";
 import { type InternalLinkToInsert, insertInternalLink } from "./internal-links.ts";
 import { pasteAsMarkdown } from "./markdown-paste.ts";
 import { schemaExtensions } from "./schema.ts";
@@ -70,6 +72,10 @@ export default function RichTextEditor({
   const [linkOpen, setLinkOpen] = useState(false);
   const [imageOpen, setImageOpen] = useState(false);
   const actions = useRef({ openLink: () => setLinkOpen(true), pickImage: () => {} });
+  /** What the next picked image does: go in at the selection, or replace the selected image. */
+  const imageTarget = useRef<"insert" | "replace">("insert");
+  const [focusAltText, setFocusAltText] = useState(false);
+  const altTextFocused = useCallback(() => setFocusAltText(false), []);
   const editorRef = useRef<Editor | null>(null);
 
   // Built once: TipTap compares options on every render, and cleaning a long post per keystroke
@@ -78,6 +84,7 @@ export default function RichTextEditor({
     extensions: [
       ...schemaExtensions({ placeholder, blocks: [ProductBox, CallToAction, ProsCons] }),
       SlashMenu.configure({ pickImage: () => actions.current.pickImage() }),
+      MissingAltFlag,
       Extension.create({
         name: "linkShortcut",
         addKeyboardShortcuts: () => ({
@@ -131,23 +138,29 @@ export default function RichTextEditor({
     }),
     [],
   );
-  actions.current.pickImage = () => {
+  actions.current.pickImage = () => pickImage("insert");
+
+  function pickImage(target: "insert" | "replace") {
+    imageTarget.current = target;
     if (!onPickImage) {
       setImageOpen(true);
       return;
     }
     void onPickImage().then((image) => {
       if (image === "address") setImageOpen(true);
-      else if (image) insertImage(image);
+      else if (image) receiveImage(image);
     });
-  };
+  }
 
-  function insertImage(image: PickedImage) {
-    editor
-      ?.chain()
-      .focus()
-      .setImage({ src: image.src, alt: image.alt, width: image.width, height: image.height })
-      .run();
+  function receiveImage(image: PickedImage) {
+    if (!editor) return;
+    if (imageTarget.current === "replace") {
+      replaceImage(editor, image);
+      return;
+    }
+    insertImage(editor, image);
+    // The upload asked for alt text: the image's controls open on it.
+    if (!image.alt) setFocusAltText(true);
   }
 
   // A value from outside (AI generation, a reload after saving) replaces the content.
@@ -167,7 +180,17 @@ export default function RichTextEditor({
   return (
     <AffiliateLinksContext.Provider value={affiliateLinks}>
       <div className={cn("relative", readOnly && "opacity-90")}>
-        <RichTextToolbar editor={editor} disabled={readOnly} actions={actions.current} />
+        {/* Pinned below the app's sticky header (its height is set by the layout). */}
+        <div className="sticky top-[var(--app-header-height,0px)] z-10">
+          <RichTextToolbar editor={editor} disabled={readOnly} actions={actions.current} />
+          <ImageControls
+            editor={editor}
+            disabled={readOnly}
+            onReplace={() => pickImage("replace")}
+            focusAltText={focusAltText}
+            onAltTextFocused={altTextFocused}
+          />
+        </div>
         <EditorContent editor={editor} />
       </div>
       {linkOpen && (
@@ -191,7 +214,7 @@ export default function RichTextEditor({
           }}
         />
       )}
-      {imageOpen && <ImageDialog open onOpenChange={setImageOpen} onSubmit={insertImage} />}
+      {imageOpen && <ImageDialog open onOpenChange={setImageOpen} onSubmit={receiveImage} />}
     </AffiliateLinksContext.Provider>
   );
 }

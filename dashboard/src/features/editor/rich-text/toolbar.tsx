@@ -182,7 +182,7 @@ export function RichTextToolbar({
       role="toolbar"
       aria-label="Formatting"
       onKeyDown={onKeyDown}
-      className="sticky top-0 z-10 flex flex-wrap gap-1 rounded-t-md border border-b-0 bg-muted/90 p-1 backdrop-blur"
+      className="flex flex-wrap gap-1 rounded-t-md border border-b-0 bg-muted/90 p-1 backdrop-blur"
     >
       {tools.map((tool, index) => {
         const { active, shown } = state[index] ?? { active: false, shown: true };
