@@ -32,8 +32,9 @@ const same = (a: SelectedImage | null, b: SelectedImage | null) =>
 
 /**
  * The selected image's controls (decision 350): alt text, caption, width, replace and remove.
- * Drawn under the formatting toolbar, outside the editable text, so typing in them never moves
- * the editor's selection off the image. Escape goes back to the text.
+ * Drawn under the formatting toolbar (in the page's flow, so it never covers the text), outside
+ * the editable text, so typing in them never moves the editor's selection off the image.
+ * Escape goes back to the text.
  */
 export function ImageControls({
   editor,
@@ -92,7 +93,7 @@ export function ImageControls({
     <fieldset
       aria-label="Image"
       onKeyDown={onKeyDown}
-      className="absolute inset-x-0 top-full mt-1 grid gap-3 rounded-md border bg-popover p-3 text-popover-foreground shadow-md sm:left-auto sm:w-96"
+      className="grid gap-3 border border-b-0 bg-popover p-3 text-popover-foreground sm:grid-cols-2"
     >
       <div className="space-y-1">
         <Label htmlFor={`${id}-alt`}>Alt text</Label>
