@@ -8,6 +8,13 @@ import { z } from "./zod.ts";
 /** The server's answer to a blank title; the editor shows its own toast ('Title required') first. */
 export const titleRequired = "Title is required";
 
+/**
+ * The title a new post's draft is kept under when its writer has typed text but no title yet
+ * (decision 351): the editor shows such a post with an empty title field and a slug that will
+ * follow the title once there is one.
+ */
+export const untitledDraftTitle = "Untitled draft";
+
 const title = z
   .string({ error: (issue) => (issue.input === undefined ? titleRequired : undefined) })
   .trim()

@@ -26,7 +26,7 @@ const listPosts = async (page: Page, blogId: string) =>
 const postsOf = (answer: Listed[] | { posts: Listed[] }) =>
   Array.isArray(answer) ? answer : answer.posts;
 
-test("a new post is a draft on the server as soon as it has a title, and its text is its own", async ({
+test("a new post is a draft on the server as soon as it has a title or a body, and its text is its own", async ({
   page,
   context,
   signedIn,
@@ -102,20 +102,31 @@ test("a new post is a draft on the server as soon as it has a title, and its tex
   await expect(contentEditor(page)).not.toContainText("Warm up");
   await expect(banner(page)).toHaveCount(0);
 
-  // Text without a title stays on this device, and only with this new post.
+  // Text without a title is kept on the server too, as an untitled draft whose slug follows
+  // the title once there is one; it is this new post's own.
   await contentEditor(page).click();
   await contentEditor(page).pressSequentially("Notes without a title yet");
-  await expect(saveState(page)).toContainText("Add a title to save this draft.");
-  await page.waitForTimeout(800);
-  // The browser asks before leaving a page with unsaved text: leave.
-  page.on("dialog", (dialog) => void dialog.accept());
-  await page.goto("/");
+  await expect(page).toHaveURL(/\/editor\?id=[\w-]+$/);
+  await expect(saveState(page)).toContainText("Kept as “Untitled draft” until it has a title.");
+  const untitledId = new URL(page.url()).searchParams.get("id");
+  const untitled = await (await page.request.get(`/api/posts/${untitledId}`)).json();
+  expect(untitled).toMatchObject({ title: "Untitled draft", status: "draft" });
+  expect(untitled.content).toContain("Notes without a title yet");
+  expect(postsOf(await listPosts(page, blog.id))).toHaveLength(2);
+  await page.reload();
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
+  await expectContent(page, "Notes without a title yet");
+  await expect(banner(page)).toHaveCount(0);
+  await page.getByLabel("Title", { exact: true }).fill("Hill repeats");
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/posts/${untitledId}`)).json()).slug)
+    .toBe("hill-repeats");
+  await expect(saveState(page)).toContainText(/^Saved/);
   await page.goto("/editor");
   await expect(page.getByRole("heading", { level: 1, name: "New Post" })).toBeVisible();
-  await expect(contentEditor(page)).toBeVisible();
-  await expect(page.locator('[role="alert"][aria-label="Unsaved changes found"]')).toHaveCount(0);
   await expect(contentEditor(page)).not.toContainText("Notes without a title");
-  expect(postsOf(await listPosts(page, blog.id))).toHaveLength(1);
+  await expect(banner(page)).toHaveCount(0);
+  expect(postsOf(await listPosts(page, blog.id))).toHaveLength(2);
   noErrors();
 });
 

@@ -1,3 +1,4 @@
+import { untitledDraftTitle } from "@contracts/posts.ts";
 import { CircleAlertIcon, CircleCheckIcon, LoaderCircleIcon } from "lucide-react";
 import { Button } from "../../../components/ui/button.tsx";
 import type { SaveState } from "./use-autosave.ts";
@@ -20,7 +21,7 @@ export function SaveStateLine({
   error: string | null;
   /** A live post's changes are saved but readers do not see them yet. */
   pendingLive: boolean;
-  /** A new post without a title: the server cannot keep it yet, this device does. */
+  /** No title yet: a saved draft is kept under the placeholder title until it has one. */
   needsTitle: boolean;
   /** Offered while a live post has pending changes: back to what readers see. */
   onDiscardPending?: () => void;
@@ -29,8 +30,8 @@ export function SaveStateLine({
     state === "saving" ? LoaderCircleIcon : state === "saved" ? CircleCheckIcon : CircleAlertIcon;
   const detail =
     error ??
-    (needsTitle && state === "unsaved"
-      ? "Add a title to save this draft."
+    (needsTitle && state === "saved"
+      ? `Kept as “${untitledDraftTitle}” until it has a title.`
       : pendingLive && state === "saved"
         ? "Not live yet: press Update to publish these changes."
         : null);

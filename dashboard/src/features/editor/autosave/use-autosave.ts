@@ -1,4 +1,5 @@
-import type { PendingFields, Post } from "@contracts/posts.ts";
+import { htmlToText } from "@contracts/content-text.ts";
+import { type PendingFields, type Post, untitledDraftTitle } from "@contracts/posts.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { errorMessage, isUnauthorized } from "../../../lib/api-client.ts";
 import { discardPendingChanges } from "../api/discard-pending-changes.ts";
@@ -51,6 +52,18 @@ export const saveBodyOf = (fields: EditorFields) => ({
   slug: fields.slug,
   featureImageId: fields.featureImageId,
 });
+
+/** The editor holds something worth keeping besides a title: text or an image. */
+const hasBody = (content: string) => htmlToText(content).trim() !== "" || /<img\b/i.test(content);
+
+/**
+ * What a save sends: a draft the server keeps without a title yet (a new post, or one kept
+ * before it had a title) goes under the placeholder title until the writer gives one.
+ */
+export const draftBodyOf = (fields: EditorFields, untitled: boolean) => {
+  const body = saveBodyOf(fields);
+  return untitled && fields.title.trim() === "" ? { ...body, title: untitledDraftTitle } : body;
+};
 
 type Kind = "autosave" | "explicit";
 
@@ -195,12 +208,15 @@ export function useAutosave({
       try {
         let answered: Post | null = null;
         if (statusRef.current === "published" && kind === "autosave") {
-          await savePendingChanges(postId, { ...saveBodyOf(sent), version });
+          await savePendingChanges(postId, {
+            ...draftBodyOf(sent, savedRef.current.title === ""),
+            version,
+          });
           savedRef.current = sent;
           setHasPending(true);
         } else {
           answered = await updatePost(postId, {
-            ...saveBodyOf(sent),
+            ...draftBodyOf(sent, savedRef.current.title === ""),
             ...(filledByAiRef.current ? { generatedByAi: true } : {}),
             version,
             ...(kind === "autosave" ? { autosave: true } : {}),
@@ -302,8 +318,12 @@ export function useAutosave({
         savedAt: new Date().toISOString(),
       });
     }, localDelayMs);
-    // A title is what the server needs to keep a post, a new one included.
-    const canSave = conflict === null && getFields().title.trim() !== "";
+    // A new post is kept as soon as it has a title or a body (decision 351); a post that has a
+    // title on the server is not saved with its title field emptied.
+    const now = getFields();
+    const canSave =
+      conflict === null &&
+      (now.title.trim() !== "" || (savedRef.current.title === "" && hasBody(now.content)));
     const server = canSave ? setTimeout(() => void persist("autosave"), autosaveDelayMs) : 0;
     return () => {
       clearTimeout(local);
@@ -331,6 +351,8 @@ export function useAutosave({
     error,
     /** Not on the server yet: its first save creates it. */
     isNew: postId === null,
+    /** New, or kept under the placeholder title: a title is still to come. */
+    untitled: savedRef.current.title === "",
     /** A live post has saved changes that readers do not see yet. */
     hasPending,
     /** 'Update' has something to make live. */

@@ -1,7 +1,7 @@
 import type { Blog } from "@contracts/blogs.ts";
 import type { Generation, GenerationResult } from "@contracts/generation.ts";
 import { type PostStatus, postStatusLabels } from "@contracts/limits.ts";
-import type { Post } from "@contracts/posts.ts";
+import { type Post, untitledDraftTitle } from "@contracts/posts.ts";
 import { format } from "date-fns";
 import {
   CalendarClockIcon,
@@ -49,7 +49,7 @@ import { schedulePost } from "../api/schedule-post.ts";
 import { updatePostStatus } from "../api/update-post-status.ts";
 import { RecoveryBanner } from "../autosave/recovery-banner.tsx";
 import { SaveStateLine } from "../autosave/save-state-line.tsx";
-import { editorFieldsOf, saveBodyOf, useAutosave } from "../autosave/use-autosave.ts";
+import { draftBodyOf, editorFieldsOf, useAutosave } from "../autosave/use-autosave.ts";
 import { useLeaveGuard } from "../autosave/use-leave-guard.tsx";
 import { ConflictDialog } from "../conflict-dialog.tsx";
 import { ContentLimitMeter } from "../content-limit-meter.tsx";
@@ -85,8 +85,10 @@ export type EditorFields = {
 };
 
 export function fieldsOf(post: Post | null): EditorFields {
+  // A draft kept before it had a title shows as untitled, its slug still to follow the title.
+  const untitled = post?.title === untitledDraftTitle;
   return {
-    title: post?.title ?? "",
+    title: untitled ? "" : (post?.title ?? ""),
     content: post?.content ?? "",
     excerpt: post?.excerpt ?? "",
     categoryId: post?.categoryId ?? null,
@@ -95,7 +97,7 @@ export function fieldsOf(post: Post | null): EditorFields {
     metaDescription: post?.metaDescription ?? "",
     keywords: post?.keywords ?? [],
     tags: post?.tags ?? [],
-    slug: post?.slug ?? "",
+    slug: untitled ? "" : (post?.slug ?? ""),
   };
 }
 
@@ -186,7 +188,7 @@ export function PostEditor({
     // `authorId` is the signed-in owner, as spec section 7 lists it.
     create: (next) =>
       createPost({
-        ...saveBodyOf(next),
+        ...draftBodyOf(next, true),
         ...(filledByAi ? { generatedByAi: true } : {}),
         blogId: blog.id,
         ...(user?.id ? { authorId: user.id } : {}),
@@ -271,6 +273,8 @@ export function PostEditor({
       });
       return;
     }
+    // A draft kept without a title (decision 351) gets one before it moves on.
+    if (next !== "draft" && !hasTitle()) return;
     setBusy("status");
     try {
       // What is typed goes with the draft before it moves on.
@@ -574,7 +578,7 @@ export function PostEditor({
               state={autosave.state}
               error={autosave.error}
               pendingLive={autosave.hasPending}
-              needsTitle={autosave.isNew && fields.title.trim() === ""}
+              needsTitle={autosave.untitled && fields.title.trim() === ""}
               onDiscardPending={() =>
                 void autosave.discardPending().then(
                   () =>
