@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { defaults } from "../../../contracts/limits.ts";
 import { createBlog, createOwner, createPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 
@@ -72,7 +73,8 @@ describe("blog customization", () => {
     }
     const after = await owner.get(`/api/blogs/${blog.id}`);
     expect(after.body).toMatchObject({
-      primaryColor: "#df7020",
+      // A new blog's colour, untouched by the refused values.
+      primaryColor: defaults.primaryColor,
       fontFamily: "IBM Plex Serif",
       logoUrl: null,
     });
