@@ -32,7 +32,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // Whole journeys (sign-up, a blog, the editor, a render) on shared two-core machines.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI
     ? [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]]

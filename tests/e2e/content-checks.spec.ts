@@ -97,7 +97,11 @@ test("an owner sees content checks, fills meta fields with AI Optimize offline a
   await page.getByRole("button", { name: "Save Draft" }).click();
   await expectToast(page, "Post created");
   await expect(page).toHaveURL(/\/editor\?id=/);
-  await page.getByRole("button", { name: "SEO Settings" }).click();
+  // The editor stays as it was through the new post's first save: SEO Settings still open.
+  await expect(page.getByRole("button", { name: "SEO Settings" })).toHaveAttribute(
+    "aria-expanded",
+    "true",
+  );
   await expect(check("originality")).toContainText("“Hills Every Week” in Road Miles", {
     timeout: 10_000,
   });
