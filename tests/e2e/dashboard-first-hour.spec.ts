@@ -281,9 +281,13 @@ test("Settings, Performance and the landing page ask nothing that fails on a fre
   });
   page.on("pageerror", (error) => failures.push(`page error: ${error.message}`));
 
+  // The landing page's own requests are sent on load; "network idle" may never come while
+  // other work shares the server, so the page's load and its sign-in question are awaited.
+  const askedWho = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/auth/user");
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: /Run a fleet/ })).toBeVisible();
-  await page.waitForLoadState("networkidle");
+  await page.waitForLoadState("load");
+  await askedWho;
 
   await signIn(page);
   await apiCreateBlog(page, "Fresh Start");
