@@ -28,8 +28,8 @@ test("an owner creates a first and a second blog, switches between them, and the
 }, testInfo) => {
   const noErrors = watchForErrors(page);
 
-  // The shell: the spec's nine entries and Media (issue 17), the current one marked, the owner
-  // in the footer.
+  // The shell: the spec's nine entries, Media (issue 17) and Tags (issue 33), the current one
+  // marked, the owner in the footer.
   const links = mainNav(page).getByRole("link");
   await expect(links).toHaveText([
     "Dashboard",
@@ -37,6 +37,7 @@ test("an owner creates a first and a second blog, switches between them, and the
     "Performance",
     "All Posts",
     "Categories",
+    "Tags",
     "Media",
     "Affiliate Links",
     "AI Recommendations",
