@@ -28,7 +28,7 @@ test("an owner creates a first and a second blog, switches between them, and the
 }, testInfo) => {
   const noErrors = watchForErrors(page);
 
-  // The shell: the spec's nine entries, Media (issue 17) and Tags (issue 33), the current one
+  // The shell: the nine original entries, Media (issue 17) and Tags (issue 33), the current one
   // marked, the owner in the footer.
   const links = mainNav(page).getByRole("link");
   await expect(links).toHaveText([
@@ -65,7 +65,7 @@ test("an owner creates a first and a second blog, switches between them, and the
     "Gear reviews and training plans for trail runners.",
   );
   await expect(switcher(page, "Trail Running Weekly")).toBeVisible();
-  await expect(page.getByText("Here is how Trail Running Weekly is doing.")).toBeVisible();
+  await expect(page.getByText("Trail Running Weekly is ready for its first post.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "No Blog Selected" })).toHaveCount(0);
 
   // A second blog from the 'Switch Blog' menu becomes the selected one.
@@ -115,7 +115,7 @@ test("an owner creates a first and a second blog, switches between them, and the
 
   await page.reload();
   await expect(switcher(page, "Trail Running Weekly")).toBeVisible();
-  await expect(page.getByText("Here is how Trail Running Weekly is doing.")).toBeVisible();
+  await expect(page.getByText("Trail Running Weekly is ready for its first post.")).toBeVisible();
 
   // Every screen works on the selected blog.
   await mainNav(page).getByRole("link", { name: "All Posts" }).click();
@@ -202,7 +202,7 @@ test("every screen exists and says 'No Blog Selected' without a blog (but My Blo
   }
   await expect(page.getByRole("heading", { name: "Account Settings" })).toBeVisible();
 
-  // My Blogs lists every blog, so without any it shows its own empty state (spec section 2.11).
+  // My Blogs lists every blog, so without any it shows its own empty state.
   await page.goto("/my-blogs");
   await expect(page.getByRole("heading", { level: 1, name: "My Blogs" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "No blogs yet" })).toBeVisible();
