@@ -1,8 +1,6 @@
 // @ts-check
-import { fileURLToPath } from "node:url";
 import { defineConfig, passthroughImageService } from "astro/config";
 import blogfleetRenderer from "./site-builder/adapter/index.mjs";
-import { responseCheckWithoutFetch } from "./site-builder/adapter/response-check.mjs";
 
 // The public blog theme. Built once (`npm run build`); the render pipeline then renders its
 // pages from each blog's data (passed as `locals`). It never runs `astro build` per publish.
@@ -17,20 +15,7 @@ export default defineConfig({
   image: { service: passthroughImageService() },
   build: { inlineStylesheets: "always" },
   devToolbar: { enabled: false },
-  // Astro's runtime loads zod only for schemas the render never uses (decision 242), and
-  // Node's fetch classes only to tell a Response from a page (decision 271).
-  vite: {
-    plugins: [responseCheckWithoutFetch()],
-    resolve: {
-      alias: [
-        {
-          find: /^zod\/v4$/,
-          replacement: fileURLToPath(
-            new URL("./site-builder/adapter/zod-stub.mjs", import.meta.url),
-          ),
-        },
-      ],
-    },
-  },
+  // The theme's request handler (relative to srcDir): pages and endpoints only.
+  fetchFile: "../adapter/fetch",
   telemetry: false,
 });

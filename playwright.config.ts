@@ -18,7 +18,7 @@ process.env.E2E_AI_DATA_DIR ??= join(tmpdir(), `blogfleet-e2e-port-${aiPort}`);
 const aiSpecs = /ai-writer\.spec\.ts$/;
 /** How each server starts: the dashboard built into a folder of its port, then the server. */
 const serverCommand =
-  "vite build --logLevel warn && node --import ./scripts/compiled-ts.mjs --max-semi-space-size=8 scripts/e2e-server.ts";
+  "vite build --logLevel warn && node --max-semi-space-size=8 scripts/e2e-server.ts";
 const executablePath =
   process.env.CHROMIUM_PATH ??
   process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ??

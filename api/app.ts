@@ -303,7 +303,6 @@ export function createApp({
         if (!publishing) return;
         publishing.hostMap.clear();
         publishing.indexes.changed(blogId);
-        publishing.cache.invalidate(blogId);
         await publishing.output.removeBlog(blogId);
         // A render of the blog that was running finishes writing after this: its files go too.
         if (publishing.queue.stateOf(blogId) === "rendering") {
@@ -400,8 +399,8 @@ export function createApp({
  */
 export function withFastPath(app: Express, publishing: Publishing | undefined): RequestListener {
   if (!publishing) return app;
-  const { fastPath } = publishing;
+  const { hotPath } = publishing;
   return (req, res) => {
-    if (!fastPath(req, res)) app(req, res);
+    if (!hotPath(req, res)) app(req, res);
   };
 }

@@ -48,7 +48,7 @@ export const updateAffiliateLinkInput = z
   );
 export type UpdateAffiliateLinkInput = z.infer<typeof updateAffiliateLinkInput>;
 
-/** An affiliate link as the API answers it (spec section 3). */
+/** An affiliate link as the API answers it. */
 export type AffiliateLink = {
   id: string;
   blogId: string;

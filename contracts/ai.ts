@@ -20,7 +20,7 @@ export const generatePostInput = z.object({
 });
 export type GeneratePostInput = z.infer<typeof generatePostInput>;
 
-/** About how many words each length asks for (spec section 9). */
+/** About how many words each length asks for. */
 export const lengthWords: Record<(typeof aiLengths)[number], number> = {
   short: 800,
   medium: 1500,
@@ -41,7 +41,7 @@ export const generatedPostSchema = z.object({
   slug: z.string().trim().max(200),
 });
 
-/** `POST /api/ai/generate-post` (spec section 3, AI generation result), plus where it came from. */
+/** `POST /api/ai/generate-post` (the AI generation result), plus where it came from. */
 export type GeneratedPost = z.infer<typeof generatedPostSchema> & {
   /** "ai": written by the configured model; "offline": the built-in outline writer (no model). */
   source: "ai" | "offline";

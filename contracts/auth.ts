@@ -1,7 +1,7 @@
 import { limits } from "./limits.ts";
 import { z } from "./zod.ts";
 
-/** The signed-in user as `GET /api/auth/user` answers it (spec section 3). */
+/** The signed-in user as `GET /api/auth/user` answers it. */
 export type User = {
   id: string;
   firstName: string | null;

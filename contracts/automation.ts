@@ -29,7 +29,7 @@ export function topicDetailsOf(stored: unknown): TopicDetail[] {
   });
 }
 
-/** `POST /api/blogs/{id}/automation` (create) and `PATCH` (update): spec sections 4 and 5. */
+/** `POST /api/blogs/{id}/automation` (create) and `PATCH` (update). */
 export const automationInput = z
   .object({
     enabled: z.boolean(),
@@ -58,7 +58,7 @@ export const automationInput = z
   });
 export type AutomationInput = z.infer<typeof automationInput>;
 
-/** A blog's content automation as the API answers it (spec section 3). */
+/** A blog's content automation as the API answers it. */
 export type AutomationSettings = {
   blogId: string;
   /**

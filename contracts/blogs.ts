@@ -170,7 +170,7 @@ export type DomainInstructions = {
   txtValue: string;
 };
 
-/** The blog as the API answers it (spec section 3). */
+/** The blog as the API answers it. */
 export type Blog = {
   id: string;
   name: string;

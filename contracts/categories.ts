@@ -34,7 +34,7 @@ export const createCategoryInput = z.object({
 export type CreateCategoryInput = z.infer<typeof createCategoryInput>;
 
 /**
- * `PATCH /api/categories/{id}`: the dialog renames (spec: name only). `parentId` moves a
+ * `PATCH /api/categories/{id}`: the dialog renames (name only). `parentId` moves a
  * node in the tree; the slug never changes, so category URLs stay stable.
  */
 export const updateCategoryInput = z.object({
@@ -43,7 +43,7 @@ export const updateCategoryInput = z.object({
 });
 export type UpdateCategoryInput = z.infer<typeof updateCategoryInput>;
 
-/** A category of spec section 3, with the number of posts (any status) filed directly under it. */
+/** A category, with the number of posts (any status) filed directly under it. */
 export type Category = {
   id: string;
   blogId: string;

@@ -4,7 +4,7 @@ import { slugify } from "./slug.ts";
 
 /**
  * The editor's content checks (docs/decisions/033-content-checks-and-meta-optimizer.md):
- * where the focus keyword appears, meta lengths against the spec's hints, and readability.
+ * where the focus keyword appears, meta lengths against the editor's hints, and readability.
  * Pure functions of the editor's fields, run in the browser as the owner types, and on the server
  * by the publishing gate of content automation (docs/decisions/052).
  */
@@ -37,7 +37,7 @@ export type ContentReport = {
   readability: Readability;
 };
 
-/** Spec section 2.6 placeholders: hints, never enforced. */
+/** The editor's SEO field placeholders: hints, never enforced. */
 export const metaLengthHints = {
   title: { min: 50, max: 60 },
   description: { min: 150, max: 160 },

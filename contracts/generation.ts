@@ -31,7 +31,7 @@ export const generationStepLabels: Record<GenerationStep, string> = {
   image: "Feature image",
 };
 
-/** `POST /api/ai/generations`: the spec's generate input, and the owner's sources for this post. */
+/** `POST /api/ai/generations`: the generate input (topic, tone, length, keywords), and the owner's sources for this post. */
 export const generationInput = generatePostInput.extend({
   sources: ownerMaterial.optional(),
 });
@@ -104,7 +104,7 @@ export type GeneratedImage = {
   source: "library" | "generated";
 };
 
-/** What the pipeline wrote: the spec's generate answer, and what backs it. */
+/** What the pipeline wrote: the generate answer (title, content, excerpt, keywords), and what backs it. */
 export type GenerationResult = {
   title: string;
   content: string;
@@ -139,7 +139,7 @@ export type GenerationProgress = {
   sourceFailures: number;
   /** Why it waits, when it does (the AI allowance, a rate limit). */
   waiting: string | null;
-  /** How it failed, as the spec's generate route answers it. */
+  /** How it failed, as `POST /api/ai/generate-post` answers it. */
   failure?: { status: number; code: string } | null;
 };
 

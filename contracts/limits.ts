@@ -1,4 +1,4 @@
-/** Business constants of spec section 9, written once for the API and the dashboard. */
+/** Business constants (sizes, counts, defaults), written once for the API and the dashboard. */
 export const limits = {
   blogName: 100,
   blogDescription: 500,
@@ -17,7 +17,7 @@ export const limits = {
   publicBio: 500,
   approvedRecommendationTopics: 4,
   generateButtonBusyMs: 2000,
-  // Maxima the spec leaves open (docs/decisions/020-posts-api-rules.md). Generous for people,
+  // Maxima the product leaves open (docs/decisions/020-posts-api-rules.md). Generous for people,
   // small enough that one request can never carry an unbounded row.
   postTitle: 200,
   postSlug: 200,
@@ -124,7 +124,7 @@ export const aiLengthLabels: Record<AiLength, string> = {
 export const fontFamilies = ["IBM Plex Serif", "Inter", "Georgia", "Courier New"] as const;
 /**
  * Every preset carries white text at WCAG AA (decision 354): Burnt Orange, Emerald Green and
- * Teal are darker than the spec's #df7020, #059669 and #0891b2, which did not.
+ * Teal are darker than the original #df7020, #059669 and #0891b2, which did not.
  */
 export const colorPresets = [
   { value: "#b4531a", name: "Burnt Orange" },

@@ -107,7 +107,7 @@ export const postRecord = z.object({
 
 /**
  * `POST /api/posts`. The author is the signed-in owner and every post starts as a draft:
- * `authorId` (spec section 7) may be sent and must be the signed-in owner's id (400 otherwise,
+ * `authorId` may be sent and must be the signed-in owner's id (400 otherwise,
  * decision 101); `status` in a body is stripped like any unknown field.
  */
 export const createPostInput = z.object({
@@ -219,7 +219,7 @@ export const maxPostSearch = 200;
 
 /**
  * `GET /api/blogs/{blogId}/posts` (decision 100). Without parameters: every post as a card,
- * newest first (the spec's call). `q` keeps posts whose title or content contains the text
+ * newest first (the original call). `q` keeps posts whose title or content contains the text
  * (any case); `status` keeps one status; both also filter the plain list. With `limit`, the
  * answer is one page (`PostPage`); `cursor` is the previous page's `nextCursor`.
  * `include=content` adds every field to every item of the plain list, for API clients that
@@ -279,7 +279,7 @@ export function canChangeStatus(
  */
 export type ReviewReason = { id: string; label: string; reason: string };
 
-/** Who wrote a post, as cards show it (name per spec section 3, avatar or null for initials). */
+/** Who wrote a post, as cards show it (first and last name, avatar or null for initials). */
 export type PostAuthor = { name: string; avatarUrl: string | null };
 
 /**
@@ -304,7 +304,7 @@ export type PostSummary = {
   reviewReasons: ReviewReason[];
 };
 
-/** One post with every field of spec section 3; `content` is exactly as the owner wrote it. */
+/** One post with every field; `content` is exactly as the owner wrote it. */
 export type Post = PostSummary & {
   content: string;
   metaTitle: string | null;

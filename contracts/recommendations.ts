@@ -10,7 +10,7 @@ export const recommendationListQuery = z.object({
   status: z.enum(recommendationStatuses).optional(),
 });
 
-/** An AI affiliate program recommendation (spec section 3). */
+/** An AI affiliate program recommendation. */
 export type AffiliateRecommendation = {
   id: string;
   blogId: string;
@@ -45,7 +45,7 @@ export const suggestedProgramsSchema = z.object({
     .max(10),
 });
 
-/** A blog idea (spec section 3, BlogRecommendation). */
+/** A blog idea (BlogRecommendation). */
 export type BlogRecommendation = {
   id: string;
   status: (typeof recommendationStatuses)[number];

@@ -1,7 +1,7 @@
 import { slugify as transliterated } from "transliteration";
 
 /**
- * Spec section 5: lower case, runs of non-alphanumeric characters become one hyphen, leading
+ * Lower case, runs of non-alphanumeric characters become one hyphen, leading
  * and trailing hyphens trimmed. Letters of other scripts are transliterated first by a
  * maintained library (docs/decisions/053): 'Straße' → 'strasse', 'Привет мир' → 'privet-mir',
  * '你好世界' → 'ni-hao-shi-jie', instead of being dropped.

@@ -1,5 +1,5 @@
 /**
- * Spec section 3: first and last name, else the first name, else the part of the e-mail
+ * First and last name, else the first name, else the part of the e-mail
  * before the at-sign, else 'User'.
  */
 export function displayNameOf(user: {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The spec (section 5) shows the classic generic messages ('Required',
+ * The product's forms show the classic generic messages ('Required',
  * 'String must contain at most N character(s)'). zod 4 words them differently,
  * so one error map restores them for every schema, in the API and the dashboard.
  */

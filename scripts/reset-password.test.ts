@@ -18,7 +18,7 @@ async function resetPassword(email: string, env: Record<string, string> = {}) {
   try {
     const { stdout, stderr } = await run(
       process.execPath,
-      ["--import", "./scripts/compiled-ts.mjs", "scripts/reset-password.ts", email],
+      ["scripts/reset-password.ts", email],
       {
         env: {
           PATH: process.env.PATH,

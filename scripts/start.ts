@@ -3,9 +3,7 @@
  * serves everything (migrations are applied when the server opens the database).
  *
  * The builds run in child processes: Vite and Astro would otherwise stay in the server's memory
- * for good after a first start (decision 160). package.json's `start` runs this file with
- * `--import ./scripts/compiled-ts.mjs` (the server's TypeScript as JavaScript made once) and a
- * small young generation (`--max-semi-space-size=8`).
+ * for good after a first start. Node runs the server's TypeScript itself (type stripping).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -34,9 +32,5 @@ if (!existsSync(resolve(dashboardDir, "index.html"))) {
 if (!existsSync(resolve("site-builder/dist/server/entry.mjs"))) {
   build("the blog theme", "astro", ["build", "--silent"]);
 }
-// drizzle-orm's package.json is parsed once instead of once per module it loads (decision 151).
-// V8's compile cache is not enabled here: it kept ~7 MB more resident at idle (decision 160).
-const { registerModuleFormatCache } = await import("../api/module-format.ts");
-registerModuleFormatCache();
 const { startServer } = await import("../api/server.ts");
 await startServer({ dashboardDir });

@@ -3,8 +3,8 @@ import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * site-builder is a library — site data in, files out — that never imports the API (ARCHITECTURE
- * 'Seams'): the API loads data, queues work and calls it. Any import of `api/` from a file under
+ * site-builder is a library — site data in, files out — that never imports the API (docs/architecture.md,
+ * where code lives): the API loads data, queues work and calls it. Any import of `api/` from a file under
  * site-builder/ (tests included) fails here.
  */
 const root = resolve(import.meta.dirname, "..");

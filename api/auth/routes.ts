@@ -280,7 +280,7 @@ export function authRoutes({
     if (req.sessionToken) await sessions.invalidate(req.sessionToken);
     clearCookie(req, res, sessionCookieName(req));
   };
-  // The spec's link. Reached from another site, it only asks (finding 6): the button POSTs,
+  // The sign-out link of the account menu. Reached from another site, it only asks (finding 6): the button POSTs,
   // and the Origin check guards the POST.
   router.get("/api/logout", async (req, res) => {
     if (!startedOnTheApp(req.get("sec-fetch-site"))) {

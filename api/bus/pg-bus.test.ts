@@ -1,9 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHostMap } from "../features/public-sites/fast-path.ts";
-import { createPageCache } from "../features/public-sites/page-cache.ts";
+import { blogKey, cachedPage, createPageCache } from "../features/public-sites/page-cache.ts";
 import { createPublishedIndexes } from "../features/public-sites/published-index.ts";
-import { shareCaches } from "../features/publishing/shared-caches.ts";
+import { shareThroughBus } from "../features/publishing/publishing.ts";
 import { createTestPostgresDatabase } from "../jobs/test-postgres.ts";
 import type { Bus } from "./bus.ts";
 import { createPgBus } from "./pg-bus.ts";
@@ -28,11 +27,17 @@ afterAll(async () => {
   await database?.drop();
 });
 
-const until = async (check: () => boolean, timeoutMs = 1000) => {
+const until = async (
+  check: () => boolean,
+  timeoutMs = 1000,
+  between: () => Promise<void> = async () => {},
+) => {
   const started = Date.now();
+  await between();
   while (!check()) {
     if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 10));
+    await between();
   }
   return Date.now() - started;
 };
@@ -73,45 +78,90 @@ describe("the PostgreSQL bus", () => {
     expect(heard[1]).toBe('{"blogId":"b"}');
   });
 
-  it("keeps two processes' page caches, indexes and host maps in step", async () => {
-    const processes = await Promise.all(
-      ["web-1", "web-2"].map(async (name) => {
-        const cache = createPageCache();
-        const loads: string[] = [];
-        const indexes = createPublishedIndexes({
-          load: async (blogId) => {
-            loads.push(blogId);
-            return { index: { blogId } } as never;
-          },
-          patch: async (blogId) => {
-            loads.push(`patch:${blogId}`);
-            return { index: { blogId } } as never;
-          },
-        });
-        const hostMap = createHostMap();
-        const shared = shareCaches({ bus: await open(name), cache, indexes, hostMap });
-        return { cache, indexes, loads, hostMap: shared.hostMap, shared };
-      }),
+  /** A web process: its page cache (with `ttlMs`), indexes and bus, and what it loaded. */
+  const aProcess = async (name: string, ttlMs?: number) => {
+    const cache = createPageCache({ ttlMs });
+    const loads: string[] = [];
+    const indexes = createPublishedIndexes(
+      {
+        load: async (blogId) => {
+          loads.push(blogId);
+          return { index: { blogId }, posts: new Map() } as never;
+        },
+        patch: async (blogId) => {
+          loads.push(`patch:${blogId}`);
+          return { index: { blogId }, posts: new Map() } as never;
+        },
+      },
+      cache,
     );
-    const [one, two] = processes as [(typeof processes)[0], (typeof processes)[0]];
-    await two.indexes.get("blog-1");
-    two.hostMap.remember("blog-1.blogs.test", "blog-1");
-    const before = two.cache.generation("blog-1");
+    const bus = await open(name);
+    const shared = shareThroughBus({ bus, cache, indexes });
+    const read = async (stored: Map<string, string>, file: string) =>
+      (
+        await cache.cached(blogKey("blog-1", file), async () =>
+          cachedPage(Buffer.from(stored.get(file) ?? ""), new Date(0), "text/html", "no-cache"),
+        )
+      )?.body.toString();
+    return { cache, indexes, loads, bus, shared, read };
+  };
 
-    // A post published through the first process: the second drops its pages and index.
-    one.cache.invalidate("blog-1");
+  it("keeps two processes' page caches, indexes and host maps in step", async () => {
+    const [one, two] = [await aProcess("web-1"), await aProcess("web-2")];
+    const stored = new Map([
+      ["index.html", "home"],
+      ["post/p1.html", "post"],
+    ]);
+    await two.indexes.get("blog-1");
+    await two.read(stored, "index.html");
+    two.cache.hosts.remember("blog-1.blogs.test", "blog-1");
+
+    // A post published through the first process: the second drops its pages and patches its index.
+    one.indexes.changed("blog-1", ["p1"]);
     one.shared.contentChanged("blog-1", { postIds: ["p1"] });
-    const took = await until(() => two.cache.generation("blog-1") > before);
+    const took = await until(() => two.cache.peek(blogKey("blog-1", "index.html")) === undefined);
     expect(took).toBeLessThan(1000);
     await two.indexes.get("blog-1");
     expect(two.loads).toEqual(["blog-1", "patch:blog-1"]);
 
     // A render's files, announced together; a domain change clears every host map.
-    const generation = two.cache.generation("blog-1");
+    await two.read(stored, "index.html");
+    await two.read(stored, "post/p1.html");
     one.shared.fileChanged("blog-1", "index.html");
     one.shared.fileChanged("blog-1", "post/p1.html");
-    await until(() => two.cache.generation("blog-1") >= generation + 2);
-    one.hostMap.clear();
-    await until(() => two.hostMap.lookup("blog-1.blogs.test") === undefined);
+    await until(
+      () =>
+        two.cache.peek(blogKey("blog-1", "index.html")) === undefined &&
+        two.cache.peek(blogKey("blog-1", "post/p1.html")) === undefined,
+    );
+    one.cache.hosts.clear();
+    one.shared.hostsChanged();
+    await until(() => two.cache.hosts.lookup("blog-1.blogs.test") === undefined);
+  });
+
+  it("heals a page whose NOTIFY was lost within the cache's age bound (decision 359)", async () => {
+    const ttlMs = 300;
+    const [one, two] = [await aProcess("web-3"), await aProcess("web-4", ttlMs)];
+    const stored = new Map([["index.html", "before"]]);
+    const loadedAt = Date.now();
+    expect(await two.read(stored, "index.html")).toBe("before");
+    // The first process's connection is gone: its NOTIFY of the new page never leaves it.
+    await one.bus.close();
+    stored.set("index.html", "after");
+    one.shared.fileChanged("blog-1", "index.html");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await two.read(stored, "index.html")).toBe("before");
+    // Read from storage again once its entry is older than the bound, and not before.
+    let seen: string | undefined;
+    await until(
+      () => seen === "after",
+      ttlMs + 2000,
+      async () => {
+        seen = await two.read(stored, "index.html");
+      },
+    );
+    const healedAfter = Date.now() - loadedAt;
+    expect(healedAfter).toBeGreaterThanOrEqual(ttlMs - 20);
+    expect(healedAfter).toBeLessThan(ttlMs + 2000);
   });
 });

@@ -58,7 +58,7 @@ export function truncateAtWord(text: string, length: number): string {
 }
 
 /**
- * Spec section 5: a blank excerpt is the content with tags stripped, at most 200 characters;
+ * A blank excerpt is the content with tags stripped, at most 200 characters;
  * a longer text ends at a word boundary with an ellipsis (issue 16). Blocks are apart by a
  * space, and headings, captions and code blocks are left out unless the content is nothing
  * else (decision 353). Entities are decoded (the excerpt is plain text; whoever shows it

@@ -1,45 +1,27 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Client, ResultSet } from "@libsql/client";
+import type { Client } from "@libsql/client";
 // The local-file client and its drizzle driver only: the package's main entries also load its
 // WebSocket and HTTP clients (`ws`, hrana), ~20 ms of CPU at every start (decision 244).
 import { createClient } from "@libsql/client/sqlite3";
 import { migrate } from "drizzle-orm/libsql/migrator";
 import { drizzle } from "drizzle-orm/libsql/sqlite3";
-import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import type { DatabaseHandle } from "./database.ts";
 import { isPostgresUrl, processDialect } from "./dialect.ts";
 import * as schema from "./schema.ts";
 import { reusePreparedStatements } from "./statement-cache.ts";
-import { createWriteHealth, trackWrites, type WriteHealth } from "./write-health.ts";
-import {
-  defaultGroupCommit,
-  type GroupCommitOptions,
-  insideTransaction,
-  withWriteLock,
-} from "./write-lock.ts";
+import { createWriteHealth, trackWrites } from "./write-health.ts";
+import { insideTransaction, withWriteLock } from "./write-lock.ts";
 
-export type Database = ReturnType<typeof drizzle<typeof schema>>;
-/**
- * The database or an open transaction (`db.transaction(async (tx) => ...)`): helpers that a
- * read-then-write calls inside its transaction take this. Inside a transaction, every query
- * must go through `tx`: a write on `db` would wait for the write lock the transaction holds.
- */
-export type Queryable = BaseSQLiteDatabase<"async", ResultSet, typeof schema>;
-export type DatabaseHandle = {
-  db: Database;
-  /** The libSQL client on SQLite; null on PostgreSQL (its pool stays inside `db`). */
-  client: Client | null;
-  /** Whether database writes currently fail for a reason of storage (disk full, I/O). */
-  writeHealth: WriteHealth;
-  close: () => Promise<void>;
-};
+export type { Database, DatabaseHandle, Queryable } from "./database.ts";
 
 export type OpenOptions = {
-  /** Wraps the driver's client before anything else sees it (tests: a disk that fills up). */
+  /**
+   * Wraps the driver's clients (the readers' and the writer's) before anything else sees them
+   * (tests: a disk that fills up).
+   */
   wrapClient?: (client: Client) => Client;
-  /** How concurrent SQLite writers share a COMMIT (decision 220); `{ maxWriters: 1 }` turns it off. */
-  groupCommit?: GroupCommitOptions;
 };
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -56,9 +38,12 @@ const busyTimeoutMs = 5000;
 
 /**
  * Opens the database, asserts the pragmas the design relies on and applies migrations.
- * The client keeps a pool of connections; libSQL opens each with foreign keys on,
- * synchronous FULL and the busy timeout given here, and WAL is a property of the file,
- * so the assertion holds for every connection, not only the first.
+ * Reads run on a pool of connections, writes on one connection of their own (write-lock.ts).
+ * libSQL opens each with foreign keys on and the busy timeout given here, and WAL is a property
+ * of the file. The writer is set to synchronous=NORMAL: under WAL a COMMIT then appends to the
+ * WAL without waiting for the disk (the WAL is synced at checkpoints). A crash of the process
+ * loses nothing committed; a power loss or a crash of the machine may undo the last commits,
+ * never corrupting the file (decision 361).
  */
 export async function openDatabase(
   url: string,
@@ -77,15 +62,12 @@ export async function openDatabase(
   if (postgres) return (await import("./pg/client.ts")).openPostgres(url);
   ensureDatabaseFolder(url);
   reusePreparedStatements();
-  const driver = createClient({ url, timeout: busyTimeoutMs });
+  const wrap = options.wrapClient ?? ((client: Client) => client);
+  const readers = createClient({ url, timeout: busyTimeoutMs });
+  const writer = createClient({ url, timeout: busyTimeoutMs, concurrency: 1 });
+  await writer.execute("PRAGMA synchronous = NORMAL");
   const writeHealth = createWriteHealth();
-  const client = trackWrites(
-    withWriteLock(
-      options.wrapClient ? options.wrapClient(driver) : driver,
-      options.groupCommit ?? defaultGroupCommit,
-    ),
-    writeHealth,
-  );
+  const client = trackWrites(withWriteLock(wrap(readers), wrap(writer)), writeHealth);
   const local = url.startsWith("file:");
   if (local) await client.execute("PRAGMA journal_mode = WAL");
   await assertPragmas(client, local);
@@ -111,8 +93,8 @@ async function assertPragmas(client: Client, local: boolean): Promise<void> {
     expected.push(
       ["journal_mode", "wal"],
       ["busy_timeout", String(busyTimeoutMs)],
-      // FULL: a commit the API acknowledged survives power loss, at a small write cost.
-      ["synchronous", "2"],
+      // The writer's: NORMAL (see openDatabase).
+      ["synchronous", "1"],
     );
   }
   for (const [name, value] of expected) {

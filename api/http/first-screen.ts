@@ -10,8 +10,8 @@ import { presentUser } from "../auth/presenter.ts";
 import type { Database } from "../db/client.ts";
 import { type DomainTarget, presentBlog } from "../features/blogs/presenter.ts";
 import { listBlogs } from "../features/blogs/service.ts";
+import { listPostPage } from "../features/posts/commands/list-post-page.ts";
 import { presentedAuthors, presentPostPage } from "../features/posts/presenter.ts";
-import { listPostPage } from "../features/posts/service.ts";
 import { presentPostsPreferences } from "../features/profile/preferences.ts";
 
 /** Reads a signed-in owner's first screen as the dashboard would ask for it, or undefined. */

@@ -1,84 +1,74 @@
 import type { Options, Store } from "express-rate-limit";
 import type pg from "pg";
+import { RateLimiterPostgres, type RateLimiterRes } from "rate-limiter-flexible";
 
 /** Makes the store of one limiter; `name` keeps its keys apart from every other limiter's. */
 export type RateLimitStores = (name: string) => Store;
 
-const table = "blogfleet_limits.hits";
+const table = "blogfleet_rate_limits";
 
 /**
- * Rate-limit counters shared by every process of a PostgreSQL set-up (express-rate-limit's
- * Store), so a limit holds across web processes: one row per limiter and client, counted and
- * reset in one statement on the database's clock. The counters are disposable (a lost window
- * only forgets some attempts), so they live in an UNLOGGED table in a schema of their own,
- * created on first use like pg-boss's, outside the app's migrations.
+ * Rate-limit counters shared by every process of a PostgreSQL set-up, so a limit holds across
+ * web processes: rate-limiter-flexible's PostgreSQL store counts (one row per limiter and
+ * client; rows an hour past their window are cleared every 5 minutes), behind
+ * express-rate-limit's `Store`, which keeps deciding the limit and the answer. The counters are
+ * disposable (a lost window only forgets some attempts), so their table, in the store's shape,
+ * is UNLOGGED (no WAL write per request) and made here on first use, outside the migrations.
  */
 export function createPgRateLimitStores(pool: pg.Pool): RateLimitStores {
-  let ready: Promise<void> | undefined;
-  const ensure = () => {
-    ready ??= (async () => {
-      const create = async () => {
-        await pool.query("CREATE SCHEMA IF NOT EXISTS blogfleet_limits");
-        await pool.query(
-          `CREATE UNLOGGED TABLE IF NOT EXISTS ${table} (key text PRIMARY KEY, hits integer NOT NULL, reset_at timestamptz NOT NULL)`,
-        );
-      };
-      // Two processes creating it at the same moment: one of them meets the other's row.
-      await create().catch(create);
-    })().catch((error: unknown) => {
-      ready = undefined;
-      throw error;
-    });
-    return ready;
+  let created: Promise<void> | undefined;
+  const createTable = () => {
+    const create = () =>
+      pool.query(
+        `CREATE UNLOGGED TABLE IF NOT EXISTS ${table} (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`,
+      );
+    // Two processes creating it at the same moment: one of them meets the other's row.
+    created ??= create()
+      .catch(create)
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        created = undefined;
+        throw error;
+      });
+    return created;
   };
-  let increments = 0;
-
   return (name) => {
     let windowMs = 60_000;
-    const keyOf = (key: string) => `${name}:${key}`;
+    let limiter: RateLimiterPostgres | undefined;
+    const counts = async () => {
+      await createTable();
+      limiter ??= new RateLimiterPostgres({
+        storeClient: pool,
+        storeType: "pool",
+        tableName: table,
+        tableCreated: true,
+        keyPrefix: name,
+        // The limit is express-rate-limit's: this store only counts (`penalty`).
+        points: Number.MAX_SAFE_INTEGER,
+        duration: windowMs / 1000,
+        clearExpiredByTimeout: true,
+      });
+      return limiter;
+    };
+    const info = (res: RateLimiterRes) => ({
+      totalHits: res.consumedPoints,
+      resetTime: new Date(Date.now() + res.msBeforeNext),
+    });
     return {
       localKeys: false,
       init(options: Options) {
         windowMs = options.windowMs;
       },
-      async increment(key) {
-        await ensure();
-        // Now and then, windows long past go (a client that never came back).
-        if (++increments % 1000 === 0)
-          void pool
-            .query(`DELETE FROM ${table} WHERE reset_at < now() - interval '1 day'`)
-            .catch(() => undefined);
-        const { rows } = await pool.query<{ hits: number; reset_at: Date }>(
-          `INSERT INTO ${table} AS h (key, hits, reset_at)
-             VALUES ($1, 1, now() + $2 * interval '1 millisecond')
-           ON CONFLICT (key) DO UPDATE SET
-             hits = CASE WHEN h.reset_at <= now() THEN 1 ELSE h.hits + 1 END,
-             reset_at = CASE WHEN h.reset_at <= now() THEN excluded.reset_at ELSE h.reset_at END
-           RETURNING hits, reset_at`,
-          [keyOf(key), windowMs],
-        );
-        const row = rows[0] as { hits: number; reset_at: Date };
-        return { totalHits: row.hits, resetTime: row.reset_at };
-      },
+      increment: async (key) => info(await (await counts()).penalty(key, 1)),
       async decrement(key) {
-        await ensure();
-        await pool.query(
-          `UPDATE ${table} SET hits = greatest(hits - 1, 0) WHERE key = $1 AND reset_at > now()`,
-          [keyOf(key)],
-        );
+        await (await counts()).reward(key, 1);
       },
       async resetKey(key) {
-        await ensure();
-        await pool.query(`DELETE FROM ${table} WHERE key = $1`, [keyOf(key)]);
+        await (await counts()).delete(key);
       },
       async get(key) {
-        await ensure();
-        const { rows } = await pool.query<{ hits: number; reset_at: Date }>(
-          `SELECT hits, reset_at FROM ${table} WHERE key = $1 AND reset_at > now()`,
-          [keyOf(key)],
-        );
-        const row = rows[0];
-        return row ? { totalHits: row.hits, resetTime: row.reset_at } : undefined;
+        const res = await (await counts()).get(key);
+        return res ? info(res) : undefined;
       },
     };
   };

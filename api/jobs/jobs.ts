@@ -56,7 +56,7 @@ const periodic =
   };
 
 /**
- * Every background job of Blogfleet, in one list (ARCHITECTURE 'Seams: Jobs'; decisions 191,
+ * Every background job of Blogfleet, in one list (docs/architecture.md, background jobs; decisions 191,
  * 320): each render, import and periodic run is a job of the queue, which one worker takes; on
  * PostgreSQL a worker that dies leaves it to another, on SQLite the next start takes it. Each
  * job decides from the database what is due, so a job run twice finds nothing left to do.

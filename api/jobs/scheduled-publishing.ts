@@ -1,7 +1,7 @@
 import { and, isNotNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { posts } from "../db/schema.ts";
-import { publishPosts } from "../features/posts/service.ts";
+import { publishPosts } from "../features/posts/commands/publish-posts.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
 import { withOutbox } from "../features/publishing/outbox.ts";
 

@@ -11,7 +11,11 @@ export type CpuPool = WorkerPool;
 export const createCpuPool = (options?: WorkerPoolOptions): CpuPool => createWorkerPool(options);
 
 /** The module whose exports the threads run for `runCpu`. */
-export const cpuWorkerModule = new URL("./cpu-worker.ts", import.meta.url);
+export const cpuWorkerModule = new URL(
+  // `.js` when the server runs from its build (`dist/`, npm start), `.ts` from the sources.
+  import.meta.url.endsWith(".js") ? "./cpu-worker.js" : "./cpu-worker.ts",
+  import.meta.url,
+);
 
 /**
  * A task on the pool when there is one; inline (scripts, unit tests of one service) otherwise.

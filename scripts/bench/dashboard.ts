@@ -13,7 +13,7 @@
  * scripts/bench.ts.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -82,8 +82,8 @@ async function seedPosts(file: string, blogId: string, authorId: string, count: 
 }
 
 /**
- * The server as `npm start` runs it (package.json's environment and Node flags, e.g. the
- * compiled TypeScript copies, MALLOC_ARENA_MAX and the semi-space: scripts/bench/start-command.ts),
+ * The server with `npm start`'s environment and Node flags (MALLOC_ARENA_MAX and the semi-space:
+ * scripts/bench/start-command.ts), from its TypeScript sources,
  * in its own process (the browser is a third one). Only the entry differs: scripts/start.ts
  * serves `dashboard/dist`, the bench a dashboard it built elsewhere, so the entry does what
  * start.ts does after its first-start builds.
@@ -91,11 +91,7 @@ async function seedPosts(file: string, blogId: string, authorId: string, count: 
 async function startServerChild(root: string, dir: string, dashboardDir: string) {
   const port = await freePort();
   const start = startCommand(root);
-  const moduleFormat = join(root, "api/module-format.ts");
   const code = [
-    existsSync(moduleFormat)
-      ? `(await import(${JSON.stringify(moduleFormat)})).registerModuleFormatCache();`
-      : "",
     `const { startServer } = await import(${JSON.stringify(join(root, "api/server.ts"))});`,
     `await startServer({ dashboardDir: ${JSON.stringify(dashboardDir)} });`,
   ].join("\n");

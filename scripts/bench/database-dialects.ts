@@ -15,7 +15,8 @@ import { openDatabase } from "../../api/db/client.ts";
 import { processDialect } from "../../api/db/dialect.ts";
 import { exec } from "../../api/db/query.ts";
 import { blogs, posts, users } from "../../api/db/schema.ts";
-import { listPostPage, listPosts } from "../../api/features/posts/service.ts";
+import { listPostPage } from "../../api/features/posts/commands/list-post-page.ts";
+import { listPosts } from "../../api/features/posts/commands/list-posts.ts";
 import { createTestPostgresDatabase } from "../../api/test/postgres.ts";
 import { seedPosts } from "./fixtures.ts";
 

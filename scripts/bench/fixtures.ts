@@ -16,11 +16,11 @@ export type CorpusPost = {
   contentHtml: string;
 };
 
-/** The shared benchmark anchors (corpus generator, Hugo baseline): ../shared/bench. */
+/** The shared benchmark anchors (corpus generator, Hugo baseline), kept beside the repository. */
 export const sharedBenchDir = resolve("../shared/bench");
 
 /**
- * Posts from the shared corpus generator (../shared/bench/corpus.mjs), `count` of them. With
+ * Posts from the shared corpus generator (`corpus.mjs` in `sharedBenchDir`), `count` of them. With
  * `keepIn`, its files stay there (posts.json, and markdown/ for other generators such as Hugo).
  */
 export function corpus(count: number, keepIn?: string): CorpusPost[] {

@@ -16,13 +16,10 @@
  * Usage: node scripts/bench/full-render-process.ts <database file> <sites dir> <blog id> [pages|cards]
  */
 import { enableCompileCache } from "node:module";
-import { registerModuleFormatCache } from "../../api/module-format.ts";
 
-// What a process of the server should do first as well (decision 151; scripts/start.ts): V8's
-// code cache on disk for every module it compiles (TypeScript stripping included), and the
-// resolve hook that spares Node re-parsing drizzle-orm's package.json.
+// V8's code cache on disk for every module this process compiles (TypeScript stripping
+// included).
 enableCompileCache();
-registerModuleFormatCache();
 const since = () => Math.round(process.uptime() * 1000);
 const [databaseFile, sitesDir, blogId, kind = "pages"] = process.argv.slice(2) as [
   string,

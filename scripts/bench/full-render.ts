@@ -9,7 +9,7 @@
  *   draws them after the pages are live, outside the render's slot (decision 200).
  *   Both run with `npm start`'s flags and environment (`serverFlags`, `serverEnv`): the server
  *   runs its renders in such a process.
- * - Hugo: `hugo --quiet` on the corpus's Markdown with ../shared/bench/hugo (what
+ * - Hugo: `hugo --quiet` on the corpus's Markdown with the Hugo site in `sharedBenchDir` (what
  *   hugo-baseline.sh runs), into an empty folder each time.
  *
  * Both first run once untimed (decision 293): the first process after a build pays one-time
@@ -117,8 +117,8 @@ try {
     JSON.parse(stdout.trim().split("\n").pop() as string) as Record<string, number>;
 
   // One untimed round of each first (decision 293). The first process after a build or a code
-  // change pays what a server pays once, at its start: the changed sources' JavaScript copies
-  // (scripts/compiled-ts.mjs) and V8's compile cache of the rebuilt theme (~100–190 ms here).
+  // change pays what a server pays once, at its start: V8's compile cache of the changed
+  // sources and of the rebuilt theme (~100–190 ms here).
   // Hugo's first build reads its binary and the corpus from disk. Neither is a full render.
   {
     const warmSites = join(dir, "sites-warm-up");

@@ -3,7 +3,8 @@
  * then with 100 blogs of a few published posts each, rendered and visited once (≤ 200 MB).
  *
  * The server is started as `npm start` starts it: the node flags and script of package.json's
- * `start`, on Node 24, with a temp data directory and a free port. RSS is read from
+ * `start` (the server's build in `dist/`, made first with `npm run build:server` as npm's
+ * `prestart` does), on Node 24, with a temp data directory and a free port. RSS is read from
  * /proc/<pid>/status (VmRSS) once the server has settled: readings until the last few lie within
  * 1 MB, their median printed beside their smallest and largest, and VmHWM (the peak so far).
  * With 100 blogs it is read twice: a few seconds after the last request, and once the server has
@@ -11,7 +12,7 @@
  * one). `childMb` is the RSS of the server's child processes then (the card drawer while it
  * runs). BENCH_QUICK=1 takes fewer readings and shorter pauses (idle: 20 s). Linux only.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { loadavg, tmpdir } from "node:os";
@@ -176,6 +177,13 @@ try {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const { env: startEnv, args: flags } = startCommand();
+  if (flags.at(-1)?.startsWith("dist/")) {
+    const build = spawnSync("npm", ["run", "--silent", "build:server"], {
+      cwd: root,
+      stdio: "inherit",
+    });
+    if (build.status !== 0) throw new Error("npm run build:server failed");
+  }
   child = spawn(process.execPath, flags, {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],

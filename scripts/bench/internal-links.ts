@@ -8,7 +8,7 @@
  *   TEST_DATABASE=postgres node scripts/bench/internal-links.ts [posts]
  *   BENCH_DRAFTS=30 (drafts timed per ranking, after 3 warm-up runs)
  *
- * The drafts are further posts of the shared corpus (../shared/bench/corpus.mjs): six H2
+ * The drafts are further posts of the shared corpus (`sharedBenchDir`): six H2
  * sections of about 170 words from the corpus's 25-word vocabulary, so every one of the
  * blog's titles shares words with every section (the index's worst case: each search matches
  * all 10,000 posts). Each draft is about 1,000 words, so 3 links may go in.

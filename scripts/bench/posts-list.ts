@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import { excerptFromContent } from "../../api/content/excerpt.ts";
 import { first } from "../../api/db/query.ts";
 import { blogs, posts } from "../../api/db/schema.ts";
-import { postSummariesStatement } from "../../api/features/posts/service.ts";
+import { postSummariesStatement } from "../../api/features/posts/commands/list-posts.ts";
 import { benchApiWithOwner } from "./server.ts";
 
 const postCount = Number(process.env.BENCH_POSTS ?? 10_000);

@@ -16,14 +16,10 @@ describe("npm start's command, as the benches run it (decision 204)", () => {
     expect(() => parseStartCommand("A=1 node")).toThrow(/not/);
   });
 
-  it("is what package.json runs: two malloc arenas, stripped copies, a small young generation", () => {
+  it("is what package.json runs: the server's build, two malloc arenas, a small young generation", () => {
     const start = startCommand(resolve(import.meta.dirname, "../.."));
     expect(start.env).toEqual({ MALLOC_ARENA_MAX: "2" });
-    expect(start.flags).toEqual([
-      "--import",
-      "./scripts/compiled-ts.mjs",
-      "--max-semi-space-size=8",
-    ]);
-    expect(start.script).toBe("scripts/start.ts");
+    expect(start.flags).toEqual(["--max-semi-space-size=8"]);
+    expect(start.script).toBe("dist/scripts/start.js");
   });
 });

@@ -17,7 +17,13 @@ export type CardDrawer = {
 
 type Job = { resolve: (png: Uint8Array) => void; reject: (error: Error) => void };
 
-const entry = fileURLToPath(new URL("./card-process.ts", import.meta.url));
+// `.js` when the server runs from its build (`dist/`, npm start), `.ts` from the sources.
+const entry = fileURLToPath(
+  new URL(
+    import.meta.url.endsWith(".js") ? "./card-process.js" : "./card-process.ts",
+    import.meta.url,
+  ),
+);
 
 /**
  * Draws social cards in a child process, started for the first card and ended once `idleMs`

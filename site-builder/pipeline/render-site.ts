@@ -143,9 +143,7 @@ const notFoundPath = "/404";
  * batches are light and end together (decision 292): the endpoints (feeds, sitemap, robots.txt)
  * and the not-found page, then the listings (twenty post cards each) and the other pages, then
  * the posts. A full build is written into a generation nobody reads before it is published, so
- * the order is free. (Until decision 291 the endpoints and the not-found page were also the
- * pages that made a thread load Node's fetch classes, and sharing the first batch kept that to
- * one thread: decision 271.)
+ * the order is free.
  */
 export function fullRenderOrder(pages: PageRequest[]): PageRequest[] {
   const rank = (page: PageRequest) =>

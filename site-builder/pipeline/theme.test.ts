@@ -1,6 +1,5 @@
-import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildSite, type Site, type ThemePost } from "../theme/lib/site.ts";
@@ -8,19 +7,11 @@ import { testBlog } from "../theme/lib/test-blog.ts";
 import { allPages } from "./page-plan.ts";
 import { type LoadedTheme, loadTheme, themeEntry } from "./theme.ts";
 
-type Entry = {
-  renderPage: (
-    path: string,
-    locals: App.Locals,
-    headers?: Record<string, string>,
-  ) => Promise<{ status: number; body: Uint8Array } | undefined>;
-};
-
 let theme: LoadedTheme;
-let entry: Entry;
+let entry: Record<string, unknown>;
 beforeAll(async () => {
   theme = await loadTheme();
-  entry = (await import(pathToFileURL(themeEntry).href)) as Entry;
+  entry = (await import(pathToFileURL(themeEntry).href)) as Record<string, unknown>;
 });
 
 const post = (i: number, over: Partial<ThemePost> = {}): ThemePost => ({
@@ -52,8 +43,44 @@ const site: Site = buildSite({
 
 const text = (bytes: Uint8Array) => Buffer.from(bytes).toString("utf8");
 
-describe("renderBytes (a full render's pages, decision 240)", () => {
-  it("gives every page of a blog exactly what render gives, status and bytes", async () => {
+describe("the theme's one render path (decision 357)", () => {
+  it("has one entry, Astro's adapter API, for every caller", () => {
+    // Pages on request, previews, publishes and a full render's threads all call `render`.
+    expect(Object.keys(entry)).toEqual(["render"]);
+  });
+
+  it("has no middleware, which the theme's fetch handler would not run (adapter/fetch.mjs)", () => {
+    for (const name of ["middleware.ts", "middleware.js", "middleware.mjs", "middleware"]) {
+      expect(existsSync(join("site-builder/theme", name)), name).toBe(false);
+    }
+  });
+
+  it("answers every kind of file, the endpoints with their content types", async () => {
+    const expected: [path: string, status: number, contentType: RegExp][] = [
+      ["/", 200, /^text\/html/],
+      ["/post/post-1", 200, /^text\/html/],
+      ["/category/beans", 200, /^text\/html/],
+      ["/page/2", 200, /^text\/html/],
+      ["/rss.xml", 200, /xml/],
+      ["/sitemap.xml", 200, /xml/],
+      ["/robots.txt", 200, /^text\/plain/],
+      ["/category/beans/rss.xml", 200, /xml/],
+      ["/category/nope/rss.xml", 404, /./],
+      ["/404", 404, /^text\/html/],
+      ["/nope/at/all", 404, /^text\/html/],
+      ["/post/caf%C3%A9", 404, /^text\/html/],
+    ];
+    for (const [path, status, contentType] of expected) {
+      const page = await theme.render(site, path);
+      expect(page.status, path).toBe(status);
+      expect(page.contentType, path).toMatch(contentType);
+      if (status === 200) expect(page.body.length, path).toBeGreaterThan(0);
+    }
+    expect((await theme.render(site, "/rss.xml")).body).toContain("<title>Post 44 &amp;");
+    expect((await theme.render(site, "/robots.txt")).body).toContain("Sitemap:");
+  });
+
+  it("gives a full render's threads every page's bytes exactly as render gives its text", async () => {
     const paths = [
       ...allPages(site),
       "/privacy",
@@ -70,7 +97,7 @@ describe("renderBytes (a full render's pages, decision 240)", () => {
     }
   });
 
-  it("encodes characters of two, three and four UTF-8 bytes as render does (decision 290)", async () => {
+  it("gives the bytes of characters of two, three and four UTF-8 bytes as render gives the text", async () => {
     // Pages of different sizes in turn, so the encoder's kept buffer is reused and outgrown.
     const worldly = buildSite({
       blog: testBlog({ name: "Gärten der Welt", description: "Über Tomaten — 種と芽 🌱" }),
@@ -92,37 +119,12 @@ describe("renderBytes (a full render's pages, decision 240)", () => {
     }
   });
 
-  it("renders the pages without Astro's request machinery, and leaves the rest to it", async () => {
-    // Pages (found or not) and the endpoints' files (decision 291) come from renderPage; if it
-    // fell back, full renders would lose its savings without any output changing.
-    for (const path of [
-      "/",
-      "/post/post-1",
-      "/category/beans",
-      "/page/2",
-      "/404",
-      "/rss.xml",
-      "/sitemap.xml",
-      "/robots.txt",
-      "/category/beans/rss.xml",
-      "/category/nope/rss.xml",
-    ]) {
-      expect(await entry.renderPage(path, { site }), path).toBeDefined();
-    }
-    expect((await entry.renderPage("/category/nope/rss.xml", { site }))?.status).toBe(404);
-    // Addresses no route matches and encoded paths go through `render`.
-    expect(await entry.renderPage("/nope/at/all", { site })).toBeUndefined();
-    expect(await entry.renderPage("/post/caf%C3%A9", { site })).toBeUndefined();
-  });
-
   it("renders the not-found page with the caller's home link and a 404", async () => {
     const page = await theme.render(site, "/404", { homeHref: "../../" });
     const bytes = await theme.renderBytes(site, "/404", { homeHref: "../../" });
     expect(bytes.status).toBe(404);
     expect(text(bytes.body)).toBe(page.body);
     expect(page.body).toContain('href="../../"');
-    const direct = await entry.renderPage("/404", { site, homeHref: "../../" });
-    expect(direct && text(direct.body)).toBe(page.body);
   });
 
   it("answers a moved post's old address with the redirect's status, not a page", async () => {
@@ -163,70 +165,5 @@ describe("renderBytes (a full render's pages, decision 240)", () => {
       expect(bytes.status, path).toBe(page.status);
       expect(text(bytes.body), path).toBe(page.body);
     }
-  });
-});
-
-describe("the theme's server bundle (decision 242)", () => {
-  it("renders every file of a full render without loading Node's fetch classes (decisions 271, 291)", () => {
-    // A fresh process: vitest itself has loaded undici long before.
-    const script = `
-      const { buildSite } = await import(${JSON.stringify(pathToFileURL(join(dirname(themeEntry), "../../theme/lib/site.ts")).href)});
-      const { testBlog } = await import(${JSON.stringify(pathToFileURL(join(dirname(themeEntry), "../../theme/lib/test-blog.ts")).href)});
-      const entry = await import(${JSON.stringify(pathToFileURL(themeEntry).href)});
-      const post = { id: "p1", slug: "post-1", title: "Post", excerpt: "About", html: "<p>Body</p>",
-        publishedAt: new Date(0), updatedAt: new Date(0), categoryId: null, keywords: [],
-        metaTitle: null, metaDescription: null, aiAssisted: false };
-      const site = buildSite({ blog: testBlog(), canonicalBase: "https://x.example",
-        categories: [{ id: "c1", name: "Beans", slug: "beans", parentId: null }],
-        posts: [{ ...post, categoryId: "c1" }], redirects: new Map() });
-      // Every kind of file a full render writes (decision 291: the endpoints and the
-      // not-found page too).
-      for (const path of ["/", "/post/post-1", "/category/beans", "/rss.xml", "/sitemap.xml",
-        "/robots.txt", "/category/beans/rss.xml", "/404"]) {
-        const page = await entry.renderPage(path, { site, homeHref: "../" });
-        const status = path === "/404" ? 404 : 200;
-        if (page?.status !== status) throw new Error(path + " answered " + page?.status);
-      }
-      console.log(JSON.stringify(process.moduleLoadList.filter((m) => m.includes("undici"))));`;
-    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
-      encoding: "utf8",
-    });
-    expect(child.stderr).toBe("");
-    expect(JSON.parse(child.stdout)).toEqual([]);
-  });
-
-  it("asks Astro's runtime for a Response only of values that say they are one (decision 271)", () => {
-    const server = dirname(themeEntry);
-    const runtime = readdirSync(server, { recursive: true, encoding: "utf8" })
-      .filter((f) => f.endsWith(".mjs"))
-      .map((f) => readFileSync(join(server, f), "utf8"))
-      .filter((code) => code.includes("function renderToString("));
-    expect(runtime).toHaveLength(1);
-    const checks = runtime[0]?.match(/\S+ instanceof Response/g) ?? [];
-    // What is left is the helper's own check, after its Symbol.toStringTag test.
-    expect(checks.length).toBeGreaterThan(0);
-    expect(checks.every((c) => c === "value instanceof Response")).toBe(true);
-  });
-
-  it("loads no zod: Astro's runtime gets an inert stand-in", () => {
-    const server = dirname(themeEntry);
-    const files = readdirSync(server, { recursive: true, encoding: "utf8" }).filter((f) =>
-      f.endsWith(".mjs"),
-    );
-    // The check can fail: Astro's runtime is in these files, and it imports zod without the alias.
-    expect(files.some((f) => readFileSync(join(server, f), "utf8").includes("csp/config.js"))).toBe(
-      true,
-    );
-    for (const file of files) {
-      expect(readFileSync(join(server, file), "utf8"), file).not.toMatch(/from "zod|import\("zod/);
-    }
-  });
-
-  it("refuses to validate with the stand-in's schemas, so no runtime use passes unnoticed", async () => {
-    type Schema = { optional: () => Schema; parse: (v: unknown) => unknown };
-    const stub = pathToFileURL(join(dirname(themeEntry), "../../adapter/zod-stub.mjs")).href;
-    const z = (await import(stub)) as { object: () => Schema; string: () => Schema };
-    expect(() => z.object().optional().parse({})).toThrow(/zod is left out/);
-    expect(() => z.string().parse("")).toThrow(/zod is left out/);
   });
 });

@@ -7,14 +7,10 @@ export const themeEntry = resolve("site-builder/dist/server/entry.mjs");
 
 export type RenderedPage = { status: number; contentType: string; body: string; location?: string };
 
+/** The built theme's server entry (site-builder/adapter/render-entry.mjs). */
 type RenderEntry = {
+  /** Astro's adapter API: the theme's answer to a request, with the blog's data as `locals`. */
   render: (request: Request, locals: App.Locals) => Promise<Response>;
-  /**
-   * A page or an endpoint's file straight to its bytes, without a Request or Response
-   * (decisions 240, 291); `undefined` for a path it leaves to `render` (redirects, paths no
-   * route matches).
-   */
-  renderPage: (path: string, locals: App.Locals) => Promise<RenderedBytes | undefined>;
 };
 
 /**
@@ -36,7 +32,10 @@ export type Theme = {
  */
 export type RenderedBytes = { status: number; body: Uint8Array };
 
-/** The built theme; `renderBytes` spares decoding the page to a string and encoding it again. */
+/**
+ * The built theme; `renderBytes` is `render` read as bytes (the same answer, not decoded to a
+ * string and encoded again).
+ */
 export type LoadedTheme = Theme & {
   renderBytes: (
     site: Site | undefined,
@@ -44,6 +43,9 @@ export type LoadedTheme = Theme & {
     options?: { homeHref?: string },
   ) => Promise<RenderedBytes>;
 };
+
+/** The host of the requests the theme is asked: its pages never read it (links are relative). */
+const origin = "http://blog.invalid";
 
 export async function loadTheme(entry = themeEntry): Promise<LoadedTheme> {
   if (!existsSync(entry)) {
@@ -54,12 +56,15 @@ export async function loadTheme(entry = themeEntry): Promise<LoadedTheme> {
     loading ??= import(pathToFileURL(entry).href) as Promise<RenderEntry>;
     return loading;
   };
-  /** The page's `locals`: the blog, and the not-found page's home link when one is given. */
-  const localsOf = (site: Site | undefined, homeHref: string | undefined): App.Locals =>
-    homeHref ? { site, homeHref } : { site };
+  /**
+   * The one way a page is rendered, whoever asks (a reader's request, a preview, a publish, a
+   * full render's threads): the theme's answer through Astro's adapter API. `locals` carries
+   * the blog, and the not-found page's home link when one is given.
+   */
   async function respond(site: Site | undefined, path: string, homeHref: string | undefined) {
     const module = await load();
-    return module.render(new Request(`http://blog.invalid${path}`), localsOf(site, homeHref));
+    const locals: App.Locals = homeHref ? { site, homeHref } : { site };
+    return module.render(new Request(origin + path), locals);
   }
   return {
     async render(site, path, options = {}) {
@@ -73,9 +78,6 @@ export async function loadTheme(entry = themeEntry): Promise<LoadedTheme> {
       };
     },
     async renderBytes(site, path, options = {}) {
-      const module = await load();
-      const page = await module.renderPage(path, localsOf(site, options.homeHref));
-      if (page) return page;
       const response = await respond(site, path, options.homeHref);
       return { status: response.status, body: await response.bytes() };
     },

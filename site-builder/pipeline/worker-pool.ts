@@ -74,7 +74,11 @@ export type WorkerPoolOptions = {
 
 const defaultLimits: ResourceLimits = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 1024 };
 
-const tasksModule = new URL("./pool-tasks.ts", import.meta.url);
+// `.js` when the server runs from its build (`dist/`, npm start), `.ts` from the sources.
+const tasksModule = new URL(
+  import.meta.url.endsWith(".js") ? "./pool-tasks.js" : "./pool-tasks.ts",
+  import.meta.url,
+);
 
 /**
  * Two first-in-first-out lanes: a task someone waits for is taken before queued background

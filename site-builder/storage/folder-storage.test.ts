@@ -1,5 +1,6 @@
 import { pbkdf2 } from "node:crypto";
 import {
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -10,9 +11,10 @@ import {
   watch,
   writeFileSync,
 } from "node:fs";
+import { type FileHandle, open } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createFolderStorage, readAtOnceBytes } from "./folder-storage.ts";
 import { storageContract } from "./storage-contract.ts";
 
@@ -80,92 +82,76 @@ describe("the folder storage", () => {
     }
   });
 
-  it("flushes a generation with one sync of its file system before it goes live (decision 290)", async () => {
+  it("flushes a generation's files and folders before it goes live, and the swap before pruning (decision 358)", async () => {
     const root = mkdtempSync(join(tmpdir(), "blogfleet-storage-"));
+    // Every fsync, by what it flushed (the descriptor's path) and what was live at that moment.
+    const blog = join(root, "sites", "blogs", "x");
+    const flushes: { path: string; live: string; builds: string[] }[] = [];
+    const probe = await open(join(root, "probe"), "w");
+    const handles = Object.getPrototypeOf(probe) as FileHandle;
+    await probe.close();
+    const sync = handles.sync;
+    const spy = vi.spyOn(handles, "sync").mockImplementation(function (this: FileHandle) {
+      flushes.push({
+        path: readlinkSync(`/proc/self/fd/${this.fd}`),
+        live: existsSync(join(blog, "current")) ? readlinkSync(join(blog, "current")) : "none",
+        builds: existsSync(join(blog, "builds")) ? readdirSync(join(blog, "builds")).sort() : [],
+      });
+      return sync.call(this);
+    });
     try {
-      // A stand-in for `sync --file-system` that notes what it was given and what was live then.
-      const log = join(root, "sync.log");
-      const script = join(root, "sync.sh");
-      writeFileSync(
-        script,
-        `dir="$1"; blog="$(dirname "$(dirname "$dir")")"
-printf '%s|%s|%s\n' "$dir" "$(readlink "$blog/current" || echo none)" "$(ls "$dir" | tr '\n' ' ')" >> "${log}"`,
-      );
-      const storage = createFolderStorage(join(root, "sites"), { syncCommand: ["sh", script] });
+      const storage = createFolderStorage(join(root, "sites"));
       const publish = async (files: string[]) => {
         const generation = await storage.beginGeneration("blogs/x");
         for (const file of files) await generation.put(file, `<p>${file}</p>`);
+        const id = generation.prefix.split("/").at(-1) as string;
+        flushes.length = 0;
         await generation.publish();
-        return generation.prefix.split("/").at(-1) as string;
+        return { id, flushedOnPublish: [...flushes] };
       };
-      const first = await publish(["index.html", "about.html"]);
+      const first = await publish(["index.html"]);
       const second = await publish(["index.html"]);
-      const lines = readFileSync(log, "utf8").split("\n").filter(Boolean);
-      expect(lines).toEqual([
-        `${join(root, "sites", "blogs", "x", "builds", first)}|none|about.html index.html `,
-        `${join(root, "sites", "blogs", "x", "builds", second)}|builds/${first}|index.html `,
-      ]);
-      expect(readlinkSync(join(root, "sites", "blogs", "x", "current"))).toBe(`builds/${second}`);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
-
-  it("marks a blog's folder of generations once, before its first generation is made (decision 302)", async () => {
-    const root = mkdtempSync(join(tmpdir(), "blogfleet-storage-"));
-    try {
-      // A stand-in for `chattr +T` that notes what it was given and what the folder held then.
-      const log = join(root, "spread.log");
-      const script = join(root, "spread.sh");
-      writeFileSync(script, `printf '%s|%s\n' "$1" "$(ls "$1" | tr '\n' ' ')" >> "${log}"`);
-      const storage = createFolderStorage(join(root, "sites"), { spreadCommand: ["sh", script] });
-      for (const blog of ["blogs/x", "blogs/x", "blogs/y"]) {
-        const generation = await storage.beginGeneration(blog);
-        await generation.put("index.html", "<p>home</p>");
-        await generation.publish();
-      }
-      expect(readFileSync(log, "utf8").split("\n").filter(Boolean)).toEqual([
-        `${join(root, "sites", "blogs", "x", "builds")}|`,
-        `${join(root, "sites", "blogs", "y", "builds")}|`,
-      ]);
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
-
-  it.each([
-    ["is missing", ["/nonexistent/chattr"]],
-    ["fails", ["false"]],
-  ])("makes generations as before when the marking command %s", async (_, spreadCommand) => {
-    const root = mkdtempSync(join(tmpdir(), "blogfleet-storage-"));
-    try {
-      const storage = createFolderStorage(root, { spreadCommand });
+      // The third: its files are flushed as they are written, and nothing of it is live yet.
       const generation = await storage.beginGeneration("blogs/x");
-      await generation.put("index.html", "<p>home</p>");
+      const third = generation.prefix.split("/").at(-1) as string;
+      const dir = join(blog, "builds", third);
+      flushes.length = 0;
+      const files = ["index.html", "post/a.html", "category/beans/page/2.html"];
+      for (const file of files) await generation.put(file, `<p>${file}</p>`);
+      expect(flushes.map((f) => f.path)).toEqual(files.map((file) => join(dir, file)));
+      expect(flushes.every((f) => f.live === `builds/${second.id}`)).toBe(true);
+      // On publish: every folder that gained an entry, before the swap…
+      flushes.length = 0;
       await generation.publish();
-      expect(readFileSync(join(root, "blogs", "x", "current", "index.html"), "utf8")).toBe(
-        "<p>home</p>",
+      const beforeSwap = flushes.filter((f) => f.live === `builds/${second.id}`);
+      expect(beforeSwap.map((f) => f.path).sort()).toEqual(
+        [
+          join(blog, "builds"),
+          dir,
+          join(dir, "post"),
+          join(dir, "category"),
+          join(dir, "category", "beans"),
+          join(dir, "category", "beans", "page"),
+        ].sort(),
       );
+      // …then the blog's folder, holding the swapped link, while the generation before the
+      // last is still there (pruned only once the swap is on disk).
+      const afterSwap = flushes.filter((f) => f.live !== `builds/${second.id}`);
+      expect(afterSwap).toEqual([
+        {
+          path: blog,
+          live: `builds/${third}`,
+          builds: [first.id, second.id, third].sort(),
+        },
+      ]);
+      expect(readdirSync(join(blog, "builds")).sort()).toEqual([second.id, third].sort());
+      for (const file of files) {
+        expect(readFileSync(join(blog, "current", file), "utf8")).toBe(`<p>${file}</p>`);
+      }
+      // The blog's first generation also flushed the folders made for it above the blog.
+      expect(first.flushedOnPublish.map((f) => f.path)).toContain(join(root, "sites", "blogs"));
     } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
-
-  it.each([
-    ["is missing", ["/nonexistent/sync-command"]],
-    ["fails", ["false"]],
-  ])("flushes each file of a generation when the sync command %s", async (_, syncCommand) => {
-    const root = mkdtempSync(join(tmpdir(), "blogfleet-storage-"));
-    try {
-      const storage = createFolderStorage(root, { syncCommand });
-      const generation = await storage.beginGeneration("blogs/x");
-      await generation.put("index.html", "<p>home</p>");
-      await generation.put("post/a.html", "<p>a</p>");
-      await generation.publish();
-      const live = join(root, "blogs", "x", "current");
-      expect(readFileSync(join(live, "index.html"), "utf8")).toBe("<p>home</p>");
-      expect(readFileSync(join(live, "post", "a.html"), "utf8")).toBe("<p>a</p>");
-    } finally {
+      spy.mockRestore();
       rmSync(root, { recursive: true, force: true });
     }
   });

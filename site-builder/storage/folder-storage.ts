@@ -1,4 +1,3 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
   closeSync,
@@ -39,11 +38,7 @@ import type { Generation, Storage, StorageEntry } from "./storage.ts";
  * Every live file is written to a temporary name, flushed and renamed into place, so a reader
  * never sees a partial file.
  */
-export function createFolderStorage(root: string, options: FolderStorageOptions = {}): Storage {
-  const syncCommand = options.syncCommand ?? defaultSyncCommand;
-  const spreadCommand = options.spreadCommand ?? defaultSpreadCommand;
-  /** Folders of generations this storage has marked (decision 302): once per process. */
-  const spreadFolders = new Set<string>();
+export function createFolderStorage(root: string): Storage {
   const base = resolve(root);
   const pathOf = (key: string) => inside(base, key);
   const must = (key: string) => {
@@ -178,58 +173,61 @@ export function createFolderStorage(root: string, options: FolderStorageOptions 
 
     async beginGeneration(name): Promise<Generation> {
       const id = `${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
-      const builds = join(must(name), "builds");
+      const blog = must(name);
+      const builds = join(blog, "builds");
       const dir = join(builds, id);
-      if (!spreadFolders.has(builds)) {
-        await mkdir(builds, { recursive: true });
-        await spreadGenerations(spreadCommand, builds);
-        spreadFolders.add(builds);
-      }
-      await mkdir(dir, { recursive: true });
+      /** Folders that gained an entry for this generation: flushed before it goes live. */
+      const touched = new Set<string>();
+      await makeFolder(dir, touched);
       // Nobody reads a generation before it is published, so its files are written in place
-      // (no temporary name) and flushed all at once before it goes live: one sync of the file
-      // system instead of an fsync per file (decision 290).
-      const written: string[] = [];
-      const folders = new Set<string>();
+      // (no temporary name), each flushed to disk as it is written: on a full render that
+      // overlaps the pages still rendering. `publish` flushes the generation's folders (the
+      // names of its files), then swaps it live (decision 358).
+      const folders = new Set<string>([dir]);
+      const folderFor = async (target: string) => {
+        const folder = dirname(target);
+        if (!folders.has(folder)) {
+          await makeFolder(folder, touched);
+          folders.add(folder);
+        }
+      };
       return {
         prefix: relative(base, dir).split(sep).join("/"),
         async put(key, body) {
           const target = inside(dir, key);
           if (!target) throw new Error(`Refusing to write outside the generation: ${key}`);
-          const folder = dirname(target);
-          if (!folders.has(folder)) {
-            await mkdir(folder, { recursive: true });
-            folders.add(folder);
-          }
+          await folderFor(target);
           const handle = await open(target, "w");
           try {
             await handle.writeFile(body);
+            await handle.sync();
           } finally {
             await handle.close();
           }
-          written.push(target);
         },
         async copy(key, sourceKey) {
           const target = inside(dir, key);
           if (!target) throw new Error(`Refusing to write outside the generation: ${key}`);
           const source = must(sourceKey);
-          const folder = dirname(target);
-          if (!folders.has(folder)) {
-            await mkdir(folder, { recursive: true });
-            folders.add(folder);
-          }
+          await folderFor(target);
           try {
             // Stored files are replaced by rename, never rewritten, so sharing the inode is safe.
             await link(source, target);
           } catch {
             await copyFile(source, target);
-            written.push(target);
+            await syncPath(target);
           }
         },
         async publish() {
-          await syncFolder(syncCommand, dir, written);
+          // A crash must not leave `current` naming a generation whose files or names never
+          // reached the disk: the files were flushed by `put`, the folders that gained an entry
+          // (the generation's own in `builds` included) are flushed here, before the swap.
+          await eachLimited([...touched], parallelWrites, syncPath);
           const previous = await live(name);
-          await swapSymlink(join(must(name), "current"), join("builds", id));
+          await swapSymlink(join(blog, "current"), join("builds", id));
+          // The swap itself is flushed before older generations are pruned: otherwise a crash
+          // could bring back a `current` that names a generation already deleted.
+          await syncPath(blog);
           await prune(name, [dir, ...(previous ? [must(previous)] : [])]);
         },
         abandon: () => rm(dir, { recursive: true, force: true }),
@@ -374,63 +372,26 @@ function readAtOnce(path: string): { body: Buffer; modified: Date } | "large" | 
   }
 }
 
-export type FolderStorageOptions = {
-  /**
-   * The command that flushes a whole file system to disk, given a folder on it as its last
-   * argument (default: coreutils' `sync --file-system`, Linux's syncfs). Where it is missing or
-   * fails, each file is flushed on its own instead.
-   */
-  syncCommand?: readonly string[];
-  /**
-   * The command that marks a blog's folder of generations, given as its last argument, so that
-   * the file system places each new generation apart from the ones deleted before (default:
-   * `chattr +T`, ext4's Orlov allocator's "top of directory hierarchy"; decision 302). Where it
-   * is missing or fails (another file system), generations are made as before.
-   */
-  spreadCommand?: readonly string[];
-};
-
-const defaultSyncCommand = ["sync", "--file-system"] as const;
-const defaultSpreadCommand = ["chattr", "+T"] as const;
-
 /**
- * Marks `folder` so that ext4 spreads the folders made in it (each generation) over its block
- * groups as it does top-level folders (decision 302). A full render deletes the generation
- * before the last; without the mark the next one is made beside it, and ext4 without a journal
- * then reads the inode block of every recently deleted file before it skips it, for each file
- * it creates: a second or more of system time for a 1,000-post blog, against ~0.2 s.
+ * Makes `folder` and any missing parent, and adds to `touched` every folder that gained an
+ * entry (the new folders, and the parent of the first one made).
  */
-async function spreadGenerations(command: readonly string[], folder: string): Promise<void> {
-  const [program, ...args] = command;
-  if (!program) return;
-  try {
-    await run(program, [...args, folder]);
-  } catch {
-    // Not ext4, or no chattr: generations are placed as the file system chooses.
-  }
+async function makeFolder(folder: string, touched: Set<string>): Promise<void> {
+  const first = await mkdir(folder, { recursive: true });
+  if (first === undefined) return;
+  for (let made = folder; made !== first; made = dirname(made)) touched.add(made);
+  touched.add(first);
+  touched.add(dirname(first));
 }
 
-const run = promisify(execFile);
-
-/**
- * Flushes a generation's files before it goes live (decision 290). One sync of the file system
- * writes every dirty block once, where an fsync per file wrote each new file's data, inode and
- * folder apart and waited for each (~140 ms of a 1,000-post full render's wall time here, the
- * sync 30–60 ms). It also flushes what others wrote to that file system: that is written back
- * within seconds anyway. Without the command (another system), or if it fails, each file is
- * flushed on its own, which reports a failing disk as well.
- */
-async function syncFolder(command: readonly string[], dir: string, files: string[]) {
-  const [program, ...args] = command;
-  if (program) {
-    try {
-      await run(program, [...args, dir]);
-      return;
-    } catch {
-      // Flushed file by file below.
-    }
+/** Flushes a file or a folder (its entries) to disk: an fsync of it, on libuv's thread pool. */
+async function syncPath(path: string): Promise<void> {
+  const handle = await open(path, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
-  await syncAll(files);
 }
 
 /**

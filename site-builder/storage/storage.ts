@@ -1,6 +1,6 @@
 /**
- * Where rendered sites (and, later, media) are kept: one small interface (ARCHITECTURE
- * 'Seams: Storage'), so object storage can replace the local folder. Keys are '/'-separated
+ * Where rendered sites (and, later, media) are kept: one small interface (docs/architecture.md,
+ * the publish flow), so object storage can replace the local folder. Keys are '/'-separated
  * paths; nothing outside a key's place can be named (`..`, absolute paths and NUL are refused).
  *
  * A *generation* is a complete version of something published as a whole (a blog's site): it

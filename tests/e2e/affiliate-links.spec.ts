@@ -28,7 +28,7 @@ test("an owner adds, switches, edits and deletes an affiliate link, and a reader
   await expect(page.getByText("No affiliate links yet.")).toBeVisible();
   await expectAccessible(page, "affiliate links, empty");
 
-  // Blank fields are refused on the page, with the spec's toast.
+  // Blank fields are refused on the page, with the 'Required fields missing' toast.
   await page.getByRole("button", { name: "Add Link" }).click();
   const create = page.getByRole("dialog", { name: "Create Affiliate Link" });
   await expect(create.getByRole("switch", { name: "Auto-Insert" })).toBeChecked();

@@ -84,7 +84,7 @@ test("an owner finds programs, approves one and links it, rejects another", asyn
   await expect(offer.getByRole("switch", { name: "Auto-Insert" })).toBeChecked();
   await expectAccessible(page, "link offer dialog");
 
-  // A blank keyword is refused on the page with the spec's toast; then the link is made.
+  // A blank keyword is refused on the page with the 'Required fields missing' toast; then the link is made.
   await offer.getByLabel("Keyword").fill("  ");
   await offer.getByRole("button", { name: "Create link" }).click();
   await expectToast(page, "Required fields missing", "Please enter both keyword and URL.");

@@ -226,7 +226,7 @@ test("failed approve and reject say the server's message, or the spec's fallback
   await page.getByRole("button", { name: "Generate ideas now" }).click();
   await expect(pendingGroup(page)).toHaveAccessibleName("Pending Recommendations 3");
   const trail = pendingGroup(page).getByRole("article").first();
-  // Spec section 8: without a message from the server, the spec's fallbacks.
+  // Without a message from the server, the page's own fallbacks.
   await page.route("**/api/blog-recommendations/*/approve", (route) =>
     route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad Gateway</h1>" }),
   );

@@ -35,7 +35,7 @@ test("an owner writes a draft, adds keywords, submits, schedules, clears and pub
   await expect(contentEditor(page).getByRole("paragraph")).toHaveText(
     "Find a hill. Run up. Walk down.",
   );
-  // The spec's nine toolbar buttons are there (with more blocks after them).
+  // The nine original toolbar buttons are there (with more blocks after them).
   const toolbar = page.getByRole("toolbar", { name: "Formatting" });
   for (const name of [
     "Bold",

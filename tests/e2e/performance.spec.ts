@@ -44,7 +44,7 @@ test("an owner turns content automation on in Settings, and Performance reports 
   await expect(card.getByText("Active", { exact: true })).toBeHidden();
   await expectAccessible(page, "settings, automation off");
 
-  // On: every control with the spec's defaults, and the 'Active' badge.
+  // On: every control with the defaults, and the 'Active' badge.
   await enable.click();
   await expect(card.getByText("Active", { exact: true })).toBeVisible();
   await expect(card.getByLabel("Posting Frequency")).toHaveValue("weekly");

@@ -29,7 +29,7 @@ test("the dashboard counts posts and All Posts searches, filters and deletes the
     .click();
   await expect(page.getByRole("heading", { name: "No posts yet" })).toBeVisible();
 
-  // Three posts in three states (set up through the API; the editor has its own spec).
+  // Three posts in three states (set up through the API; the editor has its own e2e file).
   const tomatoes = await apiCreatePost(page, {
     blogId: blog.id,
     title: "Tomatoes in pots",
@@ -47,7 +47,7 @@ test("the dashboard counts posts and All Posts searches, filters and deletes the
   });
   await apiSetStatus(page, tomatoes.id, "under_review", "published");
   await apiSetStatus(page, beans.id, "under_review");
-  // Lists are read once per page load (spec section 9); the posts came in behind the app's back.
+  // Lists are read once per page load; the posts came in behind the app's back.
   await page.reload();
 
   // Dashboard: stat cards and the recent posts, each with View and Edit.

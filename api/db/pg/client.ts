@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import type { Database, DatabaseHandle } from "../client.ts";
+import type { Database, DatabaseHandle } from "../database.ts";
 import { createWriteHealth } from "../write-health.ts";
 import * as schema from "./schema.ts";
 

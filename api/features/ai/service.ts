@@ -12,7 +12,7 @@ import type { Database } from "../../db/client.ts";
 import { aiUsage, blogs, posts } from "../../db/schema.ts";
 import { HttpError, NotFound } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
-import { findOwnedPost } from "../posts/service.ts";
+import { findOwnedPost } from "../posts/post-rows.ts";
 
 export type AiDeps = { db: Database; ai: AiGate; clock?: () => Date };
 

@@ -76,7 +76,7 @@ async function automatedBlog(
   const blog = await createBlog(owner, `Gate ${subdomain}`);
   if (persona) await setPersona(owner, blog.id, "Wren Hollis");
   await on.db.update(blogs).set({ subdomain }).where(eq(blogs.id, blog.id));
-  // The spec's defaults: auto-publish on.
+  // The product's defaults: auto-publish on.
   const res = await owner.post(`/api/blogs/${blog.id}/automation`, { enabled: true, topics });
   expect(res.status).toBe(201);
   expect(res.body.autoPublish).toBe(true);

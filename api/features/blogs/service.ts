@@ -11,7 +11,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import { first } from "../../db/query.ts";
 import { blogs } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
-import { checkedFeatureImageId } from "../media/service.ts";
+import { checkedFeatureImageId } from "../media/image-checks.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { withOutbox } from "../publishing/outbox.ts";
 
@@ -175,7 +175,7 @@ export function updateBlogForFullRender(
 }
 
 /**
- * Name, description and time zone (spec limits 100/500). The name, the description and the
+ * Name, description and time zone (at most 100 and 500 characters). The name, the description and the
  * dates show on every page, so a change renders the whole blog again.
  */
 export async function updateBlog(

@@ -95,6 +95,18 @@ describe("front matter", () => {
     expect(parseFrontMatter(`${writeFrontMatter(written)}\nBody`).data).toEqual(written);
   });
 
+  it("reads YAML beyond the simple forms, and front matter that is not YAML as none", () => {
+    expect(
+      parseFrontMatter(
+        "---\nTitle: >-\n  Folded\n  title\ndate: 2024-01-05\nseo:\n  title: x\n---\nBody",
+      ),
+    ).toEqual({ data: { title: "Folded title", date: "2024-01-05" }, body: "Body" });
+    expect(parseFrontMatter("---\ntitle: [unclosed\n---\nBody")).toEqual({
+      data: {},
+      body: "Body",
+    });
+  });
+
   it("leaves a file without front matter whole", () => {
     expect(parseFrontMatter("# Title\n\nText")).toEqual({ data: {}, body: "# Title\n\nText" });
   });

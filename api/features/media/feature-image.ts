@@ -192,7 +192,7 @@ export async function featureImageFor(
   const caller: AiCaller = { ownerId, blogId, postId: input.postId, feature: "feature-image" };
   const made = await ai.generateImage(caller, { prompt: featureImagePrompt(input) }, signal);
   if (!made) return null;
-  const format = formatOf(made.image);
+  const format = await formatOf(made.image);
   if (format !== "png" && format !== "jpeg" && format !== "webp")
     // As the provider's AiFailed (only the gate may import the provider's values).
     throw new HttpError(

@@ -65,7 +65,7 @@ export async function processImage(
   fileName: string,
   { aiMade = false }: ProcessOptions = {},
 ): Promise<ProcessedImage> {
-  const { format } = sniffImage(bytes, fileName);
+  const { format } = await sniffImage(bytes, fileName);
   // libvips loads at the first image, not at start (decision 160).
   const { default: sharp } = await import("sharp");
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -106,7 +106,7 @@ export async function checkExportedMedia(
       total += bytes.length;
       if (total > mediaLimits.blogBytes)
         throw new UnrestorableMedia("The export's images are larger than a blog may store.");
-      const format = formatOf(bytes);
+      const format = await formatOf(bytes);
       if (format !== variant.format || !endsCleanly(bytes, variant.format))
         throw new UnrestorableMedia(`media/${variant.file} is not the image its name says.`);
       // libvips loads at the first image, not at start (decision 160).

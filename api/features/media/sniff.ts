@@ -17,36 +17,33 @@ export class RefusedImage extends Error {
 
 const startsWith = (bytes: Uint8Array, signature: number[], at = 0) =>
   signature.every((value, i) => bytes[at + i] === value);
-const ascii = (bytes: Uint8Array, from: number, to: number) =>
-  String.fromCharCode(...bytes.subarray(from, to));
 
-/** The image format the bytes begin with, or undefined. */
-export function formatOf(bytes: Uint8Array): MediaFormat | "svg" | undefined {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpeg";
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
-  const head = ascii(bytes, 0, 12);
-  if (head.startsWith("GIF87a") || head.startsWith("GIF89a")) return "gif";
-  if (head.startsWith("RIFF") && head.slice(8, 12) === "WEBP") return "webp";
-  if (head.slice(4, 8) === "ftyp" && isAvifBrand(bytes)) return "avif";
+/** file-type's answers (by MIME type) for the formats Blogfleet accepts. */
+const acceptedTypes: Record<string, MediaFormat> = {
+  "image/jpeg": "jpeg",
+  "image/png": "png",
+  // An animated PNG is a PNG (its frames are extra chunks that decoders may ignore).
+  "image/apng": "png",
+  "image/gif": "gif",
+  "image/webp": "webp",
+  "image/avif": "avif",
+};
+
+/**
+ * The image format the bytes begin with (file-type reads their signature), "svg" for an SVG
+ * document (text, which file-type does not look at), or undefined.
+ */
+export async function formatOf(bytes: Uint8Array): Promise<MediaFormat | "svg" | undefined> {
+  // Loaded at the first upload, not at start (decision 160).
+  const { fileTypeFromBuffer } = await import("file-type");
+  const type = await fileTypeFromBuffer(bytes);
+  if (type) return acceptedTypes[type.mime];
   const text = new TextDecoder("utf-8", { fatal: false })
     .decode(bytes.subarray(0, 1024))
     .trimStart()
     .toLowerCase();
   if (text.startsWith("<svg") || (text.startsWith("<?xml") && text.includes("<svg"))) return "svg";
   return undefined;
-}
-
-function isAvifBrand(bytes: Uint8Array): boolean {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.length < 16) return false;
-  const size = Math.min(view.getUint32(0), bytes.length);
-  for (let at = 8; at + 4 <= size; at += 4) {
-    // The major brand, then (after the minor version) the compatible brands.
-    if (at === 12) continue;
-    const brand = ascii(bytes, at, at + 4);
-    if (brand === "avif" || brand === "avis") return true;
-  }
-  return false;
 }
 
 const extensions: Record<string, MediaFormat | "svg"> = {
@@ -113,8 +110,8 @@ const embeddedMarkup = /<(script|html|body|iframe|svg|object|embed)[\s>/]|<\?php
  * formats, a name whose extension says another format than the bytes, data after the image's
  * end, and markup hidden inside the file.
  */
-export function sniffImage(bytes: Uint8Array, fileName: string): Sniffed {
-  const format = formatOf(bytes);
+export async function sniffImage(bytes: Uint8Array, fileName: string): Promise<Sniffed> {
+  const format = await formatOf(bytes);
   if (format === "svg") {
     throw new RefusedImage([
       "SVG files are not accepted (they can carry scripts). Export the image as PNG or WebP and upload that.",

@@ -6,7 +6,8 @@ import { posts } from "../../db/schema.ts";
 import { createBlog, createOwner, createPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
 import { stillAiAssisted } from "./ai-disclosure.ts";
-import { insertGeneratedPost, markPostAiGenerated } from "./service.ts";
+import { insertGeneratedPost } from "./commands/insert-generated-post.ts";
+import { markPostAiGenerated } from "./commands/mark-post-ai-generated.ts";
 
 const generated =
   "<h2>Why compost</h2><p>Compost turns kitchen scraps into food for the soil. A simple heap of leaves, peelings and coffee grounds, turned every few weeks, becomes dark crumbly humus within a season.</p><p>Keep it as damp as a wrung-out sponge and give it air, and the microbes do the rest of the work for you.</p>";

@@ -1,6 +1,6 @@
 import { htmlToText, wordsOf } from "../../../contracts/content-text.ts";
 import { originality } from "../../../contracts/originality.ts";
-import { shinglesOf } from "./originality.ts";
+import { shinglesOf } from "./fingerprint.ts";
 
 /**
  * A post stays 'AI-assisted' while at least this share of its current text still comes from

@@ -7,13 +7,10 @@ import type {
 import { first } from "../../db/query.ts";
 import { blogs, categories, posts } from "../../db/schema.ts";
 import { HttpError, NotFound } from "../../http/errors.ts";
-import {
-  type AuthorRow,
-  changePostStatus,
-  deletePost,
-  type PostDeps,
-  updatePost,
-} from "./service.ts";
+import { changePostStatus } from "./commands/change-post-status.ts";
+import { deletePost } from "./commands/delete-post.ts";
+import { updatePost } from "./commands/update-post.ts";
+import type { AuthorRow, PostDeps } from "./post-rows.ts";
 
 /**
  * One action on many posts of a blog (All Posts' list, decision 355). Every post goes through

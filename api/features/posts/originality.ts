@@ -9,7 +9,7 @@ import type { Database } from "../../db/client.ts";
 import { blogs, postFingerprints, posts } from "../../db/schema.ts";
 import { type CpuPool, runCpu } from "../../workers/run.ts";
 import { fingerprintOfContent, fingerprintsOf } from "./fingerprints.ts";
-import { findOwnedPost } from "./service.ts";
+import { findOwnedPost } from "./post-rows.ts";
 
 export { shinglesOf, similarity, similarityTo } from "./fingerprint.ts";
 

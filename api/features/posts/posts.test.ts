@@ -12,7 +12,7 @@ import {
   createPublishedPost,
 } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
-import { fullPostsQuery, postSummariesStatement } from "./service.ts";
+import { fullPostsQuery, postSummariesStatement } from "./commands/list-posts.ts";
 
 const { events: recorder, changesOf } = recordContentEvents();
 

@@ -1,6 +1,6 @@
 import type { Post, PostAuthor, PostPage, PostSummary } from "../../../contracts/posts.ts";
 import { displayNameOf } from "../../../contracts/users.ts";
-import type { AuthorRow, PostList, PostPageRows, PostRow, PostSummaryRow } from "./service.ts";
+import type { AuthorRow, PostList, PostPageRows, PostRow, PostSummaryRow } from "./post-rows.ts";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 

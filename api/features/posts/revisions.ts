@@ -11,8 +11,8 @@ import type { Database, Queryable } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
 import { postPendingChanges, postRevisions, users } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
+import { findOwnedPost } from "./post-rows.ts";
 import { presentAuthor } from "./presenter.ts";
-import { findOwnedPost } from "./service.ts";
 import { staleVersion } from "./versions.ts";
 
 type RevisionRow = typeof postRevisions.$inferSelect;

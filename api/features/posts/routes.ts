@@ -28,7 +28,16 @@ import type { RateLimitStores } from "../../http/pg-rate-limit-store.ts";
 import { perOwnerPerMinute } from "../../http/rate-limit.ts";
 import { inputOf, validate } from "../../http/validate.ts";
 import { applyBulkPostAction } from "./bulk.ts";
+import { changePostStatus } from "./commands/change-post-status.ts";
+import { createPost } from "./commands/create-post.ts";
+import { deletePost } from "./commands/delete-post.ts";
+import { getPost } from "./commands/get-post.ts";
+import { listPostPage } from "./commands/list-post-page.ts";
+import { listPosts, listPostsWithContent } from "./commands/list-posts.ts";
+import { schedulePost } from "./commands/schedule-post.ts";
+import { updatePost } from "./commands/update-post.ts";
 import { checkOriginality } from "./originality.ts";
+import type { PostDeps, PostList } from "./post-rows.ts";
 import { presentedAuthors, presentPost, presentPostPage, presentPostSummary } from "./presenter.ts";
 import {
   discardPendingChanges,
@@ -37,19 +46,6 @@ import {
   listRevisions,
   savePendingChanges,
 } from "./revisions.ts";
-import {
-  changePostStatus,
-  createPost,
-  deletePost,
-  getPost,
-  listPostPage,
-  listPosts,
-  listPostsWithContent,
-  type PostDeps,
-  type PostList,
-  schedulePost,
-  updatePost,
-} from "./service.ts";
 import { type Precondition, postETag } from "./versions.ts";
 
 const authorOf = (list: PostList<unknown>, row: { authorId: string | null }) =>

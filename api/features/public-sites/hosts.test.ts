@@ -1,8 +1,8 @@
 import type { Request, Response } from "express";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
-import { createHostMap } from "./fast-path.ts";
 import { isUsualHostSpelling, normalizeHost, resolveBlogByHost } from "./hosts.ts";
+import { createPageCache } from "./page-cache.ts";
 import { blogHostRoutes } from "./routes.ts";
 import type { BlogServer } from "./serve.ts";
 
@@ -40,7 +40,7 @@ describe("blogHostRoutes", () => {
       untouchable,
       "blogs.test",
       {} as BlogServer,
-      createHostMap(),
+      createPageCache().hosts,
       new Set(),
       undefined,
       new Set(["cms.example.com"]),

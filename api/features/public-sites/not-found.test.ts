@@ -19,7 +19,6 @@ import {
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
 import { rawGet } from "../../test/raw-http.ts";
 import type { SiteSnapshot } from "../publishing/snapshot.ts";
-import { createFastPath, createHostMap } from "./fast-path.ts";
 import type { BlogRow } from "./hosts.ts";
 import { createPageCache } from "./page-cache.ts";
 import {
@@ -28,7 +27,7 @@ import {
   type IndexSource,
   type PublishedIndex,
 } from "./published-index.ts";
-import { createBlogServer } from "./serve.ts";
+import { createBlogServer, createHotPath } from "./serve.ts";
 
 type Reply = { status: number; body: string; headers: Record<string, unknown> };
 const get = async (base: string, path: string, host?: string): Promise<Reply> => {
@@ -94,7 +93,7 @@ const source = (): IndexSource => ({ index: index(), posts: new Map() });
 
 describe("the kept indexes", () => {
   it("builds once for concurrent misses, keeps it until a change or its age runs out", async () => {
-    let clock = 0;
+    let clock = 5000;
     let builds = 0;
     let release: () => void = () => {};
     const indexes = createPublishedIndexes(
@@ -108,7 +107,7 @@ describe("the kept indexes", () => {
         },
         patch: () => Promise.reject(new Error("no patch in this test")),
       },
-      { maxAgeMs: 1000, now: () => clock },
+      createPageCache({ ttlMs: 1000, now: () => clock }),
     );
     const burst = Array.from({ length: 5 }, () => indexes.get("b"));
     release();
@@ -121,7 +120,7 @@ describe("the kept indexes", () => {
     release();
     await again;
     expect(builds).toBe(2);
-    clock = 1000;
+    clock = 6001;
     expect(indexes.peek("b")).toBeUndefined();
     // A build that a change overtakes answers its request but is not kept.
     const overtaken = indexes.get("b");
@@ -138,10 +137,13 @@ describe("unknown addresses cost no more than a cached page (issue 13 finding 2)
   let base: string;
   const calls = { snapshot: 0, shell: 0, fallback: 0 };
   const cache = createPageCache();
-  const indexes = createPublishedIndexes({
-    load: async () => source(),
-    patch: async () => source(),
-  });
+  const indexes = createPublishedIndexes(
+    {
+      load: async () => source(),
+      patch: async () => source(),
+    },
+    cache,
+  );
   const blog = { id: "blog-1", slug: "garden", name: "Garden Notes" } as BlogRow;
   const site = buildSite({
     blog: {
@@ -183,10 +185,10 @@ describe("unknown addresses cost no more than a cached page (issue 13 finding 2)
       hostMap.remember(req.headers.host as string, blog.id);
       void blogServer.serveBlog(req, res, blog, req.path, "/");
     });
-    const hostMap = createHostMap();
-    const fastPath = createFastPath(hostMap, cache, indexes);
+    const hostMap = cache.hosts;
+    const hotPath = createHotPath(cache, indexes);
     server = createServer((req, res) => {
-      if (!fastPath(req, res)) app(req, res);
+      if (!hotPath(req, res)) app(req, res);
     }).listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -203,7 +205,7 @@ describe("unknown addresses cost no more than a cached page (issue 13 finding 2)
     for (const reply of replies) {
       expect(reply.status).toBe(404);
       expect(reply.body).toContain("There is nothing at this address.");
-      // The spec's 404 wording (section 1), on the blog's own host too.
+      // The product's 404 wording, on the blog's own host too.
       expect(reply.body).toContain("<h1>404 Page Not Found</h1>");
       expect(reply.body).toContain("Garden Notes");
       expect(reply.headers["cache-control"]).toBe("no-cache");
@@ -225,7 +227,6 @@ describe("unknown addresses cost no more than a cached page (issue 13 finding 2)
     expect(removed.status).toBe(410);
     expect(removed.body).toContain("Post Not Found");
     const shells = calls.shell;
-    cache.invalidate(blog.id);
     indexes.changed(blog.id);
     expect((await get(base, "/post/unknown", "garden.blogs.test")).status).toBe(404);
     expect((await get(base, "/post/unknown-2", "garden.blogs.test")).status).toBe(404);

@@ -1,20 +1,23 @@
+import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
-import { cachedPage, createPageCache } from "./page-cache.ts";
+import { type Bus, createInProcessBus } from "../../bus/bus.ts";
+import { shareThroughBus } from "../publishing/publishing.ts";
+import { blogKey, type CachedPage, cachedPage, createPageCache } from "./page-cache.ts";
+import { createPublishedIndexes, type IndexSource } from "./published-index.ts";
 
-const page = (bytes: number) =>
-  cachedPage(Buffer.alloc(bytes, "x"), new Date(0), "image/png", "public, max-age=60");
+const page = (bytes: number, fill = "x") =>
+  cachedPage(Buffer.alloc(bytes, fill), new Date(0), "image/png", "public, max-age=60");
+const loaded = (value: CachedPage) => async () => value;
 
 describe("the page cache", () => {
-  it("drops the least recently used pages past its size", () => {
-    const cache = createPageCache(3000);
-    cache.set("b", "a.html", page(1000), 0);
-    cache.set("b", "b.html", page(1000), 0);
-    cache.set("b", "c.html", page(1000), 0);
+  it("drops the least recently used pages past its size", async () => {
+    const cache = createPageCache({ maxBytes: 3000 });
+    for (const file of ["a.html", "b.html", "c.html"]) await cache.cached(file, loaded(page(1000)));
     // Reading a.html makes b.html the oldest.
-    expect(cache.get("b", "a.html")).toBeDefined();
-    cache.set("b", "d.html", page(1000), 0);
-    expect(cache.get("b", "b.html")).toBeUndefined();
-    expect(["a.html", "c.html", "d.html"].map((f) => cache.get("b", f) !== undefined)).toEqual([
+    expect(cache.peek("a.html")).toBeDefined();
+    await cache.cached("d.html", loaded(page(1000)));
+    expect(cache.peek("b.html")).toBeUndefined();
+    expect(["a.html", "c.html", "d.html"].map((f) => cache.peek(f) !== undefined)).toEqual([
       true,
       true,
       true,
@@ -22,64 +25,157 @@ describe("the page cache", () => {
     expect(cache.bytes).toBe(3000);
   });
 
-  it("drops one file or a whole blog, and refuses a page read before the drop", () => {
+  it("loads once for concurrent misses, and keeps nothing for a file that is not stored", async () => {
     const cache = createPageCache();
-    const before = cache.generation("b");
-    cache.set("b", "a.html", page(10), before);
-    cache.set("b", "b.html", page(10), before);
-    cache.set("other", "a.html", page(10), cache.generation("other"));
-    cache.invalidate("b", "a.html");
-    expect(cache.get("b", "a.html")).toBeUndefined();
-    expect(cache.get("b", "b.html")).toBeDefined();
-    cache.invalidate("b");
-    expect(cache.get("b", "b.html")).toBeUndefined();
-    expect(cache.get("other", "a.html")).toBeDefined();
-    // A page read while the blog was at the old generation stays out.
-    cache.set("b", "c.html", page(10), before);
-    expect(cache.get("b", "c.html")).toBeUndefined();
+    let loads = 0;
+    let release: (value: CachedPage | undefined) => void = () => {};
+    const load = () => {
+      loads++;
+      return new Promise<CachedPage | undefined>((resolve) => {
+        release = resolve;
+      });
+    };
+    const burst = Array.from({ length: 5 }, () => cache.cached(blogKey("b", "a.html"), load));
+    const one = page(10);
+    release(one);
+    expect(await Promise.all(burst)).toEqual([one, one, one, one, one]);
+    expect(loads).toBe(1);
+    const missing = cache.cached(blogKey("b", "none.html"), load);
+    release(undefined);
+    expect(await missing).toBeUndefined();
+    expect(cache.peek(blogKey("b", "none.html"))).toBeUndefined();
     expect(cache.size).toBe(1);
   });
 
-  it("drops every blog's pages at once, and refuses pages read before", () => {
+  it("drops one file or a whole blog, and keeps no load a drop overtook", async () => {
     const cache = createPageCache();
-    const never = cache.generation("never-invalidated");
-    cache.set("a", "x.html", page(10), cache.generation("a"));
+    await cache.cached(blogKey("b", "a.html"), loaded(page(10)));
+    await cache.cached(blogKey("b", "b.html"), loaded(page(10)));
+    await cache.cached(blogKey("other", "a.html"), loaded(page(10)));
+    cache.dropFile("b", "a.html");
+    expect(cache.peek(blogKey("b", "a.html"))).toBeUndefined();
+    expect(cache.peek(blogKey("b", "b.html"))).toBeDefined();
+    cache.dropBlog("b");
+    expect(cache.peek(blogKey("b", "b.html"))).toBeUndefined();
+    expect(cache.peek(blogKey("other", "a.html"))).toBeDefined();
+
+    // A read of the old file, in flight when its change came, answers its request only.
+    let release: (value: CachedPage) => void = () => {};
+    const old = page(10, "o");
+    const reading = cache.cached(
+      blogKey("b", "c.html"),
+      () =>
+        new Promise<CachedPage>((resolve) => {
+          release = resolve;
+        }),
+    );
+    cache.dropFile("b", "c.html");
+    release(old);
+    expect(await reading).toBe(old);
+    expect(cache.peek(blogKey("b", "c.html"))).toBeUndefined();
+    const fresh = page(10, "n");
+    expect(await cache.cached(blogKey("b", "c.html"), loaded(fresh))).toBe(fresh);
+
     cache.clear();
     expect(cache.size).toBe(0);
-    cache.set("never-invalidated", "x.html", page(10), never);
-    expect(cache.get("never-invalidated", "x.html")).toBeUndefined();
-    cache.set("a", "x.html", page(10), cache.generation("a"));
-    expect(cache.get("a", "x.html")).toBeDefined();
   });
 
-  it("serves a page put by a render at once, keeps it when its file is stored, then drops it on the next change", () => {
-    const cache = createPageCache();
-    const readBefore = cache.generation("b");
-    const old = page(10);
-    cache.set("b", "index.html", old, readBefore);
-    const fresh = page(20);
-    cache.put("b", "index.html", fresh);
-    expect(cache.get("b", "index.html")).toBe(fresh);
-    // A read of the old file, in flight when the render put its page, does not replace it.
-    cache.set("b", "index.html", page(10), readBefore);
-    expect(cache.get("b", "index.html")).toBe(fresh);
-    // The file, now stored, announces its change: the same page stays in memory.
-    cache.invalidate("b", "index.html");
-    expect(cache.get("b", "index.html")).toBe(fresh);
-    // A later change of that file drops it as any other.
-    cache.invalidate("b", "index.html");
-    expect(cache.get("b", "index.html")).toBeUndefined();
+  it("loads an entry again once it is older than its bound", async () => {
+    // lru-cache reads a start of 0 as "no start": the clock starts later, as a real one does.
+    let clock = 5000;
+    const cache = createPageCache({ ttlMs: 1000, now: () => clock });
+    const first = page(10, "1");
+    const second = page(10, "2");
+    expect(await cache.cached("k", loaded(first))).toBe(first);
+    clock = 5999;
+    expect(await cache.cached("k", loaded(second))).toBe(first);
+    clock = 6001;
+    expect(cache.peek("k")).toBeUndefined();
+    expect(await cache.cached("k", loaded(second))).toBe(second);
   });
 
-  it("drops a page put by a render with the rest of its blog", () => {
-    const cache = createPageCache();
-    cache.put("b", "index.html", page(20));
-    cache.invalidate("b");
-    expect(cache.get("b", "index.html")).toBeUndefined();
-    // Its file's own change, arriving afterwards, keeps nothing either.
-    const reread = page(30);
-    cache.set("b", "index.html", reread, cache.generation("b"));
-    cache.invalidate("b", "index.html");
-    expect(cache.get("b", "index.html")).toBeUndefined();
+  it("remembers hosts under the same bounds, and forgets them together", () => {
+    let clock = 5000;
+    const cache = createPageCache({ ttlMs: 1000, now: () => clock });
+    cache.hosts.remember("a.blogs.test", "a");
+    cache.hosts.remember("b.blogs.test", "b");
+    expect(cache.hosts.lookup("a.blogs.test")).toBe("a");
+    expect(cache.hosts.size).toBe(2);
+    cache.hosts.clear();
+    expect(cache.hosts.lookup("a.blogs.test")).toBeUndefined();
+    expect(cache.hosts.size).toBe(0);
+    cache.hosts.remember("a.blogs.test", "a");
+    clock = 6001;
+    expect(cache.hosts.lookup("a.blogs.test")).toBeUndefined();
+  });
+});
+
+/** A process's cache, index and bus; its bus loses what it publishes while `losing` is set. */
+function aProcess(hub: EventEmitter, clock: () => number, stored: Map<string, string>) {
+  const cache = createPageCache({ ttlMs: 10_000, now: clock });
+  const indexes = createPublishedIndexes(
+    {
+      load: async () => ({ index: {}, posts: new Map() }) as unknown as IndexSource,
+      patch: async (_blogId, base) => base,
+    },
+    cache,
+  );
+  const inner = createInProcessBus(hub);
+  const lost: string[] = [];
+  const state = { losing: false };
+  const bus: Bus = {
+    ...inner,
+    async publish(channel, message) {
+      if (state.losing) lost.push(channel);
+      else await inner.publish(channel, message);
+    },
+  };
+  const shared = shareThroughBus({ bus, cache, indexes });
+  const read = async (file: string) => {
+    const page = await cache.cached(blogKey("b", file), async () => {
+      const body = stored.get(file);
+      return body === undefined
+        ? undefined
+        : cachedPage(Buffer.from(body), new Date(0), "text/html", "no-cache");
+    });
+    return page?.body.toString();
+  };
+  return { cache, shared, read, state, lost };
+}
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe("a lost invalidation message (decision 359)", () => {
+  it("leaves another process's page stale no longer than the cache's age bound", async () => {
+    let now = 5000;
+    const clock = () => now;
+    const hub = new EventEmitter();
+    const stored = new Map([["index.html", "first"]]);
+    const writer = aProcess(hub, clock, stored);
+    const reader = aProcess(hub, clock, stored);
+    expect(await reader.read("index.html")).toBe("first");
+
+    // Heard: the other process drops its page at once.
+    now = 6000;
+    stored.set("index.html", "second");
+    writer.shared.fileChanged("b", "index.html");
+    await nextTurn();
+    expect(await reader.read("index.html")).toBe("second");
+
+    // Lost (the writer's bus connection was down, nobody knows): the reader keeps its copy...
+    writer.state.losing = true;
+    stored.set("index.html", "third");
+    writer.shared.fileChanged("b", "index.html");
+    reader.cache.hosts.remember("b.blogs.test", "b");
+    writer.shared.hostsChanged();
+    await nextTurn();
+    expect(writer.lost).toEqual(["host-map", "page-cache"]);
+    expect(await reader.read("index.html")).toBe("second");
+    // ...until it was read from storage 10 s ago, and no longer.
+    now = 6000 + 9_999;
+    expect(await reader.read("index.html")).toBe("second");
+    now = 6000 + 10_001;
+    expect(await reader.read("index.html")).toBe("third");
+    expect(reader.cache.hosts.lookup("b.blogs.test")).toBeUndefined();
   });
 });

@@ -36,81 +36,173 @@ export function cachedPage(
   };
 }
 
+/** Bytes a page holds in memory (its body and its gzip copy). */
+export const pageBytes = (page: CachedPage) => page.body.length + (page.gzip?.length ?? 0);
+
 /**
- * Rendered files kept in memory for the hot path (a post page under load answers without a
- * disk read). Least recently used entries go first past `maxBytes` (lru-cache); the render
- * pipeline drops a blog's entries whenever it writes that blog's files.
+ * How long anything stays in the cache at most (decision 359). Changes are announced through
+ * the bus and drop entries at once; this bounds how long a process that missed an announcement
+ * (a lost PostgreSQL NOTIFY) can answer from what it held before.
  */
-export function createPageCache(maxBytes = 64 * 1024 * 1024) {
-  const entries = new LRUCache<string, CachedPage>({
+export const pageCacheTtlMs = 10_000;
+
+export type PageCacheOptions = {
+  /** Bytes held at most (pages, their gzip copies, an estimate for the rest). */
+  maxBytes?: number;
+  /** Age of an entry at most, in milliseconds (`pageCacheTtlMs`). */
+  ttlMs?: number;
+  /** The clock, in milliseconds (tests move it by hand). */
+  now?: () => number;
+};
+
+type Entry = { value: unknown; bytes: number };
+const defaultBytes = (value: unknown) =>
+  typeof value === "object" && value !== null && Buffer.isBuffer((value as CachedPage).body)
+    ? pageBytes(value as CachedPage)
+    : 1024;
+
+/** A blog's entries are keyed under its id; blog ids never hold a NUL. */
+export const blogKey = (blogId: string, name: string) => `${blogId}\u0000${name}`;
+const hostKey = (host: string) => `\u0000host\u0000${host}`;
+
+/**
+ * The one cache in front of readers' pages (decision 359): a `lru-cache` bounded in bytes and
+ * in age. What it holds is loaded by `cached(key, load)`, and only from where the truth is:
+ * a page from storage (never a render's page before it is stored), a blog's published index
+ * and not-found pages from the database, a host's blog from the database. Changes drop
+ * entries (`drop`, `dropBlog`), and a load that a drop overtakes answers its caller but is not
+ * kept. Beside pages it holds a few small things readers' requests need on every request: the
+ * blog a Host header names and each blog's published index, under the same bounds.
+ */
+export function createPageCache({
+  maxBytes = 64 * 1024 * 1024,
+  ttlMs = pageCacheTtlMs,
+  now,
+}: PageCacheOptions = {}) {
+  const entries = new LRUCache<string, Entry>({
     maxSize: maxBytes,
-    sizeCalculation: (page) => page.body.length + (page.gzip?.length ?? 0) || 1,
+    ttl: ttlMs,
+    sizeCalculation: (entry) => entry.bytes || 1,
+    // A hand-moved clock is read on every check; the real one may be reused for a millisecond.
+    ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
   });
-  // Bumped on every invalidation of a blog: a page read from disk before a render replaced it
-  // must not enter the cache after the render dropped the old entry.
-  const generations = new Map<string, number>();
-  /** Bumped by `clear`: every blog's generation moves with it. */
-  let epoch = 0;
-  const key = (blogId: string, file: string) => `${blogId}\u0000${file}`;
-  /** Pages `put` before their files were stored, by key, until those files' changes arrive. */
-  const unstored = new Map<string, CachedPage>();
+  /** Loads under way, by key: concurrent misses share one. */
+  const loading = new Map<string, Promise<unknown>>();
+
+  const dropWhere = (matches: (key: string) => boolean) => {
+    for (const key of [...entries.keys()]) if (matches(key)) entries.delete(key);
+    for (const key of [...loading.keys()]) if (matches(key)) loading.delete(key);
+  };
+
+  /** Drops one key (and any load of it under way). */
+  const drop = (key: string) => {
+    entries.delete(key);
+    loading.delete(key);
+  };
+  /** Drops everything of one blog: its pages, not-found pages and index. */
+  const dropBlog = (blogId: string) => {
+    const prefix = blogKey(blogId, "");
+    dropWhere((key) => key.startsWith(prefix));
+  };
 
   return {
-    get(blogId: string, file: string): CachedPage | undefined {
-      return entries.get(key(blogId, file));
-    },
-    generation(blogId: string): number {
-      return (generations.get(blogId) ?? 0) + epoch;
-    },
-    /** Stores a page read while the blog was at `generation`; ignored if it has moved on since. */
-    set(blogId: string, file: string, page: CachedPage, generation: number) {
-      if ((generations.get(blogId) ?? 0) + epoch !== generation) return;
-      entries.set(key(blogId, file), page);
-    },
     /**
-     * Holds a page a render has just made, before its file is stored: served from memory at
-     * once (decision 301). Moves the blog's generation, so a read of the file it replaces,
-     * still in flight, does not take its place; the file's own change, once stored, keeps it.
+     * What `key` holds, loaded by `load` when it holds nothing (undefined: nothing to keep,
+     * such as a file that is not stored). `bytes` says what a loaded value weighs (a page's
+     * body and gzip copy by default, else a kilobyte); `ttlMs` shortens its age (a patched
+     * value keeps the age of what it was patched from).
      */
-    put(blogId: string, file: string, page: CachedPage) {
-      generations.set(blogId, (generations.get(blogId) ?? 0) + 1);
-      const k = key(blogId, file);
-      entries.set(k, page);
-      unstored.set(k, page);
+    cached<T>(
+      key: string,
+      load: () => Promise<T | undefined>,
+      options: { bytes?: (value: T) => number; ttlMs?: number } = {},
+    ): Promise<T | undefined> {
+      const hit = entries.get(key);
+      if (hit) return Promise.resolve(hit.value as T);
+      const pending = loading.get(key) as Promise<T | undefined> | undefined;
+      if (pending) return pending;
+      const promise = load().then(
+        (value) => {
+          // Kept only if nothing dropped the key while it loaded.
+          if (loading.get(key) !== promise) return value;
+          loading.delete(key);
+          if (value !== undefined) {
+            const size = options.bytes ? options.bytes(value) : defaultBytes(value);
+            entries.set(key, { value, bytes: size }, { ttl: Math.max(1, options.ttlMs ?? ttlMs) });
+          }
+          return value;
+        },
+        (error: unknown) => {
+          if (loading.get(key) === promise) loading.delete(key);
+          throw error;
+        },
+      );
+      loading.set(key, promise);
+      return promise;
     },
-    /**
-     * Drops one file of a blog, or all of them. A file's entry put before it was stored stays,
-     * once, when this is that file's change arriving (the same page is now on disk).
-     */
-    invalidate(blogId: string, file?: string) {
-      generations.set(blogId, (generations.get(blogId) ?? 0) + 1);
-      if (file !== undefined) {
-        const k = key(blogId, file);
-        const early = unstored.get(k);
-        unstored.delete(k);
-        if (early === undefined || entries.peek(k) !== early) entries.delete(k);
-        return;
-      }
-      const prefix = `${blogId}\u0000`;
-      for (const k of [...entries.keys()]) if (k.startsWith(prefix)) entries.delete(k);
-      for (const k of [...unstored.keys()]) if (k.startsWith(prefix)) unstored.delete(k);
+    /** What `key` holds now, without loading (the synchronous hot path). */
+    peek<T>(key: string): T | undefined {
+      return entries.get(key)?.value as T | undefined;
     },
-    /** Drops every page of every blog (another process's changes may have been missed). */
+    /** The load of `key` under way, if any. */
+    loading<T>(key: string): Promise<T | undefined> | undefined {
+      return loading.get(key) as Promise<T | undefined> | undefined;
+    },
+    /** Milliseconds `key` has left (0 when it holds nothing). */
+    remainingMs(key: string): number {
+      return Math.max(0, entries.getRemainingTTL(key));
+    },
+    drop,
+    dropBlog,
+    /** Drops everything (another process's changes may have been missed). */
     clear() {
-      epoch++;
       entries.clear();
-      unstored.clear();
+      loading.clear();
     },
+
+    /** A file of the blog changed, or all of them (`file` undefined). */
+    dropFile(blogId: string, file?: string) {
+      if (file === undefined) dropBlog(blogId);
+      else drop(blogKey(blogId, file));
+    },
+
+    /**
+     * Which blog a Host header serves, as last looked up in the database (the hot path looks
+     * the header up as it came, without parsing it).
+     */
+    hosts: {
+      remember(host: string, blogId: string) {
+        entries.set(hostKey(host), { value: blogId, bytes: 64 + host.length * 2 });
+      },
+      lookup(host: string): string | undefined {
+        return entries.get(hostKey(host))?.value as string | undefined;
+      },
+      /** Forgets every host (a domain changed). */
+      clear() {
+        const prefix = hostKey("");
+        dropWhere((key) => key.startsWith(prefix));
+      },
+      /** Hosts held (expired ones included until looked up). */
+      get size() {
+        const prefix = hostKey("");
+        let n = 0;
+        for (const key of entries.keys()) if (key.startsWith(prefix)) n++;
+        return n;
+      },
+    },
+
+    /** Entries held. */
     get size() {
       return entries.size;
     },
-    /** Bytes held (bodies and their gzip copies). */
+    /** Bytes held (bodies and their gzip copies, estimates for the rest). */
     get bytes() {
       return entries.calculatedSize;
     },
   };
 }
 export type PageCache = ReturnType<typeof createPageCache>;
+export type HostMap = PageCache["hosts"];
 
 /** Writes a cached page as the response: 304 when the reader's copy is current, gzip when accepted. */
 export function sendCachedPage(

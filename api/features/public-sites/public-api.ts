@@ -19,7 +19,7 @@ const slugParams = z.object({ slug });
 const postParams = z.object({ postSlug: slug });
 
 /**
- * The public JSON API of spec section 7: published content only, no session needed. A blog
+ * The public JSON API (`/api/public/…`): published content only, no session needed. A blog
  * is named by slug, or (without one) by the Host the request came to.
  */
 export function publicApiRoutes(

@@ -8,6 +8,7 @@ import {
   createPublishedPost,
 } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
+import { createPageCache } from "./page-cache.ts";
 import {
   createPublishedIndexes,
   type IndexSource,
@@ -188,7 +189,7 @@ describe("the kept indexes patch on a change to some posts", () => {
 
   it("answers the next request from the patched index, without a whole build", async () => {
     const db = loader();
-    const indexes = createPublishedIndexes(db.loader);
+    const indexes = createPublishedIndexes(db.loader, createPageCache());
     expect((await indexes.get("b")).posts.has("a")).toBe(true);
     db.publish("b2");
     indexes.changed("b", ["b2"]);
@@ -201,7 +202,7 @@ describe("the kept indexes patch on a change to some posts", () => {
 
   it("chains a change that comes while a patch runs, and drops the index on a whole change", async () => {
     const db = loader();
-    const indexes = createPublishedIndexes(db.loader);
+    const indexes = createPublishedIndexes(db.loader, createPageCache());
     await indexes.get("b");
     db.publish("c");
     indexes.changed("b", ["c"]);
@@ -218,7 +219,7 @@ describe("the kept indexes patch on a change to some posts", () => {
 
   it("builds whole when a patch fails, and does nothing for a blog it does not keep", async () => {
     const db = loader({ failPatch: true });
-    const indexes = createPublishedIndexes(db.loader);
+    const indexes = createPublishedIndexes(db.loader, createPageCache());
     indexes.changed("b", ["x"]);
     expect(db.calls.patch).toEqual([]);
     await indexes.get("b");
@@ -229,14 +230,16 @@ describe("the kept indexes patch on a change to some posts", () => {
   });
 
   it("keeps the age of the index it patched (the safety net for unannounced writes)", async () => {
-    let clock = 0;
+    let clock = 5000;
     const db = loader();
-    const indexes = createPublishedIndexes(db.loader, { maxAgeMs: 1000, now: () => clock });
+    const cache = createPageCache({ ttlMs: 1000, now: () => clock });
+    const indexes = createPublishedIndexes(db.loader, cache);
     await indexes.get("b");
-    clock = 900;
+    clock = 5900;
     indexes.changed("b", ["a"]);
     await indexes.get("b");
-    clock = 1000;
+    expect(indexes.peek("b")).toBeDefined();
+    clock = 6001;
     expect(indexes.peek("b")).toBeUndefined();
   });
 });

@@ -17,12 +17,16 @@ import {
   users,
 } from "../../db/schema.ts";
 import { authorOf } from "../publishing/author.ts";
+import { blogKey, type PageCache } from "./page-cache.ts";
 
 /**
  * What a blog's addresses can name, without its content: the slugs of its published posts
  * (current and former), of its categories, how many archive pages each listing has, and the
  * slugs of posts that were published and are gone. Small (a few strings per post), built from
- * four narrow queries, and kept until the blog's content changes (docs/decisions/065).
+ * a few narrow queries, and kept in the page cache until the blog's content changes
+ * (decisions 065, 359). It is what lets an unknown address answer 404 (or 410) without
+ * storage or the blog's content, and keeps a post that is no longer published from being
+ * served while its file lags behind the database.
  */
 export type PublishedIndex = {
   posts: ReadonlySet<string>;
@@ -411,92 +415,61 @@ export const databaseIndexLoader = (db: Database): IndexLoader => ({
   patch: (blogId, base, postIds) => patchPublishedIndex(db, blogId, base, postIds),
 });
 
+/** The cache key of a blog's index (a name no file of the build can have). */
+const indexKey = (blogId: string) => blogKey(blogId, "\u0000index");
+/** About what an index holds in memory: a slug, an id and a category per post, and the rest. */
+const indexBytes = (source: IndexSource) => 2048 + source.posts.size * 160;
+
 /**
- * Each blog's index, kept until the blog changes or for `maxAgeMs` at most, a safety net for
- * writes that announce nothing (a script, a restore). `changed` is called for every committed
- * change readers could see: a change to some posts patches the kept index from those posts
- * (the next request waits for the patch, never a stale answer); any other change drops it. A
- * build or patch that overlaps a later change is used for its request but not kept.
+ * Each blog's index, kept in the page cache (decision 359) with the blog's pages: under the
+ * cache's age bound, a safety net for writes that announce nothing (a script, a restore, a
+ * lost bus message). `changed` is called for every committed change readers could see: it
+ * drops the blog's pages and index, and a change to some posts patches the index that was
+ * kept from those posts (the next request waits for the patch, never a stale answer). A build
+ * or patch that a later change overtakes is used for its request but not kept.
  */
-export function createPublishedIndexes(
-  loader: IndexLoader,
-  { maxAgeMs = 10_000, now = () => Date.now() } = {},
-) {
-  const entries = new Map<string, { source: IndexSource; until: number }>();
-  const current = (blogId: string) => {
-    const entry = entries.get(blogId);
-    if (!entry) return undefined;
-    if (entry.until <= now()) {
-      entries.delete(blogId);
-      return undefined;
-    }
-    return entry;
-  };
-  const versions = new Map<string, number>();
-  type Build = { version: number; promise: Promise<IndexSource>; until?: number };
-  const building = new Map<string, Build>();
-  const versionOf = (blogId: string) => versions.get(blogId) ?? 0;
-
-  const keep = (blogId: string, build: Build) => {
-    building.set(blogId, build);
-    build.promise.then(
-      (source) => {
-        if (versionOf(blogId) === build.version) {
-          entries.set(blogId, { source, until: build.until ?? now() + maxAgeMs });
-        }
-        if (building.get(blogId) === build) building.delete(blogId);
-      },
-      () => {
-        if (building.get(blogId) === build) building.delete(blogId);
-      },
-    );
-    return build.promise;
-  };
-
+export function createPublishedIndexes(loader: IndexLoader, cache: PageCache) {
+  const load = (blogId: string, build: () => Promise<IndexSource>, ttlMs?: number) =>
+    cache.cached(indexKey(blogId), build, { bytes: indexBytes, ttlMs }) as Promise<IndexSource>;
   /** The blog's index with what it was derived from, built if needed. */
-  const source = (blogId: string): Promise<IndexSource> => {
-    const known = current(blogId);
-    if (known) return Promise.resolve(known.source);
-    const version = versionOf(blogId);
-    const pending = building.get(blogId);
-    // Concurrent misses share one build: a burst of requests reads the database once.
-    if (pending && pending.version === version) return pending.promise;
-    return keep(blogId, { version, promise: loader.load(blogId) });
-  };
+  const source = (blogId: string): Promise<IndexSource> => load(blogId, () => loader.load(blogId));
 
   return {
     /** The index when it is known and current (for the synchronous hot path). */
     peek(blogId: string): PublishedIndex | undefined {
-      return current(blogId)?.source.index;
+      return cache.peek<IndexSource>(indexKey(blogId))?.index;
     },
     async get(blogId: string): Promise<PublishedIndex> {
       return (await source(blogId)).index;
     },
     /** The index with the published posts by id (the page-view counter checks a post's id). */
     source,
-    /** A committed change of the blog (`postIds`: only these posts changed). */
+    /**
+     * A committed change of the blog (`postIds`: only these posts changed): its pages and
+     * index go from the cache at once.
+     */
     changed(blogId: string, postIds?: readonly string[]) {
-      const version = versionOf(blogId) + 1;
-      versions.set(blogId, version);
-      const kept = current(blogId);
-      entries.delete(blogId);
+      const key = indexKey(blogId);
+      const kept = cache.peek<IndexSource>(key);
+      const remainingMs = cache.remainingMs(key);
+      const pending = cache.loading<IndexSource>(key);
+      cache.dropBlog(blogId);
       if (!postIds || postIds.length === 0) return;
-      // Patch what is kept, or what is being built or patched (it may predate the change,
-      // the patch reads the changed posts after it), keeping the base's age.
-      const pending = building.get(blogId);
-      const base: Promise<IndexSource> | undefined = kept
-        ? Promise.resolve(kept.source)
-        : pending?.promise;
+      // Patch what was kept, or what was being built or patched (it may predate the change:
+      // the patch reads the changed posts after it), keeping the age of what was kept.
+      const base = kept ? Promise.resolve(kept) : pending;
       if (!base) return;
-      const until = kept?.until ?? pending?.until;
       // A failed patch (or base) gives way to a whole build.
-      const promise = base
-        .then((source) => loader.patch(blogId, source, postIds))
-        .catch(() => loader.load(blogId));
-      keep(blogId, { version, promise, until: kept ? until : undefined });
-    },
-    get size() {
-      return entries.size;
+      load(
+        blogId,
+        () =>
+          base
+            .then((known) => (known ? loader.patch(blogId, known, postIds) : loader.load(blogId)))
+            .catch(() => loader.load(blogId)),
+        kept ? remainingMs : undefined,
+      ).catch(() => {
+        // The next request builds the index again (and reports a failure to its reader).
+      });
     },
   };
 }

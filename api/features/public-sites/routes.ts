@@ -4,8 +4,8 @@ import type { Database } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
 import { blogs } from "../../db/schema.ts";
 import { blogPathAddress, type RemovedAddresses } from "../blogs/delete-blog.ts";
-import type { HostMap } from "./fast-path.ts";
 import { isUsualHostSpelling, normalizeHost, resolveBlogByHost } from "./hosts.ts";
+import type { HostMap } from "./page-cache.ts";
 import { type BlogServer, publicHeaders } from "./serve.ts";
 
 const gonePage = Buffer.from(

@@ -8,7 +8,13 @@ import { beaconScriptHash } from "../../../site-builder/theme/lib/beacon.ts";
 import { allWebFonts } from "../../../site-builder/theme/lib/fonts.ts";
 import type { SiteSnapshot } from "../publishing/snapshot.ts";
 import type { BlogRow } from "./hosts.ts";
-import { type CachedPage, cachedPage, type PageCache, sendCachedPage } from "./page-cache.ts";
+import {
+  blogKey,
+  type CachedPage,
+  cachedPage,
+  type PageCache,
+  sendCachedPage,
+} from "./page-cache.ts";
 import {
   classifyFile,
   movedTarget,
@@ -145,29 +151,6 @@ export const publicHeaders = {
   "Referrer-Policy": "strict-origin-when-cross-origin",
 };
 
-/**
- * Puts the pages a render serves at once into the page cache (decision 301), but only those the
- * blog's index says readers may have now: a post taken down after the render read the blog (its
- * page rendered from the older snapshot) is not put, nor anything while the index is being
- * brought up to date; those are served from storage, with the index's check, as before.
- */
-export function keepRenderedPages(
-  cache: PageCache,
-  indexes: Pick<PublishedIndexes, "peek">,
-): (blogId: string, file: string, body: string | Uint8Array) => void {
-  return (blogId, file, body) => {
-    const index = indexes.peek(blogId);
-    if (!index) return;
-    const verdict = classifyFile(index, file);
-    if (verdict.kind !== "content" || verdict.live || verdict.asset) return;
-    cache.put(
-      blogId,
-      file,
-      cachedPage(Buffer.from(body), new Date(), contentTypeOf(file), publicCache),
-    );
-  };
-}
-
 export function contentTypeOf(file: string): string {
   if (file.endsWith("rss.xml")) return "application/rss+xml; charset=utf-8";
   return contentTypes[file.slice(file.lastIndexOf(".") + 1)] ?? "application/octet-stream";
@@ -184,30 +167,20 @@ function setPublicHeaders(res: Response) {
  * `homeHref` is the blog's home as this reader reached it (`/` or `/blog/{slug}/`).
  */
 export function createBlogServer(deps: BlogServerDeps) {
-  const rendering = new Map<string, Promise<CachedPage>>();
-
   /**
-   * The blog's not-found page of this kind, rendered once per blog generation from the blog
-   * without its posts (a miss never loads the blog's content) and kept in the page cache.
+   * The blog's not-found page of this kind, rendered from the blog without its posts (a miss
+   * never loads the blog's content) and kept in the page cache until the blog changes.
    */
   async function notFoundPage(blog: BlogRow, kind: NotFoundKind, homeHref: string) {
-    const key = notFoundKey(kind, homeHref);
-    const known = deps.cache.get(blog.id, key);
-    if (known) return known;
-    const generation = deps.cache.generation(blog.id);
-    const flight = `${blog.id}${key}${generation}`;
-    let pending = rendering.get(flight);
-    if (!pending) {
-      pending = (async () => {
+    const page = await deps.cache.cached(
+      blogKey(blog.id, notFoundKey(kind, homeHref)),
+      async () => {
         const shell = await deps.loadShell(blog.id);
         const page = await deps.theme.render(shell?.site, notFoundPaths[kind], { homeHref });
-        const cached = cachedPage(Buffer.from(page.body), new Date(), page.contentType, "no-cache");
-        deps.cache.set(blog.id, key, cached, generation);
-        return cached;
-      })().finally(() => rendering.delete(flight));
-      rendering.set(flight, pending);
-    }
-    return pending;
+        return cachedPage(Buffer.from(page.body), new Date(), page.contentType, "no-cache");
+      },
+    );
+    return page as CachedPage;
   }
 
   async function answerMissing(
@@ -285,7 +258,6 @@ export function createBlogServer(deps: BlogServerDeps) {
       return;
     }
     const file = fileForRequestPath(path);
-    const generation = deps.cache.generation(blog.id);
     const index = await deps.index.get(blog.id);
     // An old address of the blog (an imported permalink) that names nothing here now: 301.
     const movedTo = (verdict: PathVerdict) =>
@@ -311,21 +283,21 @@ export function createBlogServer(deps: BlogServerDeps) {
       await answerMissing(req, res, blog, verdict, homeHref);
       return;
     }
-    // In memory already (read before, or just rendered by a publish): the page is served from
-    // there, under `/blog/{slug}/` as on the blog's host (the fast path).
-    const known = verdict.live ? undefined : deps.cache.get(blog.id, file);
-    if (known) {
-      res.removeHeader("Cross-Origin-Embedder-Policy");
-      sendCachedPage(req, res, known, publicHeaders);
-      return;
-    }
-    // Read from storage (the local folder, or object storage when nothing is on a local path).
-    const stored = verdict.live ? undefined : await deps.output.readLiveFile(blog.id, file);
     if (verdict.asset) {
-      await serveAsset(req, res, blog, file, stored?.body, homeHref);
+      await serveAsset(req, res, blog, file, homeHref);
       return;
     }
-    if (!stored) {
+    // From the page cache, which holds the file as stored (the local folder, or object
+    // storage when nothing is on a local path); under `/blog/{slug}/` as on the blog's host.
+    const page = verdict.live
+      ? undefined
+      : await deps.cache.cached(blogKey(blog.id, file), async () => {
+          const stored = await deps.output.readLiveFile(blog.id, file);
+          return (
+            stored && cachedPage(stored.body, stored.modified, contentTypeOf(file), publicCache)
+          );
+        });
+    if (!page) {
       await renderLive(
         res,
         blog,
@@ -335,9 +307,6 @@ export function createBlogServer(deps: BlogServerDeps) {
       );
       return;
     }
-    // Read once into the page cache; later requests for it are answered from memory.
-    const page = cachedPage(stored.body, stored.modified, contentTypeOf(file), publicCache);
-    deps.cache.set(blog.id, file, page, generation);
     res.removeHeader("Cross-Origin-Embedder-Policy");
     sendCachedPage(req, res, page, publicHeaders);
   }
@@ -352,18 +321,18 @@ export function createBlogServer(deps: BlogServerDeps) {
     res: Response,
     blog: BlogRow,
     file: string,
-    stored: Buffer | undefined,
     homeHref: string,
   ) {
-    const generation = deps.cache.generation(blog.id);
-    const source = allWebFonts().get(file)?.source;
-    const body = stored ?? (source ? await readFile(source) : undefined);
-    if (!body) {
+    const page = await deps.cache.cached(blogKey(blog.id, file), async () => {
+      const stored = await deps.output.readLiveFile(blog.id, file);
+      const source = allWebFonts().get(file)?.source;
+      const body = stored?.body ?? (source ? await readFile(source) : undefined);
+      return body && cachedPage(body, new Date(), contentTypeOf(file), immutableCache);
+    });
+    if (!page) {
       await answerMissing(req, res, blog, { kind: "missing", notFound: "page" }, homeHref);
       return;
     }
-    const page = cachedPage(body, new Date(), contentTypeOf(file), immutableCache);
-    deps.cache.set(blog.id, file, page, generation);
     res.removeHeader("Cross-Origin-Embedder-Policy");
     sendCachedPage(req, res, page, publicHeaders);
   }
@@ -399,3 +368,51 @@ export function createBlogServer(deps: BlogServerDeps) {
   return { serveBlog, serveUnknownBlog, servePreview, serveHit };
 }
 export type BlogServer = ReturnType<typeof createBlogServer>;
+
+/**
+ * Readers' requests answered from the page cache before the app's middleware runs: a page
+ * already held for a host already known, and an address the blog's index says names nothing
+ * (404, or 410 for a removed post) when its not-found page is held. Anything else (first
+ * request, unknown host, a page not held, an entry past its age) returns false and takes the
+ * full path, which loads the cache.
+ */
+export function createHotPath(cache: PageCache, indexes: Pick<PublishedIndexes, "peek">) {
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const host = req.headers.host;
+    if (!host) return false;
+    const blogId = cache.hosts.lookup(host);
+    if (!blogId) return false;
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    const path = query === -1 ? url : url.slice(0, query);
+    // Affiliate redirects, page-view reports and media files are never pages (nor their 404):
+    // media files are not in the page cache and are no page the index knows.
+    if (
+      path.startsWith("/api/") ||
+      path.startsWith("/go/") ||
+      path.startsWith("/_hit") ||
+      path.startsWith("/media/")
+    ) {
+      return false;
+    }
+    const file = fileForRequestPath(path);
+    if (!file) return false;
+    const page = cache.peek<CachedPage>(blogKey(blogId, file));
+    if (page) {
+      sendCachedPage(req, res, page, publicHeaders);
+      return true;
+    }
+    const index = indexes.peek(blogId);
+    if (!index) return false;
+    const verdict = classifyFile(index, file);
+    if (verdict.kind === "content") return false;
+    // An imported permalink: the full path answers its 301.
+    if (verdict.kind === "missing" && movedTarget(index, path)) return false;
+    // On a blog's own host the home is `/`, as the full path renders it.
+    const notFound = cache.peek<CachedPage>(blogKey(blogId, notFoundKey(verdict.notFound, "/")));
+    if (!notFound) return false;
+    sendNotFoundPage(req, res, statusOf(verdict), notFound);
+    return true;
+  };
+}

@@ -5,7 +5,7 @@ import { blogs, renderJobs } from "../../db/schema.ts";
 import type { BlogChange, ContentEvents } from "./content-events.ts";
 
 /**
- * The outbox (ARCHITECTURE 'Seams'; Outline writes its events in the transaction and queues
+ * The outbox (docs/architecture.md, the publish flow; Outline writes its events in the transaction and queues
  * them after commit): a change readers can see writes its render request — the blog's
  * `render_jobs` row, which the render queue runs — in the same transaction as the data. After
  * the commit it is dispatched to the queue. A process that dies in between leaves the row, and

@@ -2,7 +2,7 @@ import { createCardDrawer } from "../../../site-builder/cards/card-drawer.ts";
 import type { DrawCard } from "../../../site-builder/pipeline/site-assets.ts";
 import { createSiteOutput, type SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
 import { loadTheme, type Theme } from "../../../site-builder/pipeline/theme.ts";
-import type { Bus } from "../../bus/bus.ts";
+import { type Bus, maxMessageBytes } from "../../bus/bus.ts";
 import type { Database } from "../../db/client.ts";
 import type { Env } from "../../env.ts";
 import { reservedLabelsOf } from "../../http/platform-hosts.ts";
@@ -14,18 +14,16 @@ import { createHitEndpoint } from "../analytics/hits.ts";
 import { type Analytics, createAnalytics } from "../analytics/ingest.ts";
 import { createMediaFiles } from "../media/files.ts";
 import { mediaKey } from "../media/service.ts";
-import { createFastPath, createHostMap, type HostMap } from "../public-sites/fast-path.ts";
 import { type CanonicalSettings, canonicalBaseOf, hostsOfBlog } from "../public-sites/hosts.ts";
-import { createPageCache, type PageCache } from "../public-sites/page-cache.ts";
+import { createPageCache, type HostMap, type PageCache } from "../public-sites/page-cache.ts";
 import {
   createPublishedIndexes,
   databaseIndexLoader,
   type PublishedIndexes,
 } from "../public-sites/published-index.ts";
-import { type BlogServer, createBlogServer, keepRenderedPages } from "../public-sites/serve.ts";
-import type { ContentEvents } from "./content-events.ts";
+import { type BlogServer, createBlogServer, createHotPath } from "../public-sites/serve.ts";
+import type { BlogChange, ContentEvents } from "./content-events.ts";
 import { createRenderQueue, type RenderQueue } from "./render-queue.ts";
-import { shareCaches } from "./shared-caches.ts";
 import {
   loadSnapshot,
   type SiteSnapshot,
@@ -41,12 +39,14 @@ export type Publishing = {
   server: BlogServer;
   /** Every committed change readers could see becomes a (persisted) render job for its blog. */
   contentEvents: ContentEvents;
+  /** The one cache in front of readers' pages (decision 359). */
   cache: PageCache;
-  /** What each blog's addresses can name; dropped with every content change. */
+  /** What each blog's addresses can name (kept in `cache`); dropped with every content change. */
   indexes: PublishedIndexes;
+  /** Which blog a Host header serves (kept in `cache`); `clear` tells the other processes. */
   hostMap: HostMap;
-  /** Answers readers' requests for cached pages before the app runs; false when it did not. */
-  fastPath: ReturnType<typeof createFastPath>;
+  /** Answers readers' requests from the page cache before the app runs; false when it did not. */
+  hotPath: ReturnType<typeof createHotPath>;
   loadSnapshot: (blogId: string, scope?: SnapshotScope) => Promise<SiteSnapshot | undefined>;
   canonical: CanonicalSettings;
   blogDomain: string;
@@ -171,18 +171,27 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
       }),
   });
   const cache = createPageCache();
-  const indexes = createPublishedIndexes(databaseIndexLoader(deps.db));
+  const indexes = createPublishedIndexes(databaseIndexLoader(deps.db), cache);
   const shared = deps.bus
-    ? shareCaches({ bus: deps.bus, cache, indexes, hostMap: createHostMap(), logger: deps.logger })
+    ? shareThroughBus({ bus: deps.bus, cache, indexes, logger: deps.logger })
     : undefined;
-  // A publish's pages readers look for first (its post, the home page) are served from memory
-  // as soon as they are rendered, not once the disk has them (decision 301).
-  output.onRendered(keepRenderedPages(cache, indexes));
+  // A page enters the cache only as read from storage: a stored file's change drops it here
+  // and, through the bus, in every other process.
   output.onChange((blogId, file) => {
-    cache.invalidate(blogId, file);
+    cache.dropFile(blogId, file);
     shared?.fileChanged(blogId, file);
   });
-  const hostMap = shared?.hostMap ?? createHostMap();
+  const hostMap: HostMap = {
+    remember: cache.hosts.remember,
+    lookup: cache.hosts.lookup,
+    clear() {
+      cache.hosts.clear();
+      shared?.hostsChanged();
+    },
+    get size() {
+      return cache.hosts.size;
+    },
+  };
   const analytics =
     deps.analytics ?? createAnalytics({ db: deps.db, clock: deps.clock, logger: deps.logger });
   const server = createBlogServer({
@@ -225,7 +234,6 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
       // blog's pending row.
       blogChanged: (blogId, change) => {
         indexes.changed(blogId, change.full ? undefined : change.postIds);
-        cache.invalidate(blogId);
         shared?.contentChanged(blogId, change);
         if (deps.requestRender) deps.requestRender(blogId);
         else queue.dispatch(blogId);
@@ -234,11 +242,93 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
     cache,
     indexes,
     hostMap,
-    fastPath: createFastPath(hostMap, cache, indexes),
+    hotPath: createHotPath(cache, indexes),
     loadSnapshot: load,
     canonical,
     blogDomain: deps.env.BLOG_DOMAIN,
     sanitize: deps.sanitize,
     analytics,
+  };
+}
+
+type ContentMessage = { blogId: string; postIds?: string[] };
+type FilesMessage = { blogId: string; files?: string[] };
+
+/**
+ * Keeps the page caches of every process in step (decisions 193, 359): what this process
+ * changes it drops at once and announces on the bus; what another process announces is
+ * dropped here. After messages may have been lost (the bus was away) the cache is dropped
+ * whole. A message lost without notice (the sender's connection down) is healed by the
+ * cache's age bound: nothing is kept longer than `pageCacheTtlMs`.
+ *
+ * Files a render writes arrive one at a time: they are announced once per turn of the event
+ * loop, per blog, not once per file.
+ */
+export function shareThroughBus(deps: {
+  bus: Bus;
+  cache: PageCache;
+  indexes: PublishedIndexes;
+  logger?: Logger;
+}) {
+  const { bus, cache, indexes, logger } = deps;
+  const send = (channel: Parameters<Bus["publish"]>[0], message: object | string) =>
+    bus
+      .publish(channel, typeof message === "string" ? message : JSON.stringify(message))
+      .catch((error: unknown) =>
+        logger?.warn({ err: error, channel }, "other processes not told of a change"),
+      );
+  const fits = (message: object) =>
+    Buffer.byteLength(JSON.stringify(message)) < maxMessageBytes - 200;
+
+  bus.subscribe("host-map", (message) => {
+    if (message === undefined) return cache.clear();
+    cache.hosts.clear();
+  });
+  bus.subscribe("content", (message) => {
+    if (message === undefined) return cache.clear();
+    const { blogId, postIds } = JSON.parse(message) as ContentMessage;
+    indexes.changed(blogId, postIds);
+  });
+  bus.subscribe("page-cache", (message) => {
+    if (message === undefined) return cache.clear();
+    const { blogId, files } = JSON.parse(message) as FilesMessage;
+    if (!files) cache.dropFile(blogId);
+    else for (const file of files) cache.dropFile(blogId, file);
+  });
+
+  const pendingFiles = new Map<string, Set<string> | "all">();
+  let flushing = false;
+  const flushFiles = () => {
+    flushing = false;
+    for (const [blogId, files] of pendingFiles) {
+      const message: FilesMessage = files === "all" ? { blogId } : { blogId, files: [...files] };
+      void send("page-cache", fits(message) ? message : { blogId });
+    }
+    pendingFiles.clear();
+  };
+
+  return {
+    /** A committed change of the blog's content (this process dropped its entries already). */
+    contentChanged(blogId: string, change: BlogChange) {
+      const message: ContentMessage = change.full
+        ? { blogId }
+        : { blogId, postIds: change.postIds ? [...change.postIds] : undefined };
+      void send("content", fits(message) ? message : { blogId });
+    },
+    /** A file of the blog's live build changed (or all of them: `file` undefined). */
+    fileChanged(blogId: string, file?: string) {
+      const pending = pendingFiles.get(blogId);
+      if (file === undefined) pendingFiles.set(blogId, "all");
+      else if (pending === undefined) pendingFiles.set(blogId, new Set([file]));
+      else if (pending !== "all") pending.add(file);
+      if (!flushing) {
+        flushing = true;
+        setImmediate(flushFiles);
+      }
+    },
+    /** The hosts of some blog changed (this process forgot its hosts already). */
+    hostsChanged() {
+      void send("host-map", "");
+    },
   };
 }

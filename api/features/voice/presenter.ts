@@ -1,5 +1,8 @@
 import type { BlogVoice } from "../../../contracts/voice.ts";
-import type { VoiceRow } from "./service.ts";
+import type { blogVoices } from "../../db/schema.ts";
+
+/** A blog's stored voice, as its table row. */
+export type VoiceRow = typeof blogVoices.$inferSelect;
 
 /**
  * The voice as the dashboard edits it. `examples` are the posts still published (an example

@@ -10,10 +10,9 @@ import { findOwnedBlog } from "../blogs/service.ts";
 import { fallbackOf } from "../media/presenter.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { withOutbox } from "../publishing/outbox.ts";
-import { presentVoice } from "./presenter.ts";
+import { presentVoice, type VoiceRow } from "./presenter.ts";
 
 export type VoiceDeps = { db: Database; contentEvents: ContentEvents };
-export type VoiceRow = typeof blogVoices.$inferSelect;
 
 /** Characters of an example post's text handed to the writer (about 250 words). */
 export const exampleChars = 1_500;

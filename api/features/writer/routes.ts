@@ -84,7 +84,7 @@ export function writerRoutes(deps: WriterRouteDeps): Router {
     },
   );
 
-  // The spec's route (section 7): the same writer, answered when it is done. The owner closing
+  // The one-call route (`POST /api/ai/generate-post`): the same writer, answered when it is done. The owner closing
   // the request cancels the generation.
   router.post(
     "/api/ai/generate-post",

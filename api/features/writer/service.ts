@@ -34,7 +34,9 @@ import { reviewReasonsFor } from "../automation/publish-gate.ts";
 import { failureReasonOf, skipReasonOf } from "../automation/status-reasons.ts";
 import { settleTopicLedger } from "../automation/topic-ledger.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
-import { findOwnedPost, insertGeneratedPost, publishPosts } from "../posts/service.ts";
+import { insertGeneratedPost } from "../posts/commands/insert-generated-post.ts";
+import { publishPosts } from "../posts/commands/publish-posts.ts";
+import { findOwnedPost } from "../posts/post-rows.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { withOutbox } from "../publishing/outbox.ts";
 import { noVoice, type WriterVoice, writerVoiceOf } from "../voice/service.ts";
@@ -166,7 +168,7 @@ export type GenerationQueue = { enqueue: (generationId: string) => Promise<void>
 export const enqueueGeneration = (queue: JobQueue, generationId: string) =>
   queue.enqueue(generationJobName, { generationId }, { key: generationId });
 
-/** A failure as the owner reads it, with the status the spec's route answers. */
+/** A failure as the owner reads it, with the status `POST /api/ai/generate-post` answers. */
 function failureOf(error: unknown): { status: number; code: string; message: string } {
   if (error instanceof HttpError && error.status < 500 && error.status !== 499)
     return { status: error.status, code: error.code, message: error.message };

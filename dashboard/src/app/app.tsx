@@ -18,7 +18,7 @@ import { type RouteMode, routeModeOf, routesFor } from "./routes.tsx";
 export type MakeRouter = (routes: RouteObject[]) => DataRouter;
 
 /**
- * Spec section 2.1: 'Loading...' until both "who is signed in?" and "is this a blog's own
+ * 'Loading...' until both "who is signed in?" and "is this a blog's own
  * host?" are answered, then the routes for that situation.
  */
 function RouteSelection({

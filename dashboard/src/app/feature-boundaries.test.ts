@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 /**
- * Features do not import each other (CONVENTIONS.md, Dashboard; decision 080): a thing two
+ * Features do not import each other (decision 080): a thing two
  * features need moves down to `components/` or `lib/`. Biome's noRestrictedImports matches the
  * specifier as written, not the file it resolves to, so this test resolves every import instead.
  */

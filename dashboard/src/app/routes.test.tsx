@@ -188,7 +188,7 @@ describe("signed in", () => {
   });
 
   // My Blogs lists every blog rather than the selected one, so without blogs it shows its own
-  // empty state (spec section 2.11), pointing at AI ideas and the create-blog dialog.
+  // empty state, pointing at AI ideas and the create-blog dialog.
   it("/my-blogs shows its own empty state without blogs", async () => {
     renderAt("signed-in", "/my-blogs", []);
     await heading("My Blogs");

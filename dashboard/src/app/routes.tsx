@@ -5,7 +5,7 @@ import { NotFoundPage } from "../features/not-found/components/not-found-page.ts
 import { ServerPage } from "./server-page.tsx";
 import { SignInToContinue } from "./sign-in-to-continue.tsx";
 
-/** Which set of routes applies (spec section 2.1), decided once sign-in and host are known. */
+/** Which set of routes applies, decided once sign-in and host are known. */
 export type RouteMode = "blog-host" | "signed-in" | "signed-out";
 
 export function routeModeOf({

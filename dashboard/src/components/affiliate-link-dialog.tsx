@@ -1,30 +1,23 @@
+import type { z } from "@contracts/zod.ts";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ComponentProps, type ReactNode, useId } from "react";
+import { type Control, Controller, type FieldErrors, useForm, useWatch } from "react-hook-form";
 import {
-  type ComponentProps,
-  type FormEvent,
-  type ReactNode,
-  useId,
-  useRef,
-  useState,
-} from "react";
-import { type LinkFormValues, validateLinkForm } from "../lib/affiliate-link-form.ts";
+  type LinkFormValues,
+  linkFormSchema,
+  requiredFieldsToast,
+} from "../lib/affiliate-link-form.ts";
 import { errorMessage, fieldIssuesOf, statusOf } from "../lib/api-client.ts";
 import { AutoInsertField } from "./auto-insert-field.tsx";
+import { FormDialog, FormField } from "./form-dialog.tsx";
 import { Button } from "./ui/button.tsx";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "./ui/dialog.tsx";
 import { Input } from "./ui/input.tsx";
 import { Label } from "./ui/label.tsx";
 import { toast } from "./ui/use-toast.ts";
 
 type Field = "keyword" | "url";
-const blankMark = "blank";
+type LinkFields = z.input<typeof linkFormSchema>;
+type LinkForm = z.output<typeof linkFormSchema>;
 
 export type AffiliateLinkDialogTexts = {
   title: string;
@@ -35,9 +28,15 @@ export type AffiliateLinkDialogTexts = {
   placeholders?: Partial<Record<Field, string>>;
 };
 
+/** A blank keyword or URL fails the contract's minimum length; the toast says why. */
+const isBlank = (found: FieldErrors<LinkFields>, field: Field) =>
+  found[field]?.type === "too_small";
+
 /**
  * The form of an affiliate link in a dialog: keyword, target URL and auto-insert (the links
- * screen's create and edit dialogs, and the link offered after approving a program).
+ * screen's create and edit dialogs, and the link offered after approving a program), checked
+ * with the contract's schema. A blank keyword or URL is marked and focused, and a toast says
+ * both are required; any other problem is said in a toast and under its field.
  * `onSubmit` gets trimmed values and throws when the server refuses them; the caller shows the
  * toast, the dialog stays open and shows the server's reason under the field it names (with
  * `conflictOnKeyword`, a 409's message goes under the keyword: the blog already links it).
@@ -65,151 +64,195 @@ export function AffiliateLinkDialog({
   onSubmit: (values: LinkFormValues) => Promise<void>;
 }) {
   const ids = { keyword: useId(), url: useId(), subIdParam: useId(), subIdTemplate: useId() };
-  const [form, setForm] = useState<LinkFormValues>(initial);
-  const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
-  const [isPending, setPending] = useState(false);
-  const refs = { keyword: useRef<HTMLInputElement>(null), url: useRef<HTMLInputElement>(null) };
-  // A blank field is only marked (the toast says why); a server's reason shows under it.
-  const message = (field: Field) =>
-    invalid[field] && invalid[field] !== blankMark ? invalid[field] : undefined;
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    setFocus,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<LinkFields, unknown, LinkForm>({
+    defaultValues: initial,
+    resolver: zodResolver(linkFormSchema),
+    // A field's mark goes as soon as it changes; it is checked again on the next submit.
+    reValidateMode: "onSubmit",
+  });
+  const keyword = useWatch({ control, name: "keyword" });
 
-  function set<K extends keyof LinkFormValues>(field: K, value: LinkFormValues[K]) {
-    setForm((current) => ({ ...current, [field]: value }));
-    setInvalid((current) => ({ ...current, [field]: undefined }));
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (isPending) return;
-    const check = validateLinkForm(form);
-    if (!check.ok) {
-      setInvalid(Object.fromEntries(check.blank.map((field) => [field, blankMark])));
-      refs[check.blank[0] ?? "keyword"].current?.focus();
-      toast({ variant: "destructive", title: check.title, description: check.description });
-      return;
-    }
-    setPending(true);
+  async function submit(values: LinkForm) {
     try {
-      await onSubmit(check.value);
+      await onSubmit({
+        keyword: values.keyword,
+        url: values.url,
+        autoInsert: values.autoInsert,
+        // Sent only when the form has them (the recommendation's quick form does not).
+        ...(values.subIdParam !== undefined ? { subIdParam: values.subIdParam } : {}),
+        ...(values.subIdTemplate !== undefined ? { subIdTemplate: values.subIdTemplate } : {}),
+      });
     } catch (error) {
       const issues = fieldIssuesOf(error);
-      const keyword =
+      const keywordIssue =
         issues.keyword ??
         (conflictOnKeyword && statusOf(error) === 409 ? errorMessage(error, "") : undefined);
-      setInvalid({ keyword: keyword || undefined, url: issues.url });
-      if (keyword) refs.keyword.current?.focus();
-      else if (issues.url) refs.url.current?.focus();
-    } finally {
-      setPending(false);
+      if (keywordIssue) setError("keyword", { type: "server", message: keywordIssue });
+      if (issues.url) setError("url", { type: "server", message: issues.url });
+      if (keywordIssue) setFocus("keyword");
+      else if (issues.url) setFocus("url");
     }
   }
 
+  function invalid(found: FieldErrors<LinkFields>) {
+    const blank = (["keyword", "url"] as const).filter((field) => isBlank(found, field));
+    if (blank.length > 0) {
+      // Only the blank fields are marked (and the first focused): the rest is checked once
+      // both are filled in.
+      for (const field of ["keyword", "url", "subIdParam", "subIdTemplate"] as const) {
+        if (!blank.some((name) => name === field)) clearErrors(field);
+      }
+      toast(requiredFieldsToast);
+      return;
+    }
+    const first = Object.values(found).find((error) => error?.message)?.message;
+    if (first) toast({ variant: "destructive", title: "Error", description: first });
+  }
+
+  const shown = (field: Field) => (isBlank(errors, field) ? undefined : errors[field]?.message);
+  const marked = (field: Field) => (errors[field] ? true : undefined);
   const field = (name: Field, label: string, input: Partial<ComponentProps<"input">>) => (
-    <div className="space-y-2">
-      <Label htmlFor={ids[name]}>{label}</Label>
-      <Input
-        id={ids[name]}
-        ref={refs[name]}
-        value={form[name]}
-        onChange={(e) => set(name, e.target.value)}
-        placeholder={texts.placeholders?.[name]}
-        autoComplete="off"
-        aria-invalid={invalid[name] ? true : undefined}
-        aria-describedby={message(name) ? `${ids[name]}-error` : undefined}
-        {...input}
-      />
-      {message(name) && (
-        <p id={`${ids[name]}-error`} className="text-sm text-error">
-          {message(name)}
-        </p>
+    <FormField id={ids[name]} label={label} error={shown(name)}>
+      {(props) => (
+        <Input
+          {...props}
+          aria-invalid={marked(name)}
+          placeholder={texts.placeholders?.[name]}
+          autoComplete="off"
+          {...input}
+          {...register(name, { onChange: () => clearErrors(name) })}
+        />
       )}
-    </div>
+    </FormField>
   );
 
   return (
-    <Dialog open onOpenChange={(open) => !isPending && onOpenChange(open)}>
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <form className="grid gap-4" onSubmit={submit} noValidate>
-          <DialogHeader>
-            <DialogTitle>{texts.title}</DialogTitle>
-            <DialogDescription>{texts.description}</DialogDescription>
-          </DialogHeader>
-          {field("keyword", "Keyword", {})}
-          {keywordChoices.length > 1 && (
-            <fieldset className="-mt-2 min-w-0 space-y-1.5">
-              <legend className="text-sm text-muted-foreground">Keywords from your posts</legend>
-              <div className="flex flex-wrap gap-1.5">
-                {keywordChoices.map((choice) => (
-                  <Button
-                    key={choice}
-                    type="button"
-                    size="sm"
-                    variant="outline"
-                    aria-pressed={form.keyword.trim() === choice}
-                    onClick={() => set("keyword", choice)}
-                    className="h-auto max-w-full py-1 break-words whitespace-normal"
-                  >
-                    {choice}
-                  </Button>
-                ))}
-              </div>
-            </fieldset>
-          )}
-          {field("url", "Target URL", { type: "url", inputMode: "url", spellCheck: false })}
-          <AutoInsertField
-            checked={form.autoInsert}
-            onCheckedChange={(checked) => set("autoInsert", checked)}
-          />
-          {subIdFields && (
-            <details
-              className="text-sm"
-              open={Boolean(initial.subIdParam || initial.subIdTemplate)}
-            >
-              <summary className="cursor-pointer font-medium">
-                Sub-ID for the network's report
-              </summary>
-              <p className="mt-1 text-muted-foreground">
-                Tells the network which post earned: {"{post}"}, {"{blog}"} and {"{link}"} are
-                filled in on each click.
-              </p>
-              <div className="mt-2 grid gap-3 sm:grid-cols-2">
-                <div className="space-y-2">
-                  <Label htmlFor={ids.subIdParam}>Sub-ID parameter</Label>
-                  <Input
-                    id={ids.subIdParam}
-                    value={form.subIdParam ?? ""}
-                    onChange={(e) => set("subIdParam", e.target.value)}
-                    placeholder="tag, subId1, sid or clickref"
-                    autoComplete="off"
-                    spellCheck={false}
-                  />
-                </div>
-                <div className="space-y-2">
-                  <Label htmlFor={ids.subIdTemplate}>Sub-ID template</Label>
-                  <Input
-                    id={ids.subIdTemplate}
-                    value={form.subIdTemplate ?? ""}
-                    onChange={(e) => set("subIdTemplate", e.target.value)}
-                    placeholder="{blog}-{post}"
-                    autoComplete="off"
-                    spellCheck={false}
-                  />
-                </div>
-              </div>
-            </details>
-          )}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={isPending}>
-                {texts.cancel}
+    <FormDialog
+      open
+      onOpenChange={onOpenChange}
+      title={texts.title}
+      description={texts.description}
+      onSubmit={handleSubmit(submit, invalid)}
+      isPending={isSubmitting}
+      submitLabel={texts.submit}
+      pendingLabel={texts.busy}
+      cancelLabel={texts.cancel}
+      onCloseAutoFocus={onCloseAutoFocus}
+    >
+      {field("keyword", "Keyword", {})}
+      {keywordChoices.length > 1 && (
+        <fieldset className="-mt-2 min-w-0 space-y-1.5">
+          <legend className="text-sm text-muted-foreground">Keywords from your posts</legend>
+          <div className="flex flex-wrap gap-1.5">
+            {keywordChoices.map((choice) => (
+              <Button
+                key={choice}
+                type="button"
+                size="sm"
+                variant="outline"
+                aria-pressed={keyword.trim() === choice}
+                onClick={() => {
+                  setValue("keyword", choice);
+                  clearErrors("keyword");
+                }}
+                className="h-auto max-w-full py-1 break-words whitespace-normal"
+              >
+                {choice}
               </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isPending}>
-              {isPending ? texts.busy : texts.submit}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {field("url", "Target URL", { type: "url", inputMode: "url", spellCheck: false })}
+      <Controller
+        control={control}
+        name="autoInsert"
+        render={({ field: { value, onChange } }) => (
+          <AutoInsertField checked={value ?? true} onCheckedChange={onChange} />
+        )}
+      />
+      {subIdFields && (
+        <details className="text-sm" open={Boolean(initial.subIdParam || initial.subIdTemplate)}>
+          <summary className="cursor-pointer font-medium">Sub-ID for the network's report</summary>
+          <p className="mt-1 text-muted-foreground">
+            Tells the network which post earned: {"{post}"}, {"{blog}"} and {"{link}"} are filled in
+            on each click.
+          </p>
+          <div className="mt-2 grid gap-3 sm:grid-cols-2">
+            <SubIdInput
+              id={ids.subIdParam}
+              label="Sub-ID parameter"
+              placeholder="tag, subId1, sid or clickref"
+              name="subIdParam"
+              control={control}
+            />
+            <SubIdInput
+              id={ids.subIdTemplate}
+              label="Sub-ID template"
+              placeholder="{blog}-{post}"
+              name="subIdTemplate"
+              control={control}
+            />
+          </div>
+        </details>
+      )}
+    </FormDialog>
+  );
+}
+
+/**
+ * A sub-ID field: controlled, so a field the owner never touches stays undefined and is not
+ * sent (a link without a sub-ID keeps none).
+ */
+function SubIdInput({
+  id,
+  label,
+  placeholder,
+  name,
+  control,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  name: "subIdParam" | "subIdTemplate";
+  control: Control<LinkFields, unknown, LinkForm>;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <div className="space-y-2">
+          <Label htmlFor={id}>{label}</Label>
+          <Input
+            id={id}
+            ref={field.ref}
+            name={field.name}
+            value={field.value ?? ""}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            placeholder={placeholder}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={fieldState.error ? true : undefined}
+            aria-describedby={fieldState.error ? `${id}-error` : undefined}
+          />
+          {fieldState.error && (
+            <p id={`${id}-error`} className="text-sm font-medium text-error">
+              {fieldState.error.message}
+            </p>
+          )}
+        </div>
+      )}
+    />
   );
 }

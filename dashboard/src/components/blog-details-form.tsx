@@ -22,7 +22,7 @@ function zonesWith(current: string): string[] {
 }
 
 /**
- * A blog's name, description and time zone (spec limits 100/500), used by the Edit dialog on
+ * A blog's name, description and time zone (at most 100 and 500 characters), used by the Edit dialog on
  * My Blogs and the Blog Details card in Settings. `onSaved` runs after a successful save.
  */
 export function BlogDetailsForm({

@@ -5,7 +5,7 @@ import { NoBlogSelected } from "./no-blog-selected.tsx";
 import { PageHeader } from "./page-header.tsx";
 
 /**
- * A dashboard screen that works on the selected blog (spec section 2.2): the screen's title
+ * A dashboard screen that works on the selected blog: the screen's title
  * with 'Loading blogs...' while the list loads or 'No Blog Selected' without a blog;
  * otherwise the screen itself, for that blog.
  */

@@ -12,7 +12,7 @@ import {
 
 /**
  * A confirmation before a destructive action (delete a post, a category, a link). The texts are
- * the screen's own (the spec words them per screen). While `onConfirm` runs, both buttons are
+ * the screen's own (each screen words them). While `onConfirm` runs, both buttons are
  * disabled, the dialog cannot be dismissed and the confirm button reads `pendingLabel`.
  * `onConfirm` closes the dialog itself when it is done (through `open`); when it rejects, the
  * dialog stays open for another try, so the caller reports the error before rejecting.

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Button, type ButtonProps } from "./ui/button.tsx";
 
 /**
- * Spec section 2.6: a generic 'Generate with AI' button. It reads 'Generating...' for
+ * A generic 'Generate with AI' button. It reads 'Generating...' for
  * 2000 ms, then resets; it only calls the optional callback.
  */
 export function GenerateWithAiButton({

@@ -5,7 +5,7 @@ import { Button } from "./ui/button.tsx";
 
 /**
  * What a screen or a card shows when its data could not be loaded: an alert with a title, an
- * optional message and a retry button. The texts are the screen's own (the spec words them per
+ * optional message and a retry button. The texts are the screen's own (each is worded per
  * screen: 'Retry' or 'Try again', 'Failed to Load Posts' or 'Error loading affiliate links').
  * - `page`: the whole content area (centered, large icon);
  * - `banner`: the top of a screen whose content is missing (left-aligned, tinted);

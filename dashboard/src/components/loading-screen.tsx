@@ -1,4 +1,4 @@
-/** Spec section 2.1: shown while sign-in state and the public-blog lookup load. */
+/** Shown while sign-in state and the public-blog lookup load. */
 export function LoadingScreen() {
   return (
     <div className="flex min-h-svh items-center justify-center" role="status">

@@ -2,7 +2,7 @@ import type { LucideIcon } from "lucide-react";
 import { cn } from "../lib/cn.ts";
 import { Card } from "./ui/card.tsx";
 
-/** Spec section 2.3: a title, a value, an icon and optional trend text, positive or negative. */
+/** A title, a value, an icon and optional trend text, positive or negative. */
 export function MetricCard({
   title,
   value,

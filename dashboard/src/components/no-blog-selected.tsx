@@ -3,7 +3,7 @@ import { useCreateBlogDialog } from "../lib/create-blog-dialog-context.tsx";
 import { useSelectedBlog } from "../lib/selected-blog-context.tsx";
 import { Button } from "./ui/button.tsx";
 
-/** Spec section 2.2: every dashboard screen works on a blog; without one it says so. */
+/** Every dashboard screen works on a blog; without one it says so. */
 export function NoBlogSelected() {
   const { blogs, blogsError } = useSelectedBlog();
   const { setOpen } = useCreateBlogDialog();

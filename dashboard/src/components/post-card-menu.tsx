@@ -1,6 +1,6 @@
 import { EyeIcon, PencilIcon, Trash2Icon, Undo2Icon } from "lucide-react";
 import { Link } from "react-router";
-import { type CardPost, editPostHref, viewPostHref } from "./post-card.tsx";
+import { type CardPost, editPostHref, viewPostHref } from "./post-card-model.ts";
 import { DropdownMenuContent, DropdownMenuItem, LoadedDropdownMenu } from "./ui/dropdown-menu.tsx";
 import type { LazyMenuProps } from "./ui/lazy-menu.tsx";
 

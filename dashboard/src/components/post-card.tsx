@@ -1,5 +1,4 @@
 import { limits } from "@contracts/limits.ts";
-import type { PostSummary } from "@contracts/posts.ts";
 import {
   CalendarClockIcon,
   EyeIcon,
@@ -9,6 +8,7 @@ import {
 } from "lucide-react";
 import { Link } from "react-router";
 import { formatDay, formatDayAndTime } from "../lib/format-date.ts";
+import { type CardPost, editPostHref, viewPostHref } from "./post-card-model.ts";
 import { PostStatusBadge } from "./post-status-badge.tsx";
 import { ReviewReasons } from "./review-reasons.tsx";
 import { Avatar, AvatarFallback, AvatarImage } from "./ui/avatar.tsx";
@@ -16,11 +16,10 @@ import { Button } from "./ui/button.tsx";
 import { Card } from "./ui/card.tsx";
 import { lazyMenu } from "./ui/lazy-menu.tsx";
 
-/** A card's post: the list's fields, plus content when the list carried it. */
+export { type CardPost, editPostHref, viewPostHref } from "./post-card-model.ts";
+
 /** The card's actions menu: its code loads when the owner reaches for it (decision 172). */
 const PostCardMenu = lazyMenu(async () => (await import("./post-card-menu.tsx")).PostCardMenu);
-
-export type CardPost = PostSummary & { content?: string };
 
 /** Tags removed and whitespace collapsed, for a plain-text preview. */
 export function stripTags(html: string): string {
@@ -31,7 +30,7 @@ export function stripTags(html: string): string {
 }
 
 /**
- * Spec sections 2.3 and 5: the excerpt, or the first 150 characters of the tag-stripped
+ * The excerpt, or the first 150 characters of the tag-stripped
  * content plus an ellipsis when there is none.
  */
 export function cardExcerpt(post: { excerpt?: string | null; content?: string | null }): string {
@@ -42,13 +41,10 @@ export function cardExcerpt(post: { excerpt?: string | null; content?: string | 
   return `${Array.from(text).slice(0, limits.cardExcerpt).join("")}...`;
 }
 
-/** Avatar fallback: the first two letters of the author's name (spec section 2.3). */
+/** Avatar fallback: the first two letters of the author's name. */
 export function authorInitials(name: string): string {
   return Array.from(name.trim()).slice(0, 2).join("").toUpperCase() || "U";
 }
-
-export const viewPostHref = (id: string) => `/editor?id=${encodeURIComponent(id)}&mode=view`;
-export const editPostHref = (id: string) => `/editor?id=${encodeURIComponent(id)}`;
 
 export function PostCard({
   post,

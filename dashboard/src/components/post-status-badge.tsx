@@ -2,7 +2,7 @@ import { type PostStatus, postStatusLabels } from "@contracts/limits.ts";
 import { cva } from "class-variance-authority";
 import { cn } from "../lib/cn.ts";
 
-/** Each status has its own colour (spec section 4); the label is the spec's wording. */
+/** Each status has its own colour; the label is the product's wording. */
 export const postStatusBadgeVariants = cva(
   "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap",
   {

@@ -1,7 +1,7 @@
 import { errorMessage } from "../lib/api-client.ts";
 import { LoadError } from "./load-error.tsx";
 
-/** Spec sections 2.3 and 8: 'Failed to Load Posts' with the error's message and Retry. */
+/** 'Failed to Load Posts' with the error's message and Retry. */
 export function PostsLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
     <LoadError
@@ -14,7 +14,7 @@ export function PostsLoadError({ error, onRetry }: { error: unknown; onRetry: ()
   );
 }
 
-/** Spec section 2.3: 'Loading posts...'. */
+/** 'Loading posts...'. */
 export function PostsLoading() {
   return (
     <p role="status" className="py-16 text-center text-sm text-muted-foreground">

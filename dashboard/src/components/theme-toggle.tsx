@@ -2,7 +2,7 @@ import { MoonIcon, SunIcon } from "lucide-react";
 import { useTheme } from "../lib/theme-context.tsx";
 import { Button } from "./ui/button.tsx";
 
-/** The light/dark switch (spec section 2.2). Pressed means dark. */
+/** The light/dark switch. Pressed means dark. */
 export function ThemeToggle({ className }: { className?: string }) {
   const { theme, toggleTheme } = useTheme();
   return (

@@ -1,9 +1,9 @@
 /**
  * The affiliate link form's rules, shared by the Affiliate Links screen and the link offered
- * after approving an AI recommendation (spec section 5).
+ * after approving an AI recommendation.
  */
 
-import type { AffiliateLink } from "@contracts/affiliate-links.ts";
+import { type AffiliateLink, createAffiliateLinkInput } from "@contracts/affiliate-links.ts";
 
 /** What a link form holds while a person types. */
 export type LinkFormValues = {
@@ -15,41 +15,24 @@ export type LinkFormValues = {
   subIdTemplate?: string;
 };
 
-export type LinkFormCheck =
-  | { ok: true; value: LinkFormValues }
-  | { ok: false; title: string; description: string; blank: ("keyword" | "url")[] };
-
 /**
- * Spec section 5: keyword and URL are both required after trimming, else 'Required fields
- * missing' / 'Please enter both keyword and URL.' The URL's form is left to the server, whose
- * message is shown as it is (one rule, written once in the contract).
+ * The form's rules are the contract's: keyword and URL required after trimming, the URL an
+ * absolute http(s) address, the sub-ID's parameter and template as the server takes them.
  */
-export function validateLinkForm(form: LinkFormValues): LinkFormCheck {
-  const keyword = form.keyword.trim();
-  const url = form.url.trim();
-  const blank = [...(keyword ? [] : ["keyword" as const]), ...(url ? [] : ["url" as const])];
-  if (blank.length > 0) {
-    return {
-      ok: false,
-      title: "Required fields missing",
-      description: "Please enter both keyword and URL.",
-      blank,
-    };
-  }
-  const subIdParam = form.subIdParam?.trim();
-  const subIdTemplate = form.subIdTemplate?.trim();
-  return {
-    ok: true,
-    value: {
-      keyword,
-      url,
-      autoInsert: form.autoInsert,
-      // Sent only when the form has them (the recommendation's quick form does not).
-      ...(subIdParam !== undefined ? { subIdParam } : {}),
-      ...(subIdTemplate !== undefined ? { subIdTemplate } : {}),
-    },
-  };
-}
+export const linkFormSchema = createAffiliateLinkInput.pick({
+  keyword: true,
+  url: true,
+  autoInsert: true,
+  subIdParam: true,
+  subIdTemplate: true,
+});
+
+/** What the dialog says when keyword or URL is blank. */
+export const requiredFieldsToast = {
+  variant: "destructive",
+  title: "Required fields missing",
+  description: "Please enter both keyword and URL.",
+} as const;
 
 /** What the owner is told once a link is created, on either screen. */
 export const linkCreatedToast = (link: Pick<AffiliateLink, "keyword" | "autoInsert">) => ({

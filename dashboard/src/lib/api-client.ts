@@ -1,5 +1,5 @@
 /**
- * The one way the dashboard talks to the API (spec sections 7 and 8): cookies always sent,
+ * The one way the dashboard talks to the API: cookies always sent,
  * JSON bodies, and every non-success answer turned into `Error("{status}: {body or statusText}")`.
  */
 
@@ -7,7 +7,7 @@ import { describeIssue } from "@contracts/field-labels.ts";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
-/** Throws the spec's error for a non-success response; the body is read only then. */
+/** Throws the API's error (`{ message }` or the status) for a non-success response; the body is read only then. */
 export async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text()) || res.statusText;

@@ -1,3 +1,5 @@
+import { parse, serialize } from "cookie";
+
 /**
  * The cookies a screen is rendered with: the document's in the browser, the request's while the
  * server renders the first screen (`entry-server.tsx`, decision 300). A server render is
@@ -21,18 +23,9 @@ export function currentCookie(): string {
   return typeof document === "undefined" ? "" : document.cookie;
 }
 
-/** One cookie's value (URI-decoded), or undefined. */
+/** One cookie's value (URI-decoded where it decodes), or undefined. */
 export function readCookie(name: string, cookie: string = currentCookie()): string | undefined {
-  for (const part of cookie.split(";")) {
-    const at = part.indexOf("=");
-    if (at < 0 || part.slice(0, at).trim() !== name) continue;
-    try {
-      return decodeURIComponent(part.slice(at + 1).trim());
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
+  return parse(cookie)[name];
 }
 
 /** Whether this code runs in a browser (not in the server's render of the first screen). */
@@ -44,8 +37,11 @@ export const inBrowser = () => typeof window !== "undefined" && requestCookie ==
  */
 export function writePreferenceCookie(name: string, value: string | null): void {
   if (typeof document === "undefined") return;
-  const maxAge = value === null ? 0 : 60 * 60 * 24 * 365;
   // The Cookie Store API is not in every browser the dashboard supports; a plain cookie is.
   // biome-ignore lint/suspicious/noDocumentCookie: see above
-  document.cookie = `${name}=${encodeURIComponent(value ?? "")}; path=/; max-age=${maxAge}; SameSite=Lax`;
+  document.cookie = serialize(name, value ?? "", {
+    path: "/",
+    maxAge: value === null ? 0 : 60 * 60 * 24 * 365,
+    sameSite: "lax",
+  });
 }

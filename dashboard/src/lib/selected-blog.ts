@@ -2,7 +2,7 @@ import { selectedBlogCookie } from "@contracts/first-screen.ts";
 import { inBrowser, readCookie, writePreferenceCookie } from "./request-cookies.ts";
 
 /**
- * Which blog the dashboard works on (spec section 4), as a pure rule:
+ * Which blog the dashboard works on, as a pure rule:
  * - while the list is not loaded yet, nothing changes;
  * - a selection that is in the list stays (so the stored id is restored when it still exists);
  * - otherwise the first blog is chosen (the stored one disappeared, or nothing was chosen);

@@ -1,23 +1,22 @@
+import { parse, serialize } from "cookie";
 import { currentCookie } from "./request-cookies.ts";
 
-/** Spec section 9: the sidebar's expanded/collapsed state lives in a cookie for 7 days. */
+/** The sidebar's expanded/collapsed state lives in a cookie for 7 days. */
 export const sidebarCookieName = "sidebar_state";
 export const sidebarCookieMaxAgeSeconds = 60 * 60 * 24 * 7;
 
 /** true = expanded, false = collapsed, undefined = never chosen. */
 export function readSidebarCookie(cookie: string = currentCookie()): boolean | undefined {
-  for (const part of cookie.split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === sidebarCookieName) {
-      if (value === "true") return true;
-      if (value === "false") return false;
-    }
-  }
-  return undefined;
+  const value = parse(cookie)[sidebarCookieName];
+  return value === "true" ? true : value === "false" ? false : undefined;
 }
 
 export function sidebarCookie(open: boolean): string {
-  return `${sidebarCookieName}=${open}; path=/; max-age=${sidebarCookieMaxAgeSeconds}; SameSite=Lax`;
+  return serialize(sidebarCookieName, String(open), {
+    path: "/",
+    maxAge: sidebarCookieMaxAgeSeconds,
+    sameSite: "lax",
+  });
 }
 
 export function writeSidebarCookie(open: boolean): void {

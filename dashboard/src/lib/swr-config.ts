@@ -2,7 +2,7 @@ import type { SWRConfiguration } from "swr";
 import { defaultFetcher } from "./api-client.ts";
 
 /**
- * Spec section 9: data is read once and never refetched on its own (no focus or reconnect
+ * Data is read once and never refetched on its own (no focus or reconnect
  * refetch, never stale), and failed calls are not retried. Mutations refresh what they touch.
  */
 export const swrConfig: SWRConfiguration = {

@@ -1,7 +1,7 @@
 import { themeCookie } from "@contracts/first-screen.ts";
 import { inBrowser, readCookie, writePreferenceCookie } from "./request-cookies.ts";
 
-/** Light or dark (spec section 3): stored under 'theme', light by default, a 'dark' class on <html>. */
+/** Light or dark: stored under 'theme', light by default, a 'dark' class on <html>. */
 export type Theme = "light" | "dark";
 
 /** The localStorage key, and the name of its cookie copy the server reads (decision 300). */

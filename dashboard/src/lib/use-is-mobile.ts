@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 
-/** Spec section 9: under 768 px wide the sidebar becomes a slide-in panel. */
+/** Under 768 px wide the sidebar becomes a slide-in panel. */
 export const mobileBreakpointPx = 768;
 const query = `(max-width: ${mobileBreakpointPx - 1}px)`;
 

@@ -4,7 +4,7 @@ import { displayNameOf } from "@contracts/users.ts";
 type UserNames = Pick<User, "firstName" | "lastName" | "email">;
 
 /**
- * Avatar initials (spec section 3): first letters of first and last name, else the first
+ * Avatar initials: first letters of first and last name, else the first
  * name's first letter, else the e-mail's first letter, else 'U'. Always upper case.
  */
 export function initialsOf(user: Partial<UserNames> | null | undefined): string {
@@ -17,7 +17,7 @@ export function initialsOf(user: Partial<UserNames> | null | undefined): string 
   return "U";
 }
 
-/** Display name (spec section 3); the same rule the API uses for post authors. */
+/** Display name; the same rule the API uses for post authors. */
 export function displayName(user: Partial<UserNames> | null | undefined): string {
   return displayNameOf(user ?? {});
 }

@@ -370,7 +370,7 @@ function requestArbitrary(routeCount: number, fields: string[]): fc.Arbitrary<Fu
   });
 }
 
-/** The body a spec describes, from the route's valid body. */
+/** The body a `BodySpec` describes, from the route's valid body. */
 function buildBody(spec: BodySpec, base: Record<string, unknown>): string | undefined {
   const keys = Object.keys(base);
   switch (spec.kind) {

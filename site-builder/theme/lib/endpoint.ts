@@ -1,9 +1,8 @@
 /**
- * The theme's endpoints (feeds, sitemap, robots.txt) answer as plain data: `file` gives their
- * status, text and content type, `GET` wraps that in the `Response` Astro's server wants. A full
- * render's threads call `file` through render-entry's `renderPage` and write the text as it is,
- * so they never build a Request or a Response, nor load Node's fetch classes for them
- * (decision 291).
+ * The theme's endpoints (feeds, sitemap, robots.txt) as plain data: `file` gives their status,
+ * text and content type, and their `GET` wraps that in the `Response` Astro's server wants.
+ * They are rendered like every page, through the theme's one entry (`render`, Astro's adapter
+ * API); `file` keeps what an endpoint answers testable without a Response.
  */
 export type EndpointFile = {
   status: number;

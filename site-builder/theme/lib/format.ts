@@ -58,10 +58,10 @@ function safeTimeZone(timeZone: string): string {
   }
 }
 
-/** 'MMM dd, yyyy', e.g. "Nov 05, 2026" (spec 2.13). */
+/** 'MMM dd, yyyy', e.g. "Nov 05, 2026". */
 export const listDate = (date: Date, timeZone?: string) =>
   formattersOf(timeZone).short.format(date);
-/** 'MMMM dd, yyyy', e.g. "November 05, 2026" (spec 2.14). */
+/** 'MMMM dd, yyyy', e.g. "November 05, 2026". */
 export const postDate = (date: Date, timeZone?: string) => formattersOf(timeZone).long.format(date);
 
 const weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];

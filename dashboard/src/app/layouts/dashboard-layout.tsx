@@ -9,7 +9,7 @@ import { CreateBlogDialogProvider } from "../../lib/create-blog-dialog-context.t
 import { SelectedBlogProvider } from "../../lib/selected-blog-context.tsx";
 import { AppSidebar } from "./app-sidebar.tsx";
 
-/** The signed-in shell (spec section 2.2): sidebar, header with blog selector, the screen. */
+/** The signed-in shell: sidebar, header with blog selector, the screen. */
 export function DashboardLayout() {
   const { user } = useAuthUser();
   return (

@@ -16,7 +16,7 @@ import {
 export type NavItem = { title: string; url: string; icon: LucideIcon };
 
 /**
- * Spec section 2.2: the sidebar's nine entries, in this order, with these titles, and Media
+ * The sidebar's nine entries, in this order, with these titles, and Media
  * (issue 17) and Tags (issue 33).
  */
 export const navItems: readonly NavItem[] = [

@@ -22,7 +22,7 @@ function UserAvatar({ user }: { user: User | null }) {
   );
 }
 
-/** The sidebar footer's 'My Account' menu (spec section 2.2). */
+/** The sidebar footer's 'My Account' menu. */
 export function NavUser({ user }: { user: User | null }) {
   const { isMobile, setOpenMobile } = useSidebar();
   const name = displayName(user);

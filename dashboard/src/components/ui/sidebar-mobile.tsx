@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from "react";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "./sheet.tsx";
 
-/** The sidebar as a slide-in panel under 768 px (spec section 9), loaded only on such screens. */
+/** The sidebar as a slide-in panel under 768 px, loaded only on such screens. */
 export function MobileSidebar({
   open,
   onOpenChange,

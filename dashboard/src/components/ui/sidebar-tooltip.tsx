@@ -2,7 +2,7 @@ import { type ReactElement, useLayoutEffect, useRef, useState } from "react";
 import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from "./tooltip.tsx";
 
 /**
- * A collapsed sidebar's label for an icon button, opening at once (spec section 9); loaded
+ * A collapsed sidebar's label for an icon button, opening at once; loaded
  * only once the sidebar is collapsed: expanded, the buttons show their labels themselves.
  * The pointer may already rest on the button when this replaces it: it opens then too.
  */

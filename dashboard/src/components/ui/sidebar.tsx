@@ -31,7 +31,7 @@ const SidebarTooltip = lazy(async () => ({
   default: (await import("./sidebar-tooltip.tsx")).SidebarTooltip,
 }));
 
-/** Spec section 9: 16rem wide, 3rem collapsed to icons, 18rem as the narrow-screen panel. */
+/** 16rem wide, 3rem collapsed to icons, 18rem as the narrow-screen panel. */
 const sidebarWidth = "16rem";
 const sidebarWidthMobile = "18rem";
 const sidebarWidthIcon = "3rem";

@@ -5,7 +5,7 @@ import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";
 import { focusRing } from "./button.tsx";
 
-/** Spec section 9: closes after 5000 ms, swiped away to the right past 50 px. */
+/** Closes after 5000 ms, swiped away to the right past 50 px. */
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
   return (
     <ToastPrimitive.Provider

@@ -2,7 +2,7 @@ import * as TooltipPrimitive from "radix-ui/tooltip";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn.ts";
 
-/** Spec section 9: 700 ms before a tooltip opens, 300 ms to skip the delay between tooltips. */
+/** 700 ms before a tooltip opens, 300 ms to skip the delay between tooltips. */
 export function TooltipProvider({
   delayDuration = 700,
   skipDelayDuration = 300,

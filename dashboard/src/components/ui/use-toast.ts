@@ -1,7 +1,7 @@
 import { type ReactElement, type ReactNode, useEffect, useState } from "react";
 import type { ToastAction } from "./toast.tsx";
 
-/** Spec section 9: one toast visible; a dismissed one is kept this long before it is dropped. */
+/** One toast visible; a dismissed one is kept this long before it is dropped. */
 export const toastLimit = 1;
 export const toastRemoveDelayMs = 1_000_000;
 

@@ -7,7 +7,7 @@ export const authUserKey = "/api/auth/user";
 /** The signed-in user, or null when nobody is (401). Other failures throw. */
 export const getAuthUser = createFetcher<User>({ on401: "returnNull" });
 
-/** Read once per page load (spec section 7); signed in exactly when this returns a user. */
+/** Read once per page load; signed in exactly when this returns a user. */
 export function useAuthUser() {
   const { data, error, isLoading, mutate } = useSWR<User | null>(authUserKey, getAuthUser);
   return {

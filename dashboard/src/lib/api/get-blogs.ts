@@ -6,7 +6,7 @@ export const blogsKey = "/api/blogs";
 
 export const getBlogs = createFetcher<Blog[]>() as (key: string) => Promise<Blog[]>;
 
-/** The owner's blogs; asked for only when signed in (spec section 4). */
+/** The owner's blogs; asked for only when signed in. */
 export function useBlogs(enabled = true) {
   return useSWR<Blog[]>(enabled ? blogsKey : null, getBlogs);
 }

@@ -20,7 +20,7 @@ import { linkChanges } from "./link-form.ts";
 import { LinkFormDialog } from "./link-form-dialog.tsx";
 import { LinkStatsDialog } from "./link-stats-dialog.tsx";
 
-/** Affiliate Links (spec section 2.8), on the selected blog. */
+/** Affiliate Links, on the selected blog. */
 export function AffiliateLinksPage() {
   return (
     <BlogScreen title="Affiliate Links">
@@ -167,7 +167,7 @@ function AffiliateLinksScreen({ blog }: { blog: Blog }) {
         />
       )}
       {dialog?.kind === "delete" && (
-        // Spec section 2.8: a delete confirmation naming the keyword.
+        // A delete confirmation naming the keyword.
         <ConfirmDialog
           onOpenChange={close}
           onCloseAutoFocus={restoreFocus}

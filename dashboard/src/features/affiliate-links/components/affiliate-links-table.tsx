@@ -12,7 +12,7 @@ import {
 } from "../../../components/ui/table.tsx";
 import { cn } from "../../../lib/cn.ts";
 
-/** Spec section 2.8: Keyword, Target URL (new tab), Auto-Insert, Clicks, Actions. */
+/** Keyword, Target URL (new tab), Auto-Insert, Clicks, Actions. */
 export function AffiliateLinksTable({
   links,
   pendingIds,

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "../../../components/ui/toaster.tsx";
 import { resetToasts } from "../../../components/ui/use-toast.ts";
-import { linkChanges, validateLinkForm } from "./link-form.ts";
+import { linkChanges } from "./link-form.ts";
 import { LinkFormDialog } from "./link-form-dialog.tsx";
 
 afterEach(() => {
@@ -46,37 +46,6 @@ function renderDialog(mode: "create" | "edit" = "create") {
     autoInsert: within(dialog).getByRole("switch", { name: "Auto-Insert" }),
   };
 }
-
-describe("validateLinkForm (spec section 5)", () => {
-  it("needs keyword and URL after trimming, with the spec's texts", () => {
-    for (const [keyword, url, blank] of [
-      ["", "https://a.example/", ["keyword"]],
-      ["  ", "https://a.example/", ["keyword"]],
-      ["pan", " \t", ["url"]],
-      [" ", "", ["keyword", "url"]],
-    ] as const) {
-      expect(validateLinkForm({ keyword, url, autoInsert: true })).toEqual({
-        ok: false,
-        title: "Required fields missing",
-        description: "Please enter both keyword and URL.",
-        blank,
-      });
-    }
-  });
-
-  it("hands on trimmed values", () => {
-    expect(
-      validateLinkForm({
-        keyword: "  cast iron ",
-        url: " https://a.example/x ",
-        autoInsert: false,
-      }),
-    ).toEqual({
-      ok: true,
-      value: { keyword: "cast iron", url: "https://a.example/x", autoInsert: false },
-    });
-  });
-});
 
 describe("linkChanges", () => {
   it("keeps only what the edit changed", () => {
@@ -156,5 +125,31 @@ describe("LinkFormDialog", () => {
         autoInsert: false,
       }),
     );
+  });
+
+  it("refuses a URL the contract refuses with its message, in a toast and under the field", async () => {
+    const { dialog, keyword, url, onSubmit } = renderDialog();
+    fireEvent.change(keyword, { target: { value: "skillet" } });
+    fireEvent.change(url, { target: { value: "javascript:alert(1)" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create Link" }));
+    const toast = await findToast("URL must be an absolute http(s) address");
+    expect(toast.dataset.variant).toBe("destructive");
+    const message = within(dialog).getByText("URL must be an absolute http(s) address");
+    expect(url.getAttribute("aria-invalid")).toBe("true");
+    expect(url.getAttribute("aria-describedby")).toBe(message.id);
+    expect(keyword.getAttribute("aria-invalid")).toBeNull();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("marks only the blank fields when one is blank and another is malformed", async () => {
+    const { dialog, keyword, url, onSubmit } = renderDialog();
+    fireEvent.change(keyword, { target: { value: " " } });
+    fireEvent.change(url, { target: { value: "javascript:alert(1)" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create Link" }));
+    await findToast("Required fields missing");
+    expect(keyword.getAttribute("aria-invalid")).toBe("true");
+    expect(url.getAttribute("aria-invalid")).toBeNull();
+    expect(document.activeElement).toBe(keyword);
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 });

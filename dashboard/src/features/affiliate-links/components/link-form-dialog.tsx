@@ -28,7 +28,7 @@ const texts: Record<Mode, AffiliateLinkDialogTexts> = {
 };
 
 /**
- * The create and edit dialogs (spec section 2.8). `onSubmit` gets trimmed values and throws
+ * The create and edit dialogs. `onSubmit` gets trimmed values and throws
  * when the server refuses them; the caller shows the toast, the dialog stays open and marks
  * the field the server named.
  */

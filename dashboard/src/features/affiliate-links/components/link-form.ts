@@ -1,11 +1,7 @@
 import type { LinkFormValues } from "../../../lib/affiliate-link-form.ts";
 
 // The form's rules live in lib, shared with the link offered after approving a recommendation.
-export {
-  type LinkFormCheck,
-  type LinkFormValues,
-  validateLinkForm,
-} from "../../../lib/affiliate-link-form.ts";
+export type { LinkFormValues } from "../../../lib/affiliate-link-form.ts";
 
 /** The edit dialog sends only what changed (an unchanged form sends nothing). */
 export function linkChanges(

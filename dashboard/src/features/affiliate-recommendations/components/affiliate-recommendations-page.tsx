@@ -25,7 +25,7 @@ import { ProgramLinkDialog } from "./program-link-dialog.tsx";
 import { ApprovedProgramRow, PendingRecommendationCard } from "./recommendation-card.tsx";
 import { foundProgramsToast, summarizeRecommendations } from "./recommendation-summary.ts";
 
-/** AI Recommendations (spec section 2.9), on the selected blog. */
+/** AI Recommendations, on the selected blog. */
 export function AffiliateRecommendationsPage() {
   return (
     <BlogScreen title="AI Recommendations">

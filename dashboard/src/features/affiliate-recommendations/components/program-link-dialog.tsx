@@ -5,7 +5,7 @@ import { useKeywordSuggestions } from "../api/get-keyword-suggestions.ts";
 import { linkDraftOf } from "./recommendation-summary.ts";
 
 /**
- * Offered once a program is approved (a step the spec does not have, see
+ * Offered once a program is approved (a step added by
  * docs/decisions/030-affiliate-recommendation-review.md): an affiliate link for it, the keyword
  * the best one suggested from the blog's posts with the others to pick (decision 354), URL from
  * its sign-up page, auto-insert on. It opens once the suggestions are in (or could not be read:

@@ -18,7 +18,7 @@ function VisitProgramLink({ url, describedBy }: { url: string; describedBy: stri
 }
 
 /**
- * A pending recommendation (spec section 2.9): name, category badge, description, commission
+ * A pending recommendation: name, category badge, description, commission
  * if known, the reasoning under 'Why this program:', and the review buttons. While its decision
  * runs both buttons are disabled and the pressed one says what is happening.
  */

@@ -10,7 +10,7 @@ export type RecommendationSummary = {
   approved: AffiliateRecommendation[];
 };
 
-/** Spec section 2.9: the counters and the pending list, from one read of every recommendation. */
+/** The counters and the pending list, from one read of every recommendation. */
 export function summarizeRecommendations(
   recommendations: readonly AffiliateRecommendation[],
 ): RecommendationSummary {
@@ -45,7 +45,7 @@ export function foundProgramsToast(
 /**
  * The link offered after approving a program: the best keyword suggested from the blog's posts
  * (never the program's name, which no post says; decision 354), cut to the keyword limit, or
- * blank for the owner to type; its sign-up page as target; auto-insert on (spec default).
+ * blank for the owner to type; its sign-up page as target; auto-insert on (the default).
  */
 export function linkDraftOf(
   recommendation: AffiliateRecommendation,

@@ -271,7 +271,7 @@ describe("AI Blog Recommendations screen", () => {
     const balcony = await screen.findByRole("article", { name: "Balcony Harvest" });
     fireEvent.click(within(balcony).getByRole("button", { name: "Reject" }));
     const toast = await findToast("Rejection Failed");
-    // Issue 16: the fallback is the spec's sentence.
+    // Issue 16: the fallback is the product's own sentence.
     expect(toast.textContent).toContain("Failed to reject blog recommendation");
   });
 

@@ -22,7 +22,7 @@ import {
 import { groupRecommendations } from "./recommendation-groups.ts";
 
 /**
- * AI Blog Recommendations (spec section 2.10): the owner's blog ideas, not one blog's, so the
+ * AI Blog Recommendations: the owner's blog ideas, not one blog's, so the
  * screen works without a selected blog — an owner with no blog is who needs ideas most
  * (docs/decisions/031-blog-ideas-screen.md).
  */
@@ -76,7 +76,7 @@ export function BlogRecommendationsPage() {
     track(idea.id, "approve");
     try {
       const { blog } = await approve(idea.id);
-      // Spec section 4: a newly created blog becomes the selected blog.
+      // A newly created blog becomes the selected blog.
       selectBlog(blog.id);
       pendingHeading.current?.focus();
       toast({
@@ -87,7 +87,7 @@ export function BlogRecommendationsPage() {
       toast({
         variant: "destructive",
         title: "Approval Failed",
-        // Spec section 8: the server's message, or this fallback.
+        // The server's message, or this fallback.
         description: errorMessage(failure, "Failed to approve blog recommendation"),
       });
     } finally {

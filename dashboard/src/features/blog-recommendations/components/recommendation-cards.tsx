@@ -119,7 +119,7 @@ const offlineBadge = (idea: BlogRecommendation) =>
   ) : undefined;
 
 /**
- * A pending idea with every section of spec section 2.10 and its two decisions. While one runs,
+ * A pending idea with every section (overview, audience, topics, monetization) and its two decisions. While one runs,
  * its button says so ('Creating Blog...' / 'Rejecting...') and both are disabled.
  */
 export function PendingRecommendationCard({

@@ -9,14 +9,14 @@ export type RecommendationGroups = {
 const newestFirst = (a: BlogRecommendation, b: BlogRecommendation) =>
   b.createdAt.localeCompare(a.createdAt);
 
-/** Spec section 2.10: pending, approved and rejected ideas, each group newest first. */
+/** Pending, approved and rejected ideas, each group newest first. */
 export function groupRecommendations(ideas: readonly BlogRecommendation[]): RecommendationGroups {
   const groups: RecommendationGroups = { pending: [], approved: [], rejected: [] };
   for (const idea of [...ideas].sort(newestFirst)) groups[idea.status].push(idea);
   return groups;
 }
 
-/** Approved cards show at most this many topics, then '+N more' (spec section 2.10). */
+/** Approved cards show at most this many topics, then '+N more'. */
 export const approvedTopicLimit = 4;
 
 /** The topics a card shows and how many it leaves out. */

@@ -21,7 +21,7 @@ const BlogSwitcherMenu = lazyMenu(
 export const blogSwitcherTriggerId = "blog-switcher-trigger";
 
 /**
- * The header's blog selector (spec section 2.2), in its four states: loading, failed,
+ * The header's blog selector, in its four states: loading, failed,
  * no blogs yet, and the 'Switch Blog' menu. It also hosts the create-blog dialog.
  */
 export function BlogSwitcher() {

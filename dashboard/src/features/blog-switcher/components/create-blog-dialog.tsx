@@ -3,17 +3,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useSWRConfig } from "swr";
-import { Button } from "../../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog.tsx";
+import { FormDialog, FormField } from "../../../components/form-dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { useCreateBlog } from "../../../lib/api/create-blog.ts";
@@ -24,7 +15,7 @@ type Fields = { name: string; description: string };
 type FieldErrors = Partial<Record<keyof Fields, string>>;
 
 /**
- * The shared contract decides what is valid and how it is worded (spec section 5): the first
+ * The shared contract decides what is valid and how it is worded: the first
  * message per field, as the dialog's resolver reports it.
  */
 export function validateCreateBlog(fields: Fields): FieldErrors {
@@ -43,7 +34,7 @@ export function validateCreateBlog(fields: Fields): FieldErrors {
 const empty: Fields = { name: "", description: "" };
 
 /**
- * Spec sections 2.2 and 5: 'Blog Name', 'Description (Optional)', Cancel and 'Create Blog'
+ * 'Blog Name', 'Description (Optional)', Cancel and 'Create Blog'
  * ('Creating...' while pending). The created blog is handed to `onCreated` (which selects it).
  */
 export function CreateBlogDialog({
@@ -103,79 +94,46 @@ export function CreateBlogDialog({
     }
   }
 
-  const nameError = errors.name?.message;
-  const descriptionError = errors.description?.message;
-
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
-        if (isPending) return;
         onOpenChange(next);
         if (!next) reset();
       }}
+      title="Create New Blog"
+      description="Give your blog a name. Its domain, look and content automation can be set later in Settings."
+      onSubmit={handleSubmit(submit)}
+      isPending={isPending}
+      submitLabel="Create Blog"
+      pendingLabel="Creating..."
+      className="grid gap-5"
+      onCloseAutoFocus={onCloseAutoFocus}
     >
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-5">
-          <DialogHeader>
-            <DialogTitle>Create New Blog</DialogTitle>
-            <DialogDescription>
-              Give your blog a name. Its domain, look and content automation can be set later in
-              Settings.
-            </DialogDescription>
-          </DialogHeader>
-
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-name`}>Blog Name</Label>
-            <Input
-              id={`${id}-name`}
-              autoComplete="off"
-              placeholder="e.g. Trail Running Weekly"
-              {...register("name", { onChange: revalidate })}
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={nameError ? `${id}-name-error` : undefined}
-            />
-            {nameError && (
-              <p id={`${id}-name-error`} className="text-sm font-medium text-error">
-                {nameError}
-              </p>
-            )}
-          </div>
-
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-description`}>Description (Optional)</Label>
-            <Textarea
-              id={`${id}-description`}
-              rows={3}
-              placeholder="What is this blog about?"
-              {...register("description", { onChange: revalidate })}
-              aria-invalid={descriptionError ? true : undefined}
-              aria-describedby={descriptionError ? `${id}-description-error` : undefined}
-            />
-            {descriptionError && (
-              <p id={`${id}-description-error`} className="text-sm font-medium text-error">
-                {descriptionError}
-              </p>
-            )}
-          </div>
-
-          <DialogFooter>
-            <Button
-              variant="outline"
-              disabled={isPending}
-              onClick={() => {
-                onOpenChange(false);
-                reset();
-              }}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isPending} aria-busy={isPending || undefined}>
-              {isPending ? "Creating..." : "Create Blog"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <FormField id={`${id}-name`} label="Blog Name" error={errors.name?.message}>
+        {(field) => (
+          <Input
+            {...field}
+            autoComplete="off"
+            placeholder="e.g. Trail Running Weekly"
+            {...register("name", { onChange: revalidate })}
+          />
+        )}
+      </FormField>
+      <FormField
+        id={`${id}-description`}
+        label="Description (Optional)"
+        error={errors.description?.message}
+      >
+        {(field) => (
+          <Textarea
+            {...field}
+            rows={3}
+            placeholder="What is this blog about?"
+            {...register("description", { onChange: revalidate })}
+          />
+        )}
+      </FormField>
+    </FormDialog>
   );
 }

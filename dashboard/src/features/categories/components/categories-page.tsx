@@ -27,7 +27,7 @@ import { updateCategory } from "../api/update-category.ts";
 import { EditCategoryDialog, NewCategoryDialog } from "./category-dialogs.tsx";
 import { buildCategoryTree, type CategoryNode } from "./category-tree.ts";
 
-/** Categories (spec section 2.7): the tree, with create, rename and delete. */
+/** Categories: the tree, with create, rename and delete. */
 export function CategoriesPage() {
   return <BlogScreen title="Categories">{(blog) => <Categories blog={blog} />}</BlogScreen>;
 }

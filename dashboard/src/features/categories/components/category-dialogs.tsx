@@ -1,26 +1,23 @@
-import type { Category } from "@contracts/categories.ts";
+import { type Category, createCategoryInput, updateCategoryInput } from "@contracts/categories.ts";
 import { slugify } from "@contracts/slug.ts";
-import { type FormEvent, useId, useState } from "react";
-import { ChoiceSelect } from "../../../components/choice-select.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog.tsx";
+import type { z } from "@contracts/zod.ts";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { type FieldErrors, useForm, useWatch } from "react-hook-form";
+import { FormDialog, FormField } from "../../../components/form-dialog.tsx";
+import { ParentCategorySelect } from "../../../components/parent-category-select.tsx";
 import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { type CategoryNode, flattenTree } from "./category-tree.ts";
 
-const noParent = "none";
+const newCategoryFields = createCategoryInput.pick({ name: true, slug: true, parentId: true });
+type NewCategoryFields = z.input<typeof newCategoryFields>;
+type NewCategory = z.output<typeof newCategoryFields>;
 
 /**
- * 'New Category' (spec 2.7): name, slug and an optional parent. The slug follows the name
- * until the owner edits it; both are required after trimming (spec 5).
+ * 'New Category': name, slug and an optional parent. The slug follows the name
+ * until the owner edits it; both are required after trimming, which a toast says;
+ * any other problem the contract finds is said under its field.
  */
 export function NewCategoryDialog({
   open,
@@ -34,117 +31,97 @@ export function NewCategoryDialog({
   onCreate: (input: { name: string; slug: string; parentId: string | null }) => Promise<boolean>;
 }) {
   const id = useId();
-  const [name, setName] = useState("");
-  const [slug, setSlug] = useState("");
   const [slugEdited, setSlugEdited] = useState(false);
-  const [parentId, setParentId] = useState(noParent);
-  const [isPending, setPending] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    getValues,
+    clearErrors,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<NewCategoryFields, unknown, NewCategory>({
+    defaultValues: { name: "", slug: "", parentId: null },
+    resolver: zodResolver(newCategoryFields),
+    // A missing field is said by a toast, not under the field while the owner types.
+    reValidateMode: "onSubmit",
+  });
+  const parentId = useWatch({ control, name: "parentId" }) ?? null;
 
-  function reset() {
-    setName("");
-    setSlug("");
+  function close() {
+    reset();
     setSlugEdited(false);
-    setParentId(noParent);
+    onOpenChange(false);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (isPending) return;
-    if (!name.trim() || !slug.trim()) {
-      toast({
-        title: "Required fields missing",
-        description: "Please enter both category name and slug.",
-        variant: "destructive",
-      });
-      return;
+  async function create(input: NewCategory) {
+    if (await onCreate({ name: input.name, slug: input.slug, parentId: input.parentId ?? null })) {
+      close();
     }
-    setPending(true);
-    try {
-      const ok = await onCreate({
-        name: name.trim(),
-        slug: slug.trim(),
-        parentId: parentId === noParent ? null : parentId,
-      });
-      if (ok) {
-        reset();
-        onOpenChange(false);
-      }
-    } finally {
-      setPending(false);
-    }
+  }
+
+  function invalid() {
+    if (getValues("name").trim() && getValues("slug").trim()) return;
+    clearErrors();
+    toast({
+      title: "Required fields missing",
+      description: "Please enter both category name and slug.",
+      variant: "destructive",
+    });
   }
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (isPending) return;
-        if (!next) reset();
-        onOpenChange(next);
-      }}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title="New Category"
+      description="Categories group posts; nest them to build a tree."
+      onSubmit={handleSubmit(create, invalid)}
+      isPending={isSubmitting}
+      submitLabel="Create Category"
+      pendingLabel="Creating..."
     >
-      <DialogContent>
-        <form onSubmit={(event) => void submit(event)} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>New Category</DialogTitle>
-            <DialogDescription>
-              Categories group posts; nest them to build a tree.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-name`}>Name</Label>
-            <Input
-              id={`${id}-name`}
-              value={name}
-              placeholder="e.g. Training Plans"
-              onChange={(event) => {
-                setName(event.target.value);
-                if (!slugEdited) setSlug(slugify(event.target.value));
-              }}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-slug`}>Slug</Label>
-            <Input
-              id={`${id}-slug`}
-              value={slug}
-              placeholder="e.g. training-plans"
-              onChange={(event) => {
-                setSlug(event.target.value);
-                setSlugEdited(true);
-              }}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label id={`${id}-parent`}>Parent Category (Optional)</Label>
-            <ChoiceSelect
-              labelledBy={`${id}-parent`}
-              value={parentId}
-              onValueChange={setParentId}
-              choices={[
-                { value: noParent, label: "None (top level)" },
-                ...flattenTree(tree).map(({ category, depth }) => ({
-                  value: category.id,
-                  label: `${"\u00a0\u00a0".repeat(depth)}${category.name}`,
-                })),
-              ]}
-            />
-          </div>
-          <DialogFooter>
-            <Button variant="outline" disabled={isPending} onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isPending}>
-              {isPending ? "Creating..." : "Create Category"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <FormField id={`${id}-name`} label="Name" error={errors.name?.message}>
+        {(field) => (
+          <Input
+            {...field}
+            placeholder="e.g. Training Plans"
+            {...register("name", {
+              onChange: (event) => {
+                if (!slugEdited) setValue("slug", slugify(event.target.value));
+              },
+            })}
+          />
+        )}
+      </FormField>
+      <FormField id={`${id}-slug`} label="Slug" error={errors.slug?.message}>
+        {(field) => (
+          <Input
+            {...field}
+            placeholder="e.g. training-plans"
+            {...register("slug", { onChange: () => setSlugEdited(true) })}
+          />
+        )}
+      </FormField>
+      <ParentCategorySelect
+        id={`${id}-parent`}
+        value={parentId}
+        onChange={(next) => setValue("parentId", next)}
+        categories={flattenTree(tree).map(({ category, depth }) => ({
+          value: category.id,
+          label: `${"\u00a0\u00a0".repeat(depth)}${category.name}`,
+        }))}
+      />
+    </FormDialog>
   );
 }
 
-/** 'Edit Category' (spec 2.7): the name only; the slug never changes (decision 022). */
+const renameFields = updateCategoryInput.pick({ name: true }).required();
+type RenameFields = z.input<typeof renameFields>;
+type Rename = z.output<typeof renameFields>;
+
+/** 'Edit Category': the name only; the slug never changes (decision 022). */
 export function EditCategoryDialog({
   category,
   onOpenChange,
@@ -155,54 +132,45 @@ export function EditCategoryDialog({
   onRename: (category: Category, name: string) => Promise<boolean>;
 }) {
   const id = useId();
-  const [name, setName] = useState(category?.name ?? "");
-  const [isPending, setPending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors, isSubmitting },
+  } = useForm<RenameFields, unknown, Rename>({
+    defaultValues: { name: category?.name ?? "" },
+    resolver: zodResolver(renameFields),
+    reValidateMode: "onSubmit",
+  });
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!category || isPending) return;
-    if (!name.trim()) {
-      toast({
-        title: "Name required",
-        description: "Please enter a category name.",
-        variant: "destructive",
-      });
-      return;
-    }
-    setPending(true);
-    try {
-      if (await onRename(category, name.trim())) onOpenChange(false);
-    } finally {
-      setPending(false);
-    }
+  async function rename(input: Rename) {
+    if (category && (await onRename(category, input.name))) onOpenChange(false);
+  }
+
+  function invalid(found: FieldErrors<RenameFields>) {
+    if (found.name?.type !== "too_small") return;
+    clearErrors();
+    toast({
+      title: "Name required",
+      description: "Please enter a category name.",
+      variant: "destructive",
+    });
   }
 
   return (
-    <Dialog open={category !== null} onOpenChange={(next) => !isPending && onOpenChange(next)}>
-      <DialogContent>
-        <form onSubmit={(event) => void submit(event)} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Edit Category</DialogTitle>
-            <DialogDescription>Rename the category; its address stays the same.</DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-name`}>Name</Label>
-            <Input
-              id={`${id}-name`}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-            />
-          </div>
-          <DialogFooter>
-            <Button variant="outline" disabled={isPending} onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isPending}>
-              {isPending ? "Saving..." : "Save Changes"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={category !== null}
+      onOpenChange={onOpenChange}
+      title="Edit Category"
+      description="Rename the category; its address stays the same."
+      onSubmit={handleSubmit(rename, invalid)}
+      isPending={isSubmitting}
+      submitLabel="Save Changes"
+      pendingLabel="Saving..."
+    >
+      <FormField id={`${id}-name`} label="Name" error={errors.name?.message}>
+        {(field) => <Input {...field} {...register("name")} />}
+      </FormField>
+    </FormDialog>
   );
 }

@@ -21,7 +21,7 @@ import { useCategories } from "../../../lib/api/get-categories.ts";
 import { useNewestPosts } from "../../../lib/api/get-post-page.ts";
 import { isFirstDay, welcomeLine } from "./welcome.ts";
 
-/** Dashboard (spec section 2.3): welcome, quick actions, stat cards and the recent posts. */
+/** Dashboard: welcome, quick actions, stat cards and the recent posts. */
 export function DashboardPage() {
   return <BlogScreen title="Dashboard">{(blog) => <Dashboard blog={blog} />}</BlogScreen>;
 }

@@ -5,7 +5,7 @@ const dayMs = 24 * 60 * 60 * 1000;
 /**
  * Whether the owner is on their first day (decision 354): they have blogs, and the oldest is
  * less than a day old. Then the Dashboard welcomes them to Blogfleet; an owner who has been here
- * before is welcomed back (spec section 2.3).
+ * before is welcomed back.
  */
 export function isFirstDay(blogs: readonly Pick<Blog, "createdAt">[], now = Date.now()): boolean {
   if (blogs.length === 0) return false;
@@ -13,7 +13,7 @@ export function isFirstDay(blogs: readonly Pick<Blog, "createdAt">[], now = Date
   return now - oldest < dayMs;
 }
 
-/** The Dashboard's welcome line: always with the blog's name (spec section 2.3). */
+/** The Dashboard's welcome line: always with the blog's name. */
 export function welcomeLine({
   blogName,
   firstDay,

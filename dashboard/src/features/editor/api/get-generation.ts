@@ -5,7 +5,7 @@ export const generationKey = (id: string) => `/api/ai/generations/${encodeURICom
 
 /**
  * `GET /api/ai/generations/{id}`: the generation's status and progress. Read again and again
- * while it runs (the dialog's own loop), so it is not an SWR read: spec section 9 keeps those
+ * while it runs (the dialog's own loop), so it is not an SWR read: the SWR set-up keeps those
  * from refetching on their own.
  */
 export async function getGeneration(id: string, signal?: AbortSignal): Promise<Generation> {

@@ -1,4 +1,4 @@
-import type { EditorFields } from "../components/post-editor.tsx";
+import type { EditorFields } from "../editor-fields.ts";
 
 /**
  * Text the server does not have yet, kept in this browser's local storage until it does: it

@@ -6,7 +6,7 @@ import { discardPendingChanges } from "../api/discard-pending-changes.ts";
 import { usePendingChanges } from "../api/pending-changes.ts";
 import { savePendingChanges } from "../api/save-pending-changes.ts";
 import { updatePost } from "../api/update-post.ts";
-import { type EditorFields, fieldsOf } from "../components/post-editor.tsx";
+import { type EditorFields, fieldsOf } from "../editor-fields.ts";
 import {
   clearLocalDraft,
   type LocalDraft,

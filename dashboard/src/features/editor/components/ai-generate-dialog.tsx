@@ -134,7 +134,7 @@ function GenerationProgressView({ generation }: { generation: Generation }) {
 }
 
 /**
- * Spec section 2.6: 'Generate Blog Post with AI' with topic, tone, length and an optional
+ * 'Generate Blog Post with AI' with topic, tone, length and an optional
  * category, and the owner's sources for the post (issue 31). The writer runs as a job: the
  * dialog follows its progress about every second and can cancel it. On success it hands the
  * finished generation over (a new post is a saved draft by then) and closes.

@@ -6,20 +6,11 @@ import { LoadError } from "../../../components/load-error.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { usePost } from "../api/get-post.ts";
+import type { EditorLocationState } from "../editor-location.ts";
 import { PostEditor } from "./post-editor.tsx";
 
-/** What the editor's address carries besides its query. */
-export type EditorLocationState = {
-  generatedOffline?: boolean;
-  /**
-   * A new post's visit (set on arrival, kept when its first save replaces the address with
-   * the post's, so the same editor stays).
-   */
-  editorKey?: string;
-};
-
 /**
- * Editor (spec section 2.6). Query parameters: `id` (an existing post) and `mode`
+ * Editor. Query parameters: `id` (an existing post) and `mode`
  * ('view' read only; 'ai' opens the AI dialog on entry).
  */
 export function EditorPage() {

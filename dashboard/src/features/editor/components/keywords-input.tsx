@@ -1,12 +1,10 @@
-import { XIcon } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
-import { focusRing } from "../../../components/ui/button.tsx";
+import { ChipList } from "../../../components/chip-list.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
-import { cn } from "../../../lib/cn.ts";
 
 /**
- * Spec section 2.6: Enter adds the typed keyword; blank input is ignored. A keyword already
+ * Enter adds the typed keyword; blank input is ignored. A keyword already
  * in the list (ignoring case) is not added twice, as the server would drop it anyway (020).
  */
 export function addKeyword(keywords: readonly string[], input: string): string[] {
@@ -51,30 +49,15 @@ export function KeywordsInput({
           onKeyDown={onKeyDown}
         />
       )}
-      {keywords.length > 0 ? (
-        <ul aria-label="Focus keywords" className="flex flex-wrap gap-2">
-          {keywords.map((keyword) => (
-            <li
-              key={keyword}
-              className="inline-flex items-center gap-1 rounded-full bg-secondary px-2.5 py-0.5 text-xs text-secondary-foreground"
-            >
-              <span data-slot="keyword">{keyword}</span>
-              {!readOnly && (
-                <button
-                  type="button"
-                  onClick={() => onChange(removeKeyword(keywords, keyword))}
-                  className={cn("rounded-full p-0.5 hover:bg-accent", focusRing)}
-                >
-                  <XIcon aria-hidden="true" className="size-3" />
-                  <span className="sr-only">Remove keyword {keyword}</span>
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        readOnly && <p className="text-sm text-muted-foreground">No keywords</p>
-      )}
+      <ChipList
+        label="Focus keywords"
+        items={keywords}
+        slot="keyword"
+        removeLabel={(keyword) => `Remove keyword ${keyword}`}
+        onRemove={(keyword) => onChange(removeKeyword(keywords, keyword))}
+        readOnly={readOnly}
+        emptyText="No keywords"
+      />
     </div>
   );
 }

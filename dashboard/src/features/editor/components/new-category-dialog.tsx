@@ -4,18 +4,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { useSWRConfig } from "swr";
-import { ChoiceSelect } from "../../../components/choice-select.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog.tsx";
+import { FormDialog, FormField } from "../../../components/form-dialog.tsx";
+import { ParentCategorySelect } from "../../../components/parent-category-select.tsx";
 import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { createCategory } from "../../../lib/api/create-category.ts";
 import { categoriesKey } from "../../../lib/api/get-categories.ts";
@@ -23,8 +14,6 @@ import { errorMessage, fieldIssuesOf } from "../../../lib/api-client.ts";
 
 /** The editor asks only for a name and a parent; the slug follows the name (decision 351). */
 const newCategoryFields = createCategoryInput.pick({ name: true, parentId: true });
-
-const noParent = "none";
 
 /**
  * 'New category…' in the editor's category selector: creates the category through the
@@ -84,69 +73,34 @@ export function NewCategoryDialog({
     onOpenChange(false);
   }
 
-  const nameError = errors.name?.message;
-  const rootError = errors.root?.message;
-
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (isSubmitting) return;
-        if (!next) reset();
-        onOpenChange(next);
-      }}
+      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      title="New Category"
+      description="The category is added to this blog and chosen for this post."
+      onSubmit={handleSubmit(submit)}
+      isPending={isSubmitting}
+      submitLabel="Create Category"
+      pendingLabel="Creating..."
+      error={errors.root?.message}
     >
-      <DialogContent>
-        <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>New Category</DialogTitle>
-            <DialogDescription>
-              The category is added to this blog and chosen for this post.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-name`}>Name</Label>
-            <Input
-              id={`${id}-name`}
-              autoComplete="off"
-              placeholder="e.g. Training Plans"
-              {...register("name")}
-              aria-invalid={nameError ? true : undefined}
-              aria-describedby={nameError ? `${id}-name-error` : undefined}
-            />
-            {nameError && (
-              <p id={`${id}-name-error`} className="text-sm font-medium text-error">
-                {nameError}
-              </p>
-            )}
-          </div>
-          <div className="grid gap-2">
-            <Label id={`${id}-parent`}>Parent Category (Optional)</Label>
-            <ChoiceSelect
-              labelledBy={`${id}-parent`}
-              value={parentId ?? noParent}
-              onValueChange={(value) => setValue("parentId", value === noParent ? null : value)}
-              choices={[
-                { value: noParent, label: "None (top level)" },
-                ...categories.map((c) => ({ value: c.id, label: c.name })),
-              ]}
-            />
-          </div>
-          {rootError && (
-            <p role="alert" className="text-sm font-medium text-error">
-              {rootError}
-            </p>
-          )}
-          <DialogFooter>
-            <Button variant="outline" disabled={isSubmitting} onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Creating..." : "Create Category"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <FormField id={`${id}-name`} label="Name" error={errors.name?.message}>
+        {(field) => (
+          <Input
+            {...field}
+            autoComplete="off"
+            placeholder="e.g. Training Plans"
+            {...register("name")}
+          />
+        )}
+      </FormField>
+      <ParentCategorySelect
+        id={`${id}-parent`}
+        value={parentId}
+        onChange={(next) => setValue("parentId", next)}
+        categories={categories.map((c) => ({ value: c.id, label: c.name }))}
+      />
+    </FormDialog>
   );
 }

@@ -1,50 +1,30 @@
 import type { Blog } from "@contracts/blogs.ts";
 import type { Generation, GenerationResult } from "@contracts/generation.ts";
 import { type PostStatus, postStatusLabels } from "@contracts/limits.ts";
-import { type Post, untitledDraftTitle } from "@contracts/posts.ts";
+import type { Post } from "@contracts/posts.ts";
 import { format } from "date-fns";
-import {
-  CalendarClockIcon,
-  ChevronDownIcon,
-  CircleAlertIcon,
-  EyeIcon,
-  HistoryIcon,
-  LoaderCircleIcon,
-  PencilIcon,
-  SaveIcon,
-  SendIcon,
-  SparklesIcon,
-  Undo2Icon,
-  UploadIcon,
-} from "lucide-react";
-import { lazy, Suspense, useCallback, useId, useRef, useState } from "react";
+import { CalendarClockIcon, CircleAlertIcon } from "lucide-react";
+import { useCallback, useId, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { useSWRConfig } from "swr";
 import { ChoiceSelect } from "../../../components/choice-select.tsx";
-import { MediaPickerDialog } from "../../../components/media-picker-dialog.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PostStatusBadge } from "../../../components/post-status-badge.tsx";
 import { ReviewReasons } from "../../../components/review-reasons.tsx";
-import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
-import { Textarea } from "../../../components/ui/textarea.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { UnpublishPostDialog } from "../../../components/unpublish-post-dialog.tsx";
-import { useImageDrop } from "../../../components/use-image-drop.ts";
-import { useAffiliateLinks } from "../../../lib/api/get-affiliate-links.ts";
 import { useAuthUser } from "../../../lib/api/get-auth-user.ts";
 import { categoriesKey, useCategories } from "../../../lib/api/get-categories.ts";
 import { revalidatePostLists } from "../../../lib/api/get-posts.ts";
 import { unpublishPost } from "../../../lib/api/unpublish-post.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
-import { cn } from "../../../lib/cn.ts";
 import { createPost } from "../api/create-post.ts";
 import { postKey } from "../api/get-post.ts";
 import { postResearchKey } from "../api/get-post-research.ts";
-import { optimizeMeta } from "../api/optimize-meta.ts";
 import { schedulePost } from "../api/schedule-post.ts";
 import { updatePostStatus } from "../api/update-post-status.ts";
 import { RecoveryBanner } from "../autosave/recovery-banner.tsx";
@@ -52,68 +32,24 @@ import { SaveStateLine } from "../autosave/save-state-line.tsx";
 import { draftBodyOf, editorFieldsOf, useAutosave } from "../autosave/use-autosave.ts";
 import { useLeaveGuard } from "../autosave/use-leave-guard.tsx";
 import { ConflictDialog } from "../conflict-dialog.tsx";
-import { ContentLimitMeter } from "../content-limit-meter.tsx";
+import { type EditorFields, fieldsOf, previewUrl } from "../editor-fields.ts";
+import type { EditorLocationState } from "../editor-location.ts";
 import { RevisionsDialog } from "../revisions/revisions-dialog.tsx";
 import type { RichTextHandle } from "../rich-text/rich-text-editor.tsx";
-import type { PickedImage } from "../rich-text/url-dialogs.tsx";
 import { AiGenerateDialog } from "./ai-generate-dialog.tsx";
-import { ContentChecksPanel } from "./content-checks-panel.tsx";
-import { contentImageHtml } from "./content-image-html.ts";
-import type { EditorLocationState } from "./editor-page.tsx";
+import { EditorActions, type EditorBusy } from "./editor-actions.tsx";
 import { FeatureImageField } from "./feature-image-field.tsx";
 import { InternalLinksPanel } from "./internal-links-panel.tsx";
-import { KeywordsInput } from "./keywords-input.tsx";
 import { NewCategoryDialog } from "./new-category-dialog.tsx";
+import { PostContentField } from "./post-content-field.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
+import { SeoSettingsCard } from "./seo-settings-card.tsx";
 import { SourcesPanel } from "./sources-panel.tsx";
 import { TagsInput } from "./tags-input.tsx";
-
-/** TipTap loads with the editor screen only, not in the dashboard's first-load chunk. */
-const RichTextEditor = lazy(() => import("../rich-text/rich-text-editor.tsx"));
-
-export type EditorFields = {
-  title: string;
-  content: string;
-  excerpt: string;
-  categoryId: string | null;
-  featureImageId: string | null;
-  metaTitle: string;
-  metaDescription: string;
-  keywords: string[];
-  tags: string[];
-  slug: string;
-};
-
-export function fieldsOf(post: Post | null): EditorFields {
-  // A draft kept before it had a title shows as untitled, its slug still to follow the title.
-  const untitled = post?.title === untitledDraftTitle;
-  return {
-    title: untitled ? "" : (post?.title ?? ""),
-    content: post?.content ?? "",
-    excerpt: post?.excerpt ?? "",
-    categoryId: post?.categoryId ?? null,
-    featureImageId: post?.featureImageId ?? null,
-    metaTitle: post?.metaTitle ?? "",
-    metaDescription: post?.metaDescription ?? "",
-    keywords: post?.keywords ?? [],
-    tags: post?.tags ?? [],
-    slug: untitled ? "" : (post?.slug ?? ""),
-  };
-}
-
-/** Where Preview opens: the live page of a published post, else the owner's preview. */
-export function previewUrl(blogSlug: string, post: Pick<Post, "id" | "slug" | "status">): string {
-  return post.status === "published"
-    ? `/blog/${blogSlug}/post/${post.slug}`
-    : `/blog/${blogSlug}/preview/${post.id}`;
-}
 
 const noCategory = "none";
 /** The selector's last choice opens 'New Category' instead of choosing. */
 const newCategory = "new-category";
-type Busy = null | "save" | "status" | "schedule" | "unpublish";
-/** Who last filled the meta fields through 'AI Optimize' (until the owner edits them). */
-type MetaSuggestion = null | "ai" | "offline";
 
 export function PostEditor({
   blog,
@@ -137,18 +73,14 @@ export function PostEditor({
   const { mutate } = useSWRConfig();
   const { user } = useAuthUser();
   const { data: categories = [] } = useCategories(blog.id);
-  const { data: affiliateLinks } = useAffiliateLinks(blog.id);
   const { register, control, getValues, setValue, reset } = useForm<EditorFields>({
     defaultValues: fieldsOf(post),
   });
   // Every field has a default, so the watched values are whole; the content checks follow them.
   const fields = useWatch({ control }) as EditorFields;
-  const [seoOpen, setSeoOpen] = useState(false);
   const [aiOpen, setAiOpen] = useState(openAi && !viewMode);
   const [scheduleOpen, setScheduleOpen] = useState(false);
-  const [busy, setBusy] = useState<Busy>(null);
-  const [optimizing, setOptimizing] = useState(false);
-  const [metaSuggestion, setMetaSuggestion] = useState<MetaSuggestion>(null);
+  const [busy, setBusy] = useState<EditorBusy>(null);
   /** The content on screen came from the built-in offline writer (no model): say so. */
   const [offlineDraft, setOfflineDraft] = useState(generatedOffline);
   /**
@@ -163,15 +95,6 @@ export function PostEditor({
   const readOnly = viewMode;
   /** The content field's commands (internal links go in through them, so Undo works). */
   const richText = useRef<RichTextHandle>(null);
-  // Images dropped or pasted into the text are uploaded into the library and added to it.
-  // The toolbar's image button picks from (or uploads into) the blog's media library.
-  const [pickingImage, setPickingImage] = useState<
-    ((image: PickedImage | null | "address") => void) | null
-  >(null);
-  const imageDrop = useImageDrop(blog.id, (item) =>
-    setValue("content", `${getValues().content}\n${contentImageHtml(item)}`, { shouldDirty: true }),
-  );
-
   // Never lose work (issue 16): autosave, local copy, conflicts, asking before leaving.
   const fill = useCallback((next: EditorFields) => reset(next), [reset]);
   /** This visit began on a new post: its first 'Save Draft' says 'Post created'. */
@@ -367,46 +290,6 @@ export function PostEditor({
     window.open(previewUrl(blog.slug, post), "_blank", "noopener,noreferrer");
   }
 
-  /** 'AI Optimize': meta title and description from the model, or the offline optimizer. */
-  async function optimize() {
-    if (optimizing) return;
-    if (!hasTitle()) return;
-    const fields = getValues();
-    setOptimizing(true);
-    try {
-      const meta = await optimizeMeta({
-        title: fields.title,
-        content: fields.content,
-        keywords: fields.keywords,
-        blogId: blog.id,
-        postId: post?.id,
-      });
-      setValue("metaTitle", meta.metaTitle, { shouldDirty: true });
-      setValue("metaDescription", meta.metaDescription, { shouldDirty: true });
-      setMetaSuggestion(meta.offline ? "offline" : "ai");
-      toast(
-        meta.offline
-          ? {
-              title: "Meta fields filled",
-              description:
-                "Offline suggestion from your title, first paragraph and focus keyword (no AI provider is configured).",
-            }
-          : {
-              title: "Meta fields optimized",
-              description: "AI rewrote the meta title and description. Review them before saving.",
-            },
-      );
-    } catch (err) {
-      toast({
-        title: "Error",
-        description: errorMessage(err, "Failed to optimize the meta fields"),
-        variant: "destructive",
-      });
-    } finally {
-      setOptimizing(false);
-    }
-  }
-
   /**
    * The AI writer finished. A new post is a saved draft by then: the editor opens it. The post
    * being edited is filled (not saved), its feature image set, and its sources read again.
@@ -436,122 +319,28 @@ export function PostEditor({
   const heading = !post ? "New Post" : viewMode ? "View Post" : "Edit Post";
   const scheduled = post?.scheduledPublishAt ?? null;
 
-  /** Meta title or description with its length read out; typing drops the optimizer's suggestion. */
-  const metaField = (
-    field: "metaTitle" | "metaDescription",
-    name: string,
-    label: string,
-    placeholder: string,
-    Control: typeof Input | typeof Textarea,
-  ) => (
-    <div className="space-y-2">
-      <Label htmlFor={`${id}-${name}`}>{label}</Label>
-      <Control
-        id={`${id}-${name}`}
-        {...register(field, { onChange: () => setMetaSuggestion(null) })}
-        readOnly={readOnly}
-        placeholder={placeholder}
-        aria-describedby={`${id}-${name}-count`}
-      />
-      <p id={`${id}-${name}-count`} className="text-xs text-muted-foreground">
-        {fields[field].length} characters
-      </p>
-    </div>
-  );
-
   return (
     <div className="space-y-6">
       <PageHeader
         title={heading}
         description={`Write, schedule and publish posts for ${blog.name}.`}
         actions={
-          <>
-            {/* Preview and Revisions are icons (named for screen readers and on hover), so the
-                header keeps one row at 1280 px (decision 351). */}
-            <Button
-              variant="outline"
-              size="icon"
-              onClick={preview}
-              disabled={!post}
-              aria-label="Preview"
-              title={post ? "Preview" : "Save the post to preview it"}
-            >
-              <EyeIcon aria-hidden="true" />
-            </Button>
-            {viewMode ? (
-              <Button onClick={() => post && navigate(`/editor?id=${encodeURIComponent(post.id)}`)}>
-                <PencilIcon aria-hidden="true" />
-                Edit Post
-              </Button>
-            ) : (
-              <>
-                {post && (
-                  <Button
-                    variant="outline"
-                    size="icon"
-                    onClick={() => setRevisionsOpen(true)}
-                    aria-label="Revisions"
-                    title="Revisions"
-                  >
-                    <HistoryIcon aria-hidden="true" />
-                  </Button>
-                )}
-                <Button variant="outline" onClick={() => setAiOpen(true)}>
-                  <SparklesIcon aria-hidden="true" />
-                  Generate with AI
-                </Button>
-                {status !== "published" && (
-                  <Button variant="outline" onClick={openSchedule} disabled={busy !== null}>
-                    <CalendarClockIcon aria-hidden="true" />
-                    {scheduled ? "Reschedule" : "Schedule"}
-                  </Button>
-                )}
-                {status === "published" && (
-                  <Button
-                    variant="outline"
-                    onClick={() => setUnpublishOpen(true)}
-                    disabled={busy !== null}
-                  >
-                    <Undo2Icon aria-hidden="true" />
-                    Unpublish
-                  </Button>
-                )}
-                {status !== "published" && (
-                  <Button variant="outline" onClick={() => void save()} disabled={busy !== null}>
-                    <SaveIcon aria-hidden="true" />
-                    {busy === "save" ? "Saving..." : "Save Draft"}
-                  </Button>
-                )}
-                {/* The one filled button is the post's next step. */}
-                {status === "draft" && blog.reviewBeforePublishing && (
-                  <Button
-                    onClick={() => void changeStatus("under_review")}
-                    disabled={busy !== null}
-                  >
-                    <SendIcon aria-hidden="true" />
-                    Submit for Review
-                  </Button>
-                )}
-                {(status === "under_review" ||
-                  (status === "draft" && !blog.reviewBeforePublishing)) && (
-                  <Button onClick={() => void changeStatus("published")} disabled={busy !== null}>
-                    <UploadIcon aria-hidden="true" />
-                    Publish
-                  </Button>
-                )}
-                {status === "published" && (
-                  <Button
-                    onClick={() => void save()}
-                    disabled={busy !== null || !autosave.canUpdate}
-                    title={autosave.canUpdate ? undefined : "No changes to publish"}
-                  >
-                    <UploadIcon aria-hidden="true" />
-                    {busy === "save" ? "Updating..." : "Update"}
-                  </Button>
-                )}
-              </>
-            )}
-          </>
+          <EditorActions
+            post={post}
+            status={status}
+            viewMode={viewMode}
+            busy={busy}
+            scheduled={scheduled !== null}
+            reviewBeforePublishing={blog.reviewBeforePublishing}
+            canUpdate={autosave.canUpdate}
+            onPreview={preview}
+            onRevisions={() => setRevisionsOpen(true)}
+            onGenerate={() => setAiOpen(true)}
+            onSchedule={openSchedule}
+            onUnpublish={() => setUnpublishOpen(true)}
+            onSave={() => void save()}
+            onChangeStatus={(next) => void changeStatus(next)}
+          />
         }
       />
 
@@ -626,61 +415,15 @@ export function PostEditor({
               </span>
             </p>
           )}
-          {/* Images dropped or pasted onto the text go into the media library first. */}
-          <div {...(readOnly ? {} : imageDrop.handlers)}>
-            <Suspense
-              fallback={
-                <p role="status" className="min-h-96 rounded-md border p-4 text-muted-foreground">
-                  Loading the editor…
-                </p>
-              }
-            >
-              <RichTextEditor
-                id={`${id}-content`}
-                label="Content"
-                value={fields.content}
-                onChange={(html) => setValue("content", html, { shouldDirty: true })}
-                readOnly={readOnly}
-                placeholder="Start writing your post..."
-                affiliateLinks={affiliateLinks}
-                describedBy={`${id}-content-limit`}
-                handleRef={richText}
-                onPickImage={() =>
-                  new Promise<PickedImage | null | "address">((resolve) =>
-                    setPickingImage(() => resolve),
-                  )
-                }
-              />
-            </Suspense>
-          </div>
-          {imageDrop.uploading && (
-            <p role="status" className="mt-1 text-xs text-muted-foreground">
-              Uploading image...
-            </p>
-          )}
-          <ContentLimitMeter id={`${id}-content-limit`} content={fields.content} />
-          <MediaPickerDialog
-            open={pickingImage !== null}
-            onOpenChange={(open) => {
-              if (open) return;
-              pickingImage?.(null);
-              setPickingImage(null);
-            }}
+          <PostContentField
             blogId={blog.id}
-            title="Insert image"
-            onUseAddress={() => {
-              pickingImage?.("address");
-              setPickingImage(null);
-            }}
-            onPick={(item) => {
-              pickingImage?.({
-                src: item.src,
-                alt: item.alt,
-                width: item.width,
-                height: item.height,
-              });
-              setPickingImage(null);
-            }}
+            value={fields.content}
+            onChange={(html) => setValue("content", html, { shouldDirty: true })}
+            append={(html) =>
+              setValue("content", `${getValues().content}\n${html}`, { shouldDirty: true })
+            }
+            readOnly={readOnly}
+            handleRef={richText}
           />
         </Card>
 
@@ -734,76 +477,14 @@ export function PostEditor({
             />
           )}
 
-          <Card className="p-5">
-            <Button
-              variant="ghost"
-              className="w-full justify-between px-2"
-              aria-expanded={seoOpen}
-              aria-controls={`${id}-seo`}
-              onClick={() => setSeoOpen(!seoOpen)}
-            >
-              SEO Settings
-              <ChevronDownIcon
-                aria-hidden="true"
-                className={cn("transition-transform", seoOpen && "rotate-180")}
-              />
-            </Button>
-            <div id={`${id}-seo`} hidden={!seoOpen} className="mt-4 space-y-4">
-              {metaField(
-                "metaTitle",
-                "meta-title",
-                "Meta Title",
-                "SEO title (50-60 characters recommended)",
-                Input,
-              )}
-              {metaField(
-                "metaDescription",
-                "meta-description",
-                "Meta Description",
-                "SEO description (150-160 characters recommended)",
-                Textarea,
-              )}
-              <KeywordsInput
-                keywords={fields.keywords}
-                onChange={(keywords) => setValue("keywords", keywords, { shouldDirty: true })}
-                readOnly={readOnly}
-              />
-              <div className="space-y-2">
-                <Label htmlFor={`${id}-slug`}>URL Slug</Label>
-                <Input
-                  id={`${id}-slug`}
-                  {...register("slug")}
-                  readOnly={readOnly}
-                  placeholder="post-url-slug"
-                />
-              </div>
-              {!readOnly && (
-                <div className="space-y-2">
-                  <Button
-                    variant="outline"
-                    className="w-full"
-                    onClick={() => void optimize()}
-                    disabled={optimizing}
-                  >
-                    {optimizing ? (
-                      <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-                    ) : (
-                      <SparklesIcon aria-hidden="true" />
-                    )}
-                    {optimizing ? "Optimizing..." : "AI Optimize"}
-                  </Button>
-                  {metaSuggestion && (
-                    <p data-slot="meta-suggestion" className="text-xs text-muted-foreground">
-                      {metaSuggestion === "offline"
-                        ? "Offline suggestion: made without an AI model from your title, first paragraph and focus keyword. Review it before saving."
-                        : "Written by AI: review the meta title and description before saving."}
-                    </p>
-                  )}
-                </div>
-              )}
-              {seoOpen && <ContentChecksPanel fields={fields} postId={post?.id ?? null} />}
-            </div>
-          </Card>
+          <SeoSettingsCard
+            form={{ register, getValues, setValue }}
+            fields={fields}
+            readOnly={readOnly}
+            blogId={blog.id}
+            postId={post?.id ?? null}
+            hasTitle={hasTitle}
+          />
         </div>
       </div>
 

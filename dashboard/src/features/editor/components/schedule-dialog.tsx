@@ -31,7 +31,7 @@ export function pastTimeProblem(when: Date, now: Date): string | null {
 }
 
 /**
- * Spec section 2.6: 'Schedule Post Publication' with a calendar (past days disabled), a time
+ * 'Schedule Post Publication' with a calendar (past days disabled), a time
  * (default 12:00), the current schedule if any, and Clear Schedule.
  */
 export function ScheduleDialog({

@@ -1,7 +1,6 @@
 import { limits } from "@contracts/limits.ts";
-import { XIcon } from "lucide-react";
 import { type KeyboardEvent, useId, useState } from "react";
-import { focusRing } from "../../../components/ui/button.tsx";
+import { ChipList } from "../../../components/chip-list.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { useTags } from "../../../lib/api/get-tags.ts";
@@ -146,30 +145,15 @@ export function TagsInput({
           {tags.length} of {limits.tagsPerPost} tags
         </p>
       )}
-      {tags.length > 0 ? (
-        <ul aria-label="Tags" className="flex flex-wrap gap-2">
-          {tags.map((tag) => (
-            <li
-              key={tag}
-              className="inline-flex items-center gap-1 rounded-full bg-secondary px-2.5 py-0.5 text-xs text-secondary-foreground"
-            >
-              <span data-slot="tag">{tag}</span>
-              {!readOnly && (
-                <button
-                  type="button"
-                  onClick={() => onChange(tags.filter((t) => t !== tag))}
-                  className={cn("rounded-full p-0.5 hover:bg-accent", focusRing)}
-                >
-                  <XIcon aria-hidden="true" className="size-3" />
-                  <span className="sr-only">Remove tag {tag}</span>
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        readOnly && <p className="text-sm text-muted-foreground">No tags</p>
-      )}
+      <ChipList
+        label="Tags"
+        items={tags}
+        slot="tag"
+        removeLabel={(tag) => `Remove tag ${tag}`}
+        onRemove={(tag) => onChange(tags.filter((t) => t !== tag))}
+        readOnly={readOnly}
+        emptyText="No tags"
+      />
     </div>
   );
 }

@@ -42,7 +42,7 @@ export type ToolbarActions = { openLink: () => void; pickImage: () => void };
 
 function toolsFor(actions: ToolbarActions): Tool[] {
   return [
-    // The spec's nine buttons first, with its names.
+    // The nine original buttons first, with their names.
     {
       label: "Bold",
       icon: BoldIcon,
@@ -153,7 +153,7 @@ function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
 
 const readable = (keys: string) => keys.replace("Control", "Ctrl");
 
-/** The formatting toolbar: spec section 2.6's buttons, working, plus blocks and tables. */
+/** The formatting toolbar: the nine original buttons, working, plus blocks and tables. */
 export function RichTextToolbar({
   editor,
   disabled,

@@ -18,7 +18,7 @@ import { ThemeToggle } from "../../../components/theme-toggle.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { useMetaDescription } from "../../../lib/document-title.ts";
 
-/** Every call to action starts sign-in (spec section 2.15). */
+/** Every call to action starts sign-in. */
 const signInUrl = "/api/login";
 /** The free-trial calls to action start it at the sign-up form (decision 354). */
 const signUpUrl = "/api/login?mode=sign-up";
@@ -27,7 +27,7 @@ export const landingTitle = "Blogfleet — AI blog platform: original posts, liv
 export const landingDescription =
   "Run unlimited blogs on your own domains from one dashboard. AI writes original, plagiarism-free, E-E-A-T-compliant posts, inserts affiliate links by keyword and publishes in about 60 seconds. Free trial, no credit card.";
 
-/** The six claims of spec section 1. */
+/** The product's six claims. */
 const instantWins = [
   {
     icon: ShieldCheckIcon,
@@ -101,7 +101,7 @@ function SectionEyebrow({ children }: { children: string }) {
   return <p className="text-sm font-bold tracking-[0.18em] text-primary">{children}</p>;
 }
 
-/** The marketing page visitors see at '/' (spec section 2.15). */
+/** The marketing page visitors see at '/'. */
 export function LandingPage() {
   useEffect(() => {
     document.title = landingTitle;

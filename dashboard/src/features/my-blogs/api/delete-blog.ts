@@ -11,7 +11,7 @@ export function deleteBlog(blogId: string): Promise<void> {
 
 /**
  * Deletes a blog and drops it from the cached list at once; the selected blog then moves on
- * as spec section 4 says (the first blog, or none).
+ * by the selected-blog rule (the first blog, or none).
  */
 export function useDeleteBlog() {
   const { mutate } = useSWRConfig();

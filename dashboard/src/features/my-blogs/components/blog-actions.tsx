@@ -1,7 +1,11 @@
-import type { Blog } from "@contracts/blogs.ts";
+import { type Blog, type CloneBlogInput, cloneBlogInput } from "@contracts/blogs.ts";
+import type { z } from "@contracts/zod.ts";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { CopyPlusIcon, PencilIcon, Trash2Icon } from "lucide-react";
 import { useId, useState } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
 import { BlogDetailsForm } from "@/components/blog-details-form.tsx";
+import { FormDialog, FormField } from "@/components/form-dialog.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import {
   Dialog,
@@ -61,20 +65,28 @@ export function BlogActions({ blog }: { blog: Blog }) {
   );
 }
 
+type CloneFields = z.input<typeof cloneBlogInput>;
+
+/** The copy's name (checked with the contract) and whether its posts come along as drafts. */
 function CloneBlogDialog({ blog, onClose }: { blog: Blog; onClose: () => void }) {
   const id = useId();
   const clone = useCloneBlog();
   const { selectBlog } = useSelectedBlog();
-  const [name, setName] = useState(`${blog.name} (copy)`.slice(0, 100));
-  const [includePosts, setIncludePosts] = useState(false);
-  const [pending, setPending] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CloneFields, unknown, CloneBlogInput>({
+    defaultValues: { name: `${blog.name} (copy)`.slice(0, 100), includePosts: false },
+    resolver: zodResolver(cloneBlogInput),
+  });
+  const name = useWatch({ control, name: "name" });
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    setPending(true);
+  async function submit({ includePosts }: CloneBlogInput) {
     try {
+      // The name goes as typed; the server trims it.
       const created = await clone(blog.id, { name, includePosts });
       toast({
         title: "Blog cloned",
@@ -84,49 +96,48 @@ function CloneBlogDialog({ blog, onClose }: { blog: Blog; onClose: () => void })
       onClose();
     } catch (error) {
       const message = errorMessage(error, "Failed to clone blog");
-      setProblem(message);
+      setError("root", { message });
       toast({ variant: "destructive", title: "Error", description: message });
-    } finally {
-      setPending(false);
     }
   }
 
   return (
-    <Dialog open onOpenChange={(next) => !next && !pending && onClose()}>
-      <DialogContent>
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Clone Blog</DialogTitle>
-            <DialogDescription>
-              A new blog with the settings, categories, content automation (switched off) and look
-              of {blog.name}. Domains are not copied.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-name`}>New Blog Name</Label>
-            <Input
-              id={`${id}-name`}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              aria-invalid={problem ? true : undefined}
+    <FormDialog
+      open
+      onOpenChange={(next) => !next && onClose()}
+      title="Clone Blog"
+      description={`A new blog with the settings, categories, content automation (switched off) and look of ${blog.name}. Domains are not copied.`}
+      onSubmit={handleSubmit(submit)}
+      isPending={isSubmitting}
+      submitLabel="Clone Blog"
+      pendingLabel="Cloning..."
+      submitDisabled={name.trim() === ""}
+      error={errors.root?.message}
+    >
+      <FormField id={`${id}-name`} label="New Blog Name" error={errors.name?.message}>
+        {(field) => (
+          <Input
+            {...field}
+            aria-invalid={field["aria-invalid"] ?? (errors.root ? true : undefined)}
+            {...register("name")}
+          />
+        )}
+      </FormField>
+      <div className="flex items-center gap-3">
+        <Controller
+          control={control}
+          name="includePosts"
+          render={({ field }) => (
+            <Switch
+              id={`${id}-posts`}
+              checked={field.value ?? false}
+              onCheckedChange={field.onChange}
             />
-          </div>
-          <div className="flex items-center gap-3">
-            <Switch id={`${id}-posts`} checked={includePosts} onCheckedChange={setIncludePosts} />
-            <Label htmlFor={`${id}-posts`}>Copy its posts too (as drafts)</Label>
-          </div>
-          {problem && <p className="text-sm font-medium text-error">{problem}</p>}
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={pending} onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending || name.trim() === ""}>
-              {pending ? "Cloning..." : "Clone Blog"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          )}
+        />
+        <Label htmlFor={`${id}-posts`}>Copy its posts too (as drafts)</Label>
+      </div>
+    </FormDialog>
   );
 }
 

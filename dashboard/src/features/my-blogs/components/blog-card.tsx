@@ -22,7 +22,7 @@ import { siteBadgeOf } from "./site-badge.ts";
 
 const positive = "border-success/40 bg-success/10 text-success";
 
-/** One blog on My Blogs (spec section 2.11): its addresses, its site's state and a way to Settings. */
+/** One blog on My Blogs: its addresses, its site's state and a way to Settings. */
 export function BlogCard({ blog }: { blog: Blog }) {
   const titleId = useId();
   const { selectBlog } = useSelectedBlog();

@@ -1,6 +1,6 @@
 import { toast } from "../../../components/ui/use-toast.ts";
 
-/** Puts a blog address on the clipboard and says so ('URL Copied!', spec section 8). */
+/** Puts a blog address on the clipboard and says so ('URL Copied!'). */
 export async function copyUrl(url: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(url);

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { blogDomain } from "./blog-address.ts";
 
-/** Spec section 2.11: the notes under the blog cards about domains, DNS/SSL and development. */
+/** The notes under the blog cards about domains, DNS/SSL and development. */
 export function InfoPanels() {
   const domain = blogDomain();
   return (

@@ -13,7 +13,7 @@ import { FleetOverview } from "./fleet-overview.tsx";
 import { InfoPanels } from "./info-panels.tsx";
 
 /**
- * My Blogs (spec section 2.11): every blog of the owner, not only the selected one, so this
+ * My Blogs: every blog of the owner, not only the selected one, so this
  * screen does not need a selected blog.
  */
 export function MyBlogsPage() {

@@ -6,7 +6,7 @@ export type SiteBadge = { label: "Live" | "Not Published"; since: string | null 
 /**
  * The card's badge (docs/decisions/050): 'Live' whenever readers can see a rendered site —
  * also while an update is queued or rendering — with the time that site went live; otherwise
- * 'Not Published'. The spec's badge always said 'Not Published'; this one tells the truth.
+ * 'Not Published'. The original badge always said 'Not Published'; this one tells the truth.
  */
 export function siteBadgeOf(status: SiteStatus): SiteBadge {
   if (status.state !== "not_published" && status.liveSince) {

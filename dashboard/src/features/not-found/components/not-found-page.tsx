@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { useDocumentTitle } from "../../../lib/document-title.ts";
 
-/** Spec section 2.1: any route that is not a screen. */
+/** Any route that is not a screen. */
 export function NotFoundPage() {
   useDocumentTitle("Page not found");
   return (

@@ -1,14 +1,6 @@
 import type { AiUsageReport } from "@contracts/ai-usage.ts";
 import { format, parseISO } from "date-fns";
 import { BarChart } from "../../../components/bar-chart.tsx";
-import { LoadError } from "../../../components/load-error.tsx";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../../components/ui/card.tsx";
 import {
   Table,
   TableBody,
@@ -26,6 +18,7 @@ import {
   usageByFeature,
   usageChart,
 } from "./ai-usage-data.ts";
+import { ReportCard, type ReportLoad } from "./report-card.tsx";
 
 /**
  * The owner's AI spend (issue 12): today's tokens against the daily allowance, the last 30
@@ -34,39 +27,20 @@ import {
  */
 export function AiUsageCard({
   report,
-  failed,
-  onRetry,
-}: {
-  report: AiUsageReport | undefined;
-  failed: boolean;
-  onRetry: () => void;
-}) {
+  ...load
+}: { report: AiUsageReport | undefined } & ReportLoad) {
   return (
-    <Card aria-labelledby="ai-usage-title">
-      <CardHeader>
-        <CardTitle id="ai-usage-title">AI Usage</CardTitle>
-        <CardDescription>
-          Tokens used by every AI feature across all your blogs. The daily allowance renews at
-          midnight UTC.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        {report ? (
-          <UsageReport report={report} />
-        ) : failed ? (
-          <LoadError
-            variant="card"
-            title="Failed to load AI usage"
-            retryLabel="Try again"
-            onRetry={onRetry}
-          />
-        ) : (
-          <p role="status" className="py-6 text-center text-sm text-muted-foreground">
-            Loading AI usage...
-          </p>
-        )}
-      </CardContent>
-    </Card>
+    <ReportCard
+      id="ai-usage-title"
+      title="AI Usage"
+      description="Tokens used by every AI feature across all your blogs. The daily allowance renews at midnight UTC."
+      report={report}
+      {...load}
+      failedTitle="Failed to load AI usage"
+      loadingText="Loading AI usage..."
+    >
+      {(loaded) => <UsageReport report={loaded} />}
+    </ReportCard>
   );
 }
 

@@ -1,12 +1,4 @@
 import type { FleetRisk } from "@contracts/fleet.ts";
-import { LoadError } from "../../../components/load-error.tsx";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../../components/ui/card.tsx";
 import {
   Table,
   TableBody,
@@ -15,6 +7,7 @@ import {
   TableHeader,
   TableRow,
 } from "../../../components/ui/table.tsx";
+import { ReportCard, type ReportLoad } from "./report-card.tsx";
 
 const percent = (share: number | null) => (share === null ? "–" : `${Math.round(share * 100)}%`);
 
@@ -23,41 +16,19 @@ const percent = (share: number | null) => (share === null ? "–" : `${Math.roun
  * share of AI posts published as the AI wrote them, the share a person reviewed, near-duplicate
  * posts across the owner's blogs, and a plain warning for every line a blog crossed.
  */
-export function FleetRiskCard({
-  risk,
-  failed,
-  onRetry,
-}: {
-  risk: FleetRisk | undefined;
-  failed: boolean;
-  onRetry: () => void;
-}) {
+export function FleetRiskCard({ risk, ...load }: { risk: FleetRisk | undefined } & ReportLoad) {
   return (
-    <Card aria-labelledby="fleet-risk-title">
-      <CardHeader>
-        <CardTitle id="fleet-risk-title">Fleet Risk</CardTitle>
-        <CardDescription>
-          How your blogs look to search engines as a fleet: publishing speed, AI text published
-          without edits, review by a person and posts that repeat each other across blogs.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        {risk ? (
-          <RiskReport risk={risk} />
-        ) : failed ? (
-          <LoadError
-            variant="card"
-            title="Failed to load the fleet risk view"
-            retryLabel="Try again"
-            onRetry={onRetry}
-          />
-        ) : (
-          <p role="status" className="py-6 text-center text-sm text-muted-foreground">
-            Loading fleet risk...
-          </p>
-        )}
-      </CardContent>
-    </Card>
+    <ReportCard
+      id="fleet-risk-title"
+      title="Fleet Risk"
+      description="How your blogs look to search engines as a fleet: publishing speed, AI text published without edits, review by a person and posts that repeat each other across blogs."
+      report={risk}
+      {...load}
+      failedTitle="Failed to load the fleet risk view"
+      loadingText="Loading fleet risk..."
+    >
+      {(loaded) => <RiskReport risk={loaded} />}
+    </ReportCard>
   );
 }
 

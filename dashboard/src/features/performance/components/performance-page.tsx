@@ -53,8 +53,8 @@ import { RevenueCard } from "./revenue-card.tsx";
 const chartWeeks = 12;
 
 /**
- * Performance (spec section 2.4): automation status, post metrics, AI affiliate
- * recommendations and the content overview; beyond the spec, published posts per week and
+ * Performance: automation status, post metrics, AI affiliate
+ * recommendations and the content overview; beyond those, published posts per week and
  * affiliate clicks per day (issue 8).
  */
 export function PerformancePage() {

@@ -7,13 +7,13 @@ import { type ChartBar, plural, scaleBars } from "../../../components/bar-chart-
 
 const dayMs = 24 * 60 * 60 * 1000;
 
-/** Published posts as a share of all posts, a rounded percent; 0 without posts (spec 2.4). */
+/** Published posts as a share of all posts, a rounded percent; 0 without posts. */
 export function publishRate(published: number, total: number): number {
   return total === 0 ? 0 : Math.round((published / total) * 100);
 }
 
 /**
- * The metrics and content overview of spec section 2.4: posts created in the last 7 and 30
+ * The metrics and content overview: posts created in the last 7 and 30
  * days (counted back from `now`), published and draft counts, total and publish rate.
  */
 export function postMetrics(
@@ -34,7 +34,7 @@ export function postMetrics(
   };
 }
 
-/** AI affiliate recommendations by status (spec section 2.4). */
+/** AI affiliate recommendations by status. */
 export function recommendationCounts(
   recommendations: readonly Pick<AffiliateRecommendation, "status">[],
 ) {

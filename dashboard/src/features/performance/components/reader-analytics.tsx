@@ -9,15 +9,7 @@ import type { Blog } from "@contracts/blogs.ts";
 import { BanIcon, EyeIcon, FileQuestionIcon, UsersIcon } from "lucide-react";
 import { BarChart } from "../../../components/bar-chart.tsx";
 import { plural } from "../../../components/bar-chart-data.ts";
-import { LoadError } from "../../../components/load-error.tsx";
 import { MetricCard } from "../../../components/metric-card.tsx";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../../components/ui/card.tsx";
 import { fieldClasses } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
@@ -27,6 +19,7 @@ import { cn } from "../../../lib/cn.ts";
 import { useAnalyticsSettings } from "../api/get-analytics-settings.ts";
 import { useUpdateAnalyticsSettings } from "../api/update-analytics-settings.ts";
 import { excludedReasons, referrerKinds, trafficChart } from "./analytics-data.ts";
+import { ReportCard } from "./report-card.tsx";
 import { type ReportColumn, ReportTable } from "./report-table.tsx";
 
 const viewColumns: ReportColumn<RankedRow>[] = [
@@ -81,136 +74,134 @@ export function ReaderAnalytics({
   onRetry: () => void;
 }) {
   const file = (what: string) => `${blog.slug}-${what}-${range}.csv`;
+  // A ranked table: its first columns, then views and visitors.
+  const ranked = <T extends RankedRow>(table: {
+    id: string;
+    title: string;
+    rows: readonly T[];
+    first: ReportColumn<T>[];
+    empty: string;
+    file: string;
+  }) => (
+    <ReportTable
+      key={table.id}
+      id={table.id}
+      title={table.title}
+      rows={table.rows}
+      rowKey={(r) => r.key}
+      columns={[...table.first, ...viewColumns]}
+      empty={table.empty}
+      fileName={file(table.file)}
+    />
+  );
   return (
-    <Card aria-labelledby="readers-title">
-      <CardHeader>
-        <CardTitle id="readers-title">Readers</CardTitle>
-        <CardDescription>
-          Page views and unique visitors of {blog.name}, {rangeLabels[range].toLowerCase()}. No
-          cookies; visitors are counted per day.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        {failed && !report ? (
-          <LoadError
-            variant="card"
-            title="Failed to load readers"
-            retryLabel="Try again"
-            onRetry={onRetry}
-          />
-        ) : !report ? (
-          <p role="status" className="py-6 text-center text-sm text-muted-foreground">
-            Loading readers...
+    <ReportCard
+      id="readers-title"
+      title="Readers"
+      description={`Page views and unique visitors of ${blog.name}, ${rangeLabels[range].toLowerCase()}. No cookies; visitors are counted per day.`}
+      report={report}
+      failed={failed}
+      onRetry={onRetry}
+      failedTitle="Failed to load readers"
+      loadingText="Loading readers..."
+      after={<CountingSettings blogId={blog.id} />}
+    >
+      {(report) => (
+        <>
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <MetricCard title="Page Views" value={report.totals.views} icon={EyeIcon} />
+            <MetricCard title="Visitors" value={report.totals.visitors} icon={UsersIcon} />
+            <MetricCard title="Not Counted" value={report.totals.excluded} icon={BanIcon} />
+            <MetricCard
+              title="Pages Not Found"
+              value={report.totals.notFound}
+              icon={FileQuestionIcon}
+            />
+          </div>
+          <p className="text-xs text-muted-foreground">
+            Last 24 hours: {plural(report.last24h.views, "view")},{" "}
+            {plural(report.last24h.visitors, "visitor")}. Not counted:{" "}
+            {report.excluded.length === 0
+              ? "nothing"
+              : report.excluded
+                  .map((e) => `${excludedReasons[e.reason] ?? e.reason} ${e.hits}`)
+                  .join(", ")}
+            .
           </p>
-        ) : (
-          <>
-            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              <MetricCard title="Page Views" value={report.totals.views} icon={EyeIcon} />
-              <MetricCard title="Visitors" value={report.totals.visitors} icon={UsersIcon} />
-              <MetricCard title="Not Counted" value={report.totals.excluded} icon={BanIcon} />
-              <MetricCard
-                title="Pages Not Found"
-                value={report.totals.notFound}
-                icon={FileQuestionIcon}
-              />
-            </div>
-            <p className="text-xs text-muted-foreground">
-              Last 24 hours: {plural(report.last24h.views, "view")},{" "}
-              {plural(report.last24h.visitors, "visitor")}. Not counted:{" "}
-              {report.excluded.length === 0
-                ? "nothing"
-                : report.excluded
-                    .map((e) => `${excludedReasons[e.reason] ?? e.reason} ${e.hits}`)
-                    .join(", ")}
-              .
-            </p>
-            <TrafficChart report={report} range={range} />
-            <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-              <ReportTable
-                id="top-posts"
-                title="Top Posts"
-                rows={report.topPosts}
-                rowKey={(r) => r.key}
-                columns={[labelled("Post"), ...viewColumns]}
-                empty="No post was read in this range."
-                fileName={file("top-posts")}
-              />
-              <ReportTable
-                id="top-referrers"
-                title="Top Referrers"
-                rows={report.referrers}
-                rowKey={(r) => r.key}
-                columns={[
-                  labelled("Referrer"),
-                  {
-                    header: "Type",
-                    cell: (r) => referrerKinds[r.kind] ?? r.kind,
-                    csv: (r) => referrerKinds[r.kind] ?? r.kind,
-                  },
-                  ...viewColumns,
-                ]}
-                empty="No visits came from other sites in this range."
-                fileName={file("referrers")}
-              />
-              <ReportTable
-                id="utm-campaigns"
-                title="UTM Campaigns"
-                rows={report.campaigns}
-                rowKey={(r) => r.key}
-                columns={[
-                  { header: "Source", cell: (r) => r.source || "–", csv: (r) => r.source },
-                  { header: "Medium", cell: (r) => r.medium || "–", csv: (r) => r.medium },
-                  { header: "Campaign", cell: (r) => r.campaign || "–", csv: (r) => r.campaign },
-                  ...viewColumns,
-                ]}
-                empty="No visit carried UTM parameters in this range."
-                fileName={file("campaigns")}
-              />
-              <ReportTable
-                id="devices"
-                title="Devices"
-                rows={report.devices}
-                rowKey={(r) => r.key}
-                columns={[labelled("Device"), ...viewColumns]}
-                empty="No page views in this range."
-                fileName={file("devices")}
-              />
-              <ReportTable
-                id="browsers"
-                title="Browsers"
-                rows={report.browsers}
-                rowKey={(r) => r.key}
-                columns={[labelled("Browser"), ...viewColumns]}
-                empty="No page views in this range."
-                fileName={file("browsers")}
-              />
-              <ReportTable
-                id="entry-pages"
-                title="Entry Pages"
-                rows={report.entryPages}
-                rowKey={(r) => r.key}
-                columns={[labelled("Page"), ...viewColumns]}
-                empty="No visits began in this range."
-                fileName={file("entry-pages")}
-              />
-              <ReportTable
-                id="not-found-pages"
-                title="Pages Not Found"
-                rows={report.notFoundPages}
-                rowKey={(r) => r.key}
-                columns={[
-                  labelled("Address"),
-                  { header: "Hits", cell: (r) => r.views, csv: (r) => r.views, numeric: true },
-                ]}
-                empty="No reader met a missing page in this range."
-                fileName={file("not-found")}
-              />
-            </div>
-          </>
-        )}
-        <CountingSettings blogId={blog.id} />
-      </CardContent>
-    </Card>
+          <TrafficChart report={report} range={range} />
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+            {ranked({
+              id: "top-posts",
+              title: "Top Posts",
+              rows: report.topPosts,
+              first: [labelled("Post")],
+              empty: "No post was read in this range.",
+              file: "top-posts",
+            })}
+            {ranked({
+              id: "top-referrers",
+              title: "Top Referrers",
+              rows: report.referrers,
+              first: [
+                labelled("Referrer"),
+                {
+                  header: "Type",
+                  cell: (r) => referrerKinds[r.kind] ?? r.kind,
+                  csv: (r) => referrerKinds[r.kind] ?? r.kind,
+                },
+              ],
+              empty: "No visits came from other sites in this range.",
+              file: "referrers",
+            })}
+            {ranked({
+              id: "utm-campaigns",
+              title: "UTM Campaigns",
+              rows: report.campaigns,
+              first: [
+                { header: "Source", cell: (r) => r.source || "–", csv: (r) => r.source },
+                { header: "Medium", cell: (r) => r.medium || "–", csv: (r) => r.medium },
+                { header: "Campaign", cell: (r) => r.campaign || "–", csv: (r) => r.campaign },
+              ],
+              empty: "No visit carried UTM parameters in this range.",
+              file: "campaigns",
+            })}
+            {(
+              [
+                ["devices", "Devices", report.devices, "Device", "No page views in this range."],
+                [
+                  "browsers",
+                  "Browsers",
+                  report.browsers,
+                  "Browser",
+                  "No page views in this range.",
+                ],
+                [
+                  "entry-pages",
+                  "Entry Pages",
+                  report.entryPages,
+                  "Page",
+                  "No visits began in this range.",
+                ],
+              ] as const
+            ).map(([id, title, rows, label, empty]) =>
+              ranked({ id, title, rows, first: [labelled(label)], empty, file: id }),
+            )}
+            <ReportTable
+              id="not-found-pages"
+              title="Pages Not Found"
+              rows={report.notFoundPages}
+              rowKey={(r) => r.key}
+              columns={[
+                labelled("Address"),
+                { header: "Hits", cell: (r) => r.views, csv: (r) => r.views, numeric: true },
+              ]}
+              empty="No reader met a missing page in this range."
+              fileName={file("not-found")}
+            />
+          </div>
+        </>
+      )}
+    </ReportCard>
   );
 }
 

@@ -47,7 +47,7 @@ type BulkAction = "status" | "category" | "delete";
 const searchDelayMs = 150;
 
 /**
- * All Posts (spec section 2.5): search, status filter, cards with delete. The server searches
+ * All Posts: search, status filter, cards with delete. The server searches
  * and filters and sends the list a page at a time (decision 100): a blog of 10,000 posts
  * shows its first cards as fast as one of ten. A dense list view sorts by column on the
  * server and acts on many posts at once; the view and sort are the person's (decision 355).

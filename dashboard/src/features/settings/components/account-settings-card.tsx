@@ -10,7 +10,7 @@ import { InviteOwner } from "./invite-owner.tsx";
 import { PublicProfileForm } from "./public-profile-form.tsx";
 
 /**
- * Spec section 2.12: with an OpenID provider the profile comes from it and is read-only here.
+ * With an OpenID provider the profile comes from it and is read-only here.
  * A built-in account (a password on this server) sees its e-mail and changes its password here
  * (decision 356).
  */

@@ -181,7 +181,7 @@ export function topicDetailIssueOf(
   return { ...at, message: withSubject(topicDetailLabels[shownAt], message) };
 }
 
-/** The saved settings, or the spec's defaults (section 9) before the first save. */
+/** The saved settings, or the defaults (`contracts/limits.ts`) before the first save. */
 export function automationFormOf(saved: AutomationSettings | null): AutomationForm {
   return {
     enabled: saved?.enabled ?? false,
@@ -194,7 +194,7 @@ export function automationFormOf(saved: AutomationSettings | null): AutomationFo
   };
 }
 
-/** Spec section 5: comma-separated, trimmed, empties dropped. */
+/** Comma-separated, trimmed, empties dropped. */
 export function parseTopics(text: string): string[] {
   return text
     .split(",")
@@ -202,20 +202,20 @@ export function parseTopics(text: string): string[] {
     .filter((topic) => topic !== "");
 }
 
-/** Spec section 5: a whole number from 1 to 14; a non-numeric entry becomes 1. */
+/** A whole number from 1 to 14; a non-numeric entry becomes 1. */
 export function parsePostsPerWeek(text: string): number {
   const value = Number.parseInt(text.trim(), 10);
   if (Number.isNaN(value)) return limits.postsPerWeek.min;
   return Math.min(limits.postsPerWeek.max, Math.max(limits.postsPerWeek.min, value));
 }
 
-/** With automation on, save is disabled while no topic is given (spec section 5). */
+/** With automation on, save is disabled while no topic is given. */
 export function canSaveAutomation(form: AutomationForm): boolean {
   return !form.enabled || parseTopics(form.topics).length > 0;
 }
 
 /**
- * The body of the POST or PATCH: every field, niche null when empty (spec sections 5 and 7),
+ * The body of the POST or PATCH: every field, niche null when empty,
  * and the details of the listed topics that have any (issue 31), so saving drops the rest.
  */
 export function automationPayload(form: AutomationForm): Required<AutomationInput> {
@@ -242,7 +242,7 @@ export function hasUnsavedChanges(form: AutomationForm, saved: AutomationSetting
 }
 
 /**
- * The card's resolver: the text as typed, turned into the body by the spec's rules and then
+ * The card's resolver: the text as typed, turned into the body by the form's rules and then
  * checked by the API's own schema, so a save never sends what the server would refuse.
  */
 export const automationFormSchema = z

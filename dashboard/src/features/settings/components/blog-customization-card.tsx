@@ -32,7 +32,7 @@ const hexColor = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 /**
  * What the form sends: unchanged fields are left out; an emptied logo URL is sent as null so
- * the logo is removed (spec: an empty logo URL is sent as absent; absent could never remove one).
+ * the logo is removed (an empty logo URL is sent as absent; absent could never remove one).
  */
 export function customizationChanges(
   blog: Pick<Blog, "primaryColor" | "fontFamily" | "logoUrl">,
@@ -62,7 +62,7 @@ export function whiteTextNote(color: string): string | undefined {
 
 type CustomizationForm = { primaryColor: string; fontFamily: string; logoUrl: string };
 
-/** Spec section 2.12: primary colour (picker and free text), font and logo of the selected blog. */
+/** Primary colour (picker and free text), font and logo of the selected blog. */
 export function BlogCustomizationCard({ blog }: { blog: Blog }) {
   const ids = { color: useId(), colorText: useId(), logo: useId() };
   // `values` follows the blog: a saved change (or another tab's) refills the form.

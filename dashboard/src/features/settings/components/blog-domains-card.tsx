@@ -27,7 +27,7 @@ import {
 type DomainField = "subdomain" | "customDomain";
 
 /**
- * Spec sections 2.12, 4 and 5: the selected blog's subdomain and custom domain, the DNS
+ * The selected blog's subdomain and custom domain, the DNS
  * records an unverified custom domain needs, and the confirmation once it is verified.
  */
 export function BlogDomainsCard({ blog }: { blog: Blog }) {

@@ -48,7 +48,7 @@ import { TopicSuggestions } from "./topic-suggestions.tsx";
 const titleId = "content-automation-title";
 
 /**
- * Spec sections 2.12, 4 and 5: the selected blog's content automation. Off, only the switch
+ * The selected blog's content automation. Off, only the switch
  * and Save show; on, the niche, topics, frequency, posts per week and auto-publish controls
  * and an 'Active' badge. The first save creates the settings, later ones update them.
  */
@@ -208,7 +208,7 @@ function AutomationSettingsForm({ blog, saved }: { blog: Blog; saved: Automation
         active={form.enabled}
       />
       <CardContent>
-        {/* The spec's own rules apply (a number out of range is brought into it, not refused). */}
+        {/* The form's own rules apply (a number out of range is brought into it, not refused). */}
         <form className="space-y-6" onSubmit={handleSubmit(save, saveFailed)} noValidate>
           <div className="flex items-start justify-between gap-4 rounded-lg border p-3">
             <div className="space-y-1">

@@ -1,16 +1,16 @@
 import { domainInput } from "@contracts/blogs.ts";
 
-/** Spec section 5: lower-cased, and every character other than a-z, 0-9 or a hyphen removed as typed. */
+/** Lower-cased, and every character other than a-z, 0-9 or a hyphen removed as typed. */
 export function sanitizeSubdomain(typed: string): string {
   return typed.toLowerCase().replace(/[^a-z0-9-]/g, "");
 }
 
-/** Spec section 5: a custom domain is only lower-cased as typed; the server trims it. */
+/** A custom domain is only lower-cased as typed; the server trims it. */
 export function sanitizeCustomDomain(typed: string): string {
   return typed.toLowerCase();
 }
 
-/** Spec section 5: 'Saved' when the value equals the stored one (none stored equals empty). */
+/** 'Saved' when the value equals the stored one (none stored equals empty). */
 export function domainButtonLabel(value: string, stored: string | null): "Saved" | "Update" {
   return value === (stored ?? "") ? "Saved" : "Update";
 }

@@ -1,6 +1,9 @@
 import { limits } from "@contracts/limits.ts";
-import { publicProfileInput } from "@contracts/profile.ts";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type PublicProfileInput, publicProfileInput } from "@contracts/profile.ts";
+import type { z } from "@contracts/zod.ts";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { Button } from "../../../components/ui/button.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
@@ -9,44 +12,39 @@ import { toast } from "../../../components/ui/use-toast.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { usePublicProfile, useUpdatePublicProfile } from "../api/public-profile.ts";
 
-type Problems = { displayName?: string; bio?: string };
-
-/** The contract's own limits and messages, checked before anything is sent. */
-export function profileProblems(form: { displayName: string; bio: string }): Problems {
-  const parsed = publicProfileInput.safeParse(form);
-  if (parsed.success) return {};
-  const problems: Problems = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
-    if (field === "displayName" || field === "bio") problems[field] ??= issue.message;
-  }
-  return problems;
-}
+type ProfileFields = z.input<typeof publicProfileInput>;
 
 /**
  * The editable part of Account Settings (decision 055): the name and bio readers see as the
- * author of the owner's blogs. The provider's fields above it stay read-only.
+ * author of the owner's blogs, checked with the contract's limits and messages before anything
+ * is sent. The provider's fields above it stay read-only.
  */
 export function PublicProfileForm() {
   const ids = { name: useId(), nameHint: useId(), bio: useId(), error: useId() };
   const { data: profile, isLoading } = usePublicProfile();
   const { updatePublicProfile, isPending } = useUpdatePublicProfile();
-  const [displayName, setDisplayName] = useState("");
-  const [bio, setBio] = useState("");
-  const [problems, setProblems] = useState<Problems>({});
+  const {
+    register,
+    control,
+    handleSubmit,
+    getValues,
+    reset,
+    formState: { errors },
+  } = useForm<ProfileFields, unknown, PublicProfileInput>({
+    defaultValues: { displayName: "", bio: "" },
+    resolver: zodResolver(publicProfileInput),
+    reValidateMode: "onSubmit",
+  });
+  const bio = useWatch({ control, name: "bio" });
 
   useEffect(() => {
-    setDisplayName(profile?.displayName ?? "");
-    setBio(profile?.bio ?? "");
-  }, [profile?.displayName, profile?.bio]);
+    reset({ displayName: profile?.displayName ?? "", bio: profile?.bio ?? "" });
+  }, [reset, profile?.displayName, profile?.bio]);
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    const found = profileProblems({ displayName, bio });
-    setProblems(found);
-    if (found.displayName || found.bio) return;
+  // The fields go as typed: the server trims them and clears a blank one.
+  async function save(form: ProfileFields) {
     try {
-      await updatePublicProfile({ displayName, bio });
+      await updatePublicProfile(form);
       toast({
         title: "Public Profile Updated",
         description: "Your blogs will show it in a moment.",
@@ -71,24 +69,23 @@ export function PublicProfileForm() {
           its own name. Your e-mail is never shown.
         </p>
       </div>
-      <form className="space-y-4" onSubmit={save} noValidate>
+      <form className="space-y-4" onSubmit={handleSubmit(() => save(getValues()))} noValidate>
         <div className="space-y-2">
           <Label htmlFor={ids.name}>Display Name</Label>
           <Input
             id={ids.name}
-            value={displayName}
             disabled={isLoading}
             placeholder="e.g. Rowan Vale"
-            aria-invalid={Boolean(problems.displayName)}
+            aria-invalid={Boolean(errors.displayName)}
             aria-describedby={ids.nameHint}
-            onChange={(e) => setDisplayName(e.target.value)}
+            {...register("displayName")}
           />
           <p id={ids.nameHint} className="text-sm text-muted-foreground">
             Up to {limits.publicName} characters.
           </p>
-          {problems.displayName && (
+          {errors.displayName && (
             <p className="text-sm text-error" role="alert">
-              {problems.displayName}
+              {errors.displayName.message}
             </p>
           )}
         </div>
@@ -96,18 +93,17 @@ export function PublicProfileForm() {
           <Label htmlFor={ids.bio}>Bio</Label>
           <Textarea
             id={ids.bio}
-            value={bio}
             disabled={isLoading}
             placeholder="A sentence or two about you, shown on your author page."
-            aria-invalid={Boolean(problems.bio)}
-            onChange={(e) => setBio(e.target.value)}
+            aria-invalid={Boolean(errors.bio)}
+            {...register("bio")}
           />
           <p className="text-sm text-muted-foreground">
-            {bio.trim().length}/{limits.publicBio} characters
+            {(bio ?? "").trim().length}/{limits.publicBio} characters
           </p>
-          {problems.bio && (
+          {errors.bio && (
             <p className="text-sm text-error" role="alert">
-              {problems.bio}
+              {errors.bio.message}
             </p>
           )}
         </div>

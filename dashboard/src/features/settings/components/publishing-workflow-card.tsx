@@ -3,7 +3,7 @@ import { ClipboardCheckIcon } from "lucide-react";
 import { SettingSwitchCard } from "./setting-switch-card.tsx";
 
 /**
- * 'Review before publishing' (decision 097): on (the default, the spec's flow) a draft goes
+ * 'Review before publishing' (decision 097): on (the default) a draft goes
  * through 'Under Review'; off, an owner writing alone publishes a draft in one step. The
  * switch saves at once, like the AI disclosure switch.
  */

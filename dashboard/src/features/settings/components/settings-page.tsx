@@ -12,7 +12,7 @@ import { ImportExportCard } from "./import-export-card.tsx";
 import { PublishingWorkflowCard } from "./publishing-workflow-card.tsx";
 
 /**
- * Settings (spec section 2.12): the selected blog's domains, look and automation, then the
+ * Settings: the selected blog's domains, look and automation, then the
  * account. The account card needs no blog, so it shows even when 'No Blog Selected' does.
  */
 export function SettingsPage() {

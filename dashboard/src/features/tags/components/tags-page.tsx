@@ -1,5 +1,6 @@
 import type { Blog } from "@contracts/blogs.ts";
 import { type Tag, updateTagInput } from "@contracts/tags.ts";
+import type { z } from "@contracts/zod.ts";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { PencilIcon, TagsIcon, Trash2Icon } from "lucide-react";
 import { useId, useState } from "react";
@@ -7,20 +8,12 @@ import { useForm } from "react-hook-form";
 import { useSWRConfig } from "swr";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { FormDialog, FormField } from "../../../components/form-dialog.tsx";
 import { LoadError } from "../../../components/load-error.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
 import {
   Table,
   TableBody,
@@ -150,7 +143,7 @@ function Tags({ blog }: { blog: Blog }) {
 }
 
 const renameInput = updateTagInput.pick({ name: true }).required();
-type RenameFields = { name: string };
+type RenameFields = z.input<typeof renameInput>;
 
 function RenameTagDialog({
   tag,
@@ -167,9 +160,9 @@ function RenameTagDialog({
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<RenameFields>({
+  } = useForm<RenameFields, unknown, z.output<typeof renameInput>>({
     defaultValues: { name: tag?.name ?? "" },
-    resolver: zodResolver(renameInput) as never,
+    resolver: zodResolver(renameInput),
   });
 
   async function submit(input: RenameFields) {
@@ -188,39 +181,19 @@ function RenameTagDialog({
   }
 
   return (
-    <Dialog open={tag !== null} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
-      <DialogContent>
-        <form onSubmit={handleSubmit(submit)} className="grid gap-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>Rename Tag</DialogTitle>
-            <DialogDescription>
-              Every post with this tag shows the new name; its address stays the same.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-name`}>Name</Label>
-            <Input
-              id={`${id}-name`}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? `${id}-name-error` : undefined}
-              {...register("name")}
-            />
-            {errors.name && (
-              <p id={`${id}-name-error`} className="text-sm text-destructive">
-                {errors.name.message}
-              </p>
-            )}
-          </div>
-          <DialogFooter>
-            <Button variant="outline" disabled={isSubmitting} onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? "Saving..." : "Save"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={tag !== null}
+      onOpenChange={onOpenChange}
+      title="Rename Tag"
+      description="Every post with this tag shows the new name; its address stays the same."
+      onSubmit={handleSubmit(submit)}
+      isPending={isSubmitting}
+      submitLabel="Save"
+      pendingLabel="Saving..."
+    >
+      <FormField id={`${id}-name`} label="Name" error={errors.name?.message}>
+        {(field) => <Input {...field} {...register("name")} />}
+      </FormField>
+    </FormDialog>
   );
 }

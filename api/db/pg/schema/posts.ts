@@ -1,0 +1,234 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import type { PendingFields, ReviewReason } from "../../../../contracts/posts.ts";
+import { users } from "./accounts.ts";
+import { blogs, categories, media, tags } from "./blogs.ts";
+import {
+  bool,
+  bytes,
+  createdAt,
+  id,
+  integer,
+  stringList,
+  timestamp,
+  updatedAt,
+} from "./columns.ts";
+
+/* Posts and what hangs off a post: tags, fingerprints, prepared bodies, revisions, pending changes, slugs, research. */
+
+/**
+ * A post's originality fingerprint (docs/decisions/077): its distinct word-shingle hashes,
+ * sorted, as float64 little-endian bytes. Written with the post; valid while the post's
+ * `updated_at` still equals `post_updated_at` (any other write recomputes it on next use).
+ */
+export const postFingerprints = pgTable("post_fingerprints", {
+  postId: text("post_id")
+    .primaryKey()
+    .references((): AnyPgColumn => posts.id, { onDelete: "cascade" }),
+  postUpdatedAt: timestamp("post_updated_at").notNull(),
+  shingles: bytes("shingles").notNull(),
+});
+
+/**
+ * A published post's body as readers get it (sanitized, affiliate buttons routed, keywords
+ * linked), so a full render in a fresh process does not prepare unchanged posts again
+ * (decision 152). Valid while the post's `updatedAt`, the blog's links and the sanitizer's
+ * version are the ones it was prepared with; a stale row is simply prepared again.
+ */
+export const preparedBodies = pgTable("prepared_bodies", {
+  postId: text("post_id")
+    .primaryKey()
+    .references((): AnyPgColumn => posts.id, { onDelete: "cascade" }),
+  postUpdatedAt: timestamp("post_updated_at").notNull(),
+  /** SHA-256 of the blog's affiliate links (ids, keywords, auto-insert) it was linked with. */
+  linksSignature: text("links_signature").notNull(),
+  sanitizerVersion: integer("sanitizer_version").notNull(),
+  html: text("html").notNull(),
+});
+
+export const posts = pgTable(
+  "posts",
+  {
+    id: id(),
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    categoryId: text("category_id").references(() => categories.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    content: text("content").notNull().default(""),
+    excerpt: text("excerpt").notNull().default(""),
+    status: text("status", { enum: ["draft", "under_review", "published"] })
+      .notNull()
+      .default("draft"),
+    slug: text("slug").notNull(),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    keywords: stringList("keywords"),
+    scheduledPublishAt: timestamp("scheduled_publish_at"),
+    publishedAt: timestamp("published_at"),
+    /** Where the text came from: written by the owner, a configured AI model, or the offline writer. */
+    source: text("source", { enum: ["owner", "ai", "offline"] })
+      .notNull()
+      .default("owner"),
+    /**
+     * Why content automation held this post for review instead of publishing it (the checks it
+     * failed, docs/decisions/052); null when none. Cleared when the post is published.
+     */
+    reviewReasons: jsonb("review_reasons").$type<ReviewReason[]>(),
+    /** The AI output the post was filled with, kept to measure later edits against (decision 057). */
+    aiText: text("ai_text"),
+    /** Generated and not substantially edited since: what the 'AI-assisted' note shows on. */
+    aiAssisted: bool("ai_assisted").notNull().default(false),
+    /**
+     * Published by content automation with no person's approval (decision 343): what the fleet's
+     * weekly cap and the new-blog ramp count, and what the risk view's review coverage leaves out.
+     */
+    autoPublished: bool("auto_published").notNull().default(false),
+    /**
+     * Bumped by every write: a save names the version it started from, and a stale one is
+     * refused (409, or 412 for `If-Match`) instead of overwriting (docs/decisions/095).
+     */
+    version: integer("version").notNull().default(1),
+    /** The post's feature image from the blog's media library (its alt text lives there). */
+    featureImageId: text("feature_image_id").references((): AnyPgColumn => media.id, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("posts_blog_slug_unique").on(t.blogId, t.slug),
+    // The posts list's index (newest first). Not covering as on SQLite: a btree entry must stay
+    // under a third of a page, and titles and excerpts may not (decision 180).
+    index("posts_blog_created_idx").on(t.blogId, t.createdAt, t.id),
+    index("posts_blog_status_published_idx").on(t.blogId, t.status, t.publishedAt),
+    // The few held posts of a blog, for the cards that show why (the list's index lacks them).
+    index("posts_held_idx").on(t.blogId).where(sql`${t.reviewReasons} is not null`),
+    index("posts_scheduled_idx")
+      .on(t.scheduledPublishAt)
+      .where(sql`${t.scheduledPublishAt} is not null`),
+    index("posts_category_idx").on(t.categoryId),
+    index("posts_feature_image_idx").on(t.featureImageId),
+  ],
+);
+
+/** Which tags a post carries, in the order the writer gave them. */
+export const postTags = pgTable(
+  "post_tags",
+  {
+    postId: text("post_id")
+      .notNull()
+      .references((): AnyPgColumn => posts.id, { onDelete: "cascade" }),
+    tagId: text("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index("post_tags_tag_idx").on(t.tagId)],
+);
+
+/**
+ * What a post's editable fields were after a save (docs/decisions/096): listed, compared and
+ * restored from the editor. Autosaves of one author in a row share one revision; the newest
+ * `limits.revisionsKept` per post are kept.
+ */
+export const postRevisions = pgTable(
+  "post_revisions",
+  {
+    id: id(),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** The post's version this revision is. */
+    postVersion: integer("post_version").notNull(),
+    /** Written by an autosave (the next autosave of the same author may replace it). */
+    autosave: bool("autosave").notNull().default(false),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    excerpt: text("excerpt").notNull(),
+    metaTitle: text("meta_title"),
+    metaDescription: text("meta_description"),
+    keywords: stringList("keywords"),
+    slug: text("slug").notNull(),
+    categoryId: text("category_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("post_revisions_post_idx").on(t.postId, t.createdAt)],
+);
+
+/**
+ * Edits of a published post saved but not live yet (docs/decisions/096): the editor autosaves
+ * here, and 'Update' makes them live. One per post; `baseVersion` is the live version they
+ * started from.
+ */
+export const postPendingChanges = pgTable("post_pending_changes", {
+  postId: text("post_id")
+    .primaryKey()
+    .references(() => posts.id, { onDelete: "cascade" }),
+  authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+  baseVersion: integer("base_version").notNull(),
+  fields: jsonb("fields").$type<PendingFields>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Former slugs of published posts, answered with a 301 to the current one. */
+export const postSlugHistory = pgTable(
+  "post_slug_history",
+  {
+    id: id(),
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    postId: text("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("post_slug_history_blog_slug_unique").on(t.blogId, t.slug)],
+);
+
+/**
+ * Slugs of posts that readers could once read and no longer can (unpublished or deleted):
+ * their addresses answer 410 Gone instead of 404 (docs/decisions/067). Publishing a post
+ * with the slug again removes the row.
+ */
+export const removedPostSlugs = pgTable(
+  "removed_post_slugs",
+  {
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    removedAt: timestamp("removed_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.blogId, t.slug] })],
+);
+
+/**
+ * The sources a post was written from and every citation in it (decision 330): what the editor
+ * shows to check a claim in one click, and what the post's structured data names as `citation`.
+ */
+export const postResearch = pgTable("post_research", {
+  postId: text("post_id")
+    .primaryKey()
+    .references(() => posts.id, { onDelete: "cascade" }),
+  /** contracts/research.ts PostSource[]. */
+  sources: jsonb("sources").notNull(),
+  /** contracts/research.ts Citation[]. */
+  citations: jsonb("citations").notNull(),
+  /** contracts/research.ts SourceFailure[]. */
+  failures: jsonb("failures").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
