@@ -16,18 +16,14 @@ afterAll(() => app.close());
 /** `npm run user:reset-password -- <email>` as an operator runs it, on the test's database. */
 async function resetPassword(email: string, env: Record<string, string> = {}) {
   try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ["scripts/reset-password.ts", email],
-      {
-        env: {
-          PATH: process.env.PATH,
-          DATABASE_URL: app.env.DATABASE_URL,
-          LOG_LEVEL: "silent",
-          ...env,
-        },
+    const { stdout, stderr } = await run(process.execPath, ["scripts/reset-password.ts", email], {
+      env: {
+        PATH: process.env.PATH,
+        DATABASE_URL: app.env.DATABASE_URL,
+        LOG_LEVEL: "silent",
+        ...env,
       },
-    );
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

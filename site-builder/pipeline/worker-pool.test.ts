@@ -133,7 +133,7 @@ describe("a full render on worker threads", () => {
 });
 
 describe("the order of a full render's pages on the threads", () => {
-  it("puts the endpoints and the not-found page first, the posts last, each in their order (decisions 271, 292)", () => {
+  it("puts the endpoints and the not-found page first, the posts last, each in their order (decision 292)", () => {
     const page = (path: string) => ({ path, file: path });
     const ordered = fullRenderOrder(
       [

@@ -18,7 +18,7 @@ export const clampSlug = (slug: string, room = 0) =>
     .replace(/-+$/, "");
 
 /**
- * The slug a post gets (spec section 5, decisions 020): a slug the owner gave is normalized
+ * The slug a post gets (decision 020): a slug the owner gave is normalized
  * and must be free in the blog (409 otherwise); a blank one comes from the title and takes
  * the first free `-2`, `-3`… suffix, skipping the current and former slugs of other posts so
  * old links keep redirecting.
