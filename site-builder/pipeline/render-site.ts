@@ -9,7 +9,7 @@ import type { Site } from "../theme/lib/site.ts";
 import { allPages, changedPostIds, fileForPath, planIncremental } from "./page-plan.ts";
 import type { PageRequest } from "./pool-tasks.ts";
 import { type DrawCard, drawCard, fontFiles, writeCards } from "./site-assets.ts";
-import type { BuildWriter, SiteOutput, WriteOptions } from "./site-output.ts";
+import type { BuildWriter, SiteOutput } from "./site-output.ts";
 import type { Theme } from "./theme.ts";
 import type { WorkerPool } from "./worker-pool.ts";
 
@@ -66,7 +66,6 @@ async function writePages(
   site: Site,
   writer: BuildWriter,
   pagePaths: string[],
-  options: WriteOptions = {},
 ): Promise<number> {
   let written = 0;
   for (let start = 0; start < pagePaths.length; start += pagesPerBatch) {
@@ -78,7 +77,7 @@ async function writePages(
       }
       batch.push({ file: fileForPath(path), body: page.body });
     }
-    await writer.writeAll(batch, options);
+    await writer.writeAll(batch);
     written += batch.length;
   }
   return written;
@@ -305,7 +304,7 @@ export async function renderIncremental(
   // that answers 404 — for the moment a share preview is rarely fetched in (decision 120).
   const readers = plan.write.slice(0, plan.readersFirst);
   const others = plan.write.slice(plan.readersFirst);
-  let written = await writePages(theme, after, writer, readers, { servedAtOnce: true });
+  let written = await writePages(theme, after, writer, readers);
   // Once the readers' pages are live, the requests that came meanwhile (a reader asking for the
   // new home page) are answered before the rest of the set is rendered: on a large blog that is
   // milliseconds of the main thread without a pause (the sitemap of 10,000 posts, the feeds,

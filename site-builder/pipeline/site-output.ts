@@ -17,16 +17,6 @@ import type { Storage } from "../storage/storage.ts";
 /** A file's contents: text (pages) or bytes (fonts, social cards). */
 export type FileBody = string | Uint8Array;
 
-export type WriteOptions = {
-  /**
-   * On the live build: the files are announced to `onRendered` listeners (the server's page
-   * cache) before they are stored, so readers get them from memory at once, whatever the disk
-   * is doing; `onChange` follows for each once it is stored. If storing fails, the whole blog
-   * is announced as changed (nothing announced early outlives the failure in memory).
-   */
-  servedAtOnce?: boolean;
-};
-
 export type BuildWriter = {
   write: (file: string, body: FileBody) => Promise<void>;
   /**
@@ -35,7 +25,7 @@ export type BuildWriter = {
    * costs a handful of round trips to the file system, not several per file, so a server busy
    * with requests does not hold a publish back.
    */
-  writeAll: (files: { file: string; body: FileBody }[], options?: WriteOptions) => Promise<void>;
+  writeAll: (files: { file: string; body: FileBody }[]) => Promise<void>;
   /**
    * Carries files over unchanged from the live build (content-hashed files such as social
    * cards, which are not made again). On the live build itself there is nothing to do.
@@ -82,8 +72,6 @@ export type SiteOutput = {
   removeBlog: (blogId: string) => Promise<void>;
   /** Called after a blog's live files change: one file, or all of them (`file` undefined). */
   onChange: (listener: (blogId: string, file?: string) => void) => void;
-  /** Called with the files an incremental render serves at once, before they are stored. */
-  onRendered: (listener: (blogId: string, file: string, body: FileBody) => void) => void;
 };
 
 const parallelWrites = 16;
@@ -100,7 +88,6 @@ export function createSiteOutput(
   const changed = (blogId: string, file?: string) => {
     for (const listener of listeners) listener(blogId, file);
   };
-  const renderedListeners: ((blogId: string, file: string, body: FileBody) => void)[] = [];
   const livePrefix = (blogId: string) => storage.live(blogName(blogId));
   /** A key inside `prefix`, or undefined for any file name that would leave it. */
   const keyIn = (prefix: string, file: string) => {
@@ -212,23 +199,13 @@ export function createSiteOutput(
           await storage.put(keyOf(file), body);
           changed(blogId, file);
         },
-        async writeAll(files, options = {}) {
+        async writeAll(files) {
           const entries = files.map((f) => ({ key: keyOf(f.file), body: f.body }));
-          if (options.servedAtOnce) {
-            for (const { file, body } of files) {
-              for (const listener of renderedListeners) listener(blogId, file, body);
-            }
-          }
           // Each file becomes visible in order (a page before the pages that link to it), only
           // once all are stored: a render costs a handful of round trips, not several per file.
-          try {
-            await storage.putAll(entries, (_entry, i) =>
-              changed(blogId, (files[i] as { file: string }).file),
-            );
-          } catch (error) {
-            if (options.servedAtOnce) changed(blogId);
-            throw error;
-          }
+          await storage.putAll(entries, (_entry, i) =>
+            changed(blogId, (files[i] as { file: string }).file),
+          );
         },
         async remove(file) {
           const key = keyIn(prefix, file);
@@ -247,10 +224,6 @@ export function createSiteOutput(
 
     onChange(listener) {
       listeners.push(listener);
-    },
-
-    onRendered(listener) {
-      renderedListeners.push(listener);
     },
 
     async removeBlog(blogId) {
