@@ -54,10 +54,6 @@ export type RenderQueueDeps = {
     warn?: (obj: object, msg: string) => void;
     error: (obj: object, msg: string) => void;
   };
-  onRendered?: (
-    blogId: string,
-    result: { full: boolean; pagesWritten: number; durationMs: number },
-  ) => void;
 };
 
 export type RenderState = "queued" | "rendering" | "retrying" | "idle";
@@ -502,7 +498,6 @@ export function createRenderQueue(deps: RenderQueueDeps): RenderQueue {
         }),
       );
       deps.log?.info({ blogId, ...result, durationMs }, "blog rendered");
-      deps.onRendered?.(blogId, { ...result, durationMs });
       if (!recorded) {
         if (await forgetIfDeleted(blogId)) return;
         await retryLater(blogId, attempts, new Error("The render could not be recorded"), version);

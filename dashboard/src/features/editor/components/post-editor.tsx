@@ -108,7 +108,7 @@ export function PostEditor({
     getFields: getValues,
     fill,
     filledByAi,
-    // `authorId` is the signed-in owner, as spec section 7 lists it.
+    // `authorId` is the signed-in owner.
     create: (next) =>
       createPost({
         ...draftBodyOf(next, true),
