@@ -51,8 +51,8 @@ const benchmarks: Bench[] = [
   // Issue 20: 200 publishes across 20 blogs from 20 clients against the real server: publish →
   // live and the API's latency while it runs.
   { file: "publish-under-load.ts", quick: {} },
-  // Decision 361: concurrent SQLite writers, the writer at synchronous=NORMAL and FULL.
-  { file: "sqlite-writes.ts" },
+  // Issue 20 / decision 220: concurrent SQLite writers with group commit on and off.
+  { file: "sqlite-group-commit.ts" },
   // Issue 20: resident memory of a server started as npm start does, with no blogs and with 100.
   { file: "idle-memory.ts", quick: {} },
   // Issue 5 / 20: a post page under load, beside one nginx worker, plain and gzip.

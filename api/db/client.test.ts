@@ -22,8 +22,7 @@ describeSqliteOnly("database", () => {
       expect(await pragma("journal_mode")).toBe("wal");
       expect(await pragma("foreign_keys")).toBe(1);
       expect(await pragma("busy_timeout")).toBe(5000);
-      // The writer's connection (writes run on it): NORMAL under WAL (decision 361).
-      expect(await pragma("synchronous")).toBe(1);
+      expect(await pragma("synchronous")).toBe(2);
       const tables = await handle.db.all<{ name: string }>(
         sql`select name from sqlite_master where type = 'table'`,
       );

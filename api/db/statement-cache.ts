@@ -13,7 +13,6 @@ import { createRequire } from "node:module";
  * kept column list outlives its table's shape.
  */
 type Statement = {
-  all: () => unknown[];
   columns: () => unknown[];
   raw: (toggle?: boolean) => Statement;
   safeIntegers: (toggle?: boolean) => Statement;
@@ -86,9 +85,6 @@ export function reusePreparedStatements(): void {
     }
     let entry = caches.get(this);
     if (entry?.schema !== schema) {
-      // This connection may still hold the old schema (the change was made on another one):
-      // a statement run on it reloads it, so the statements prepared next see the new columns.
-      if (entry) prepare.call(this, "select 1 from sqlite_schema limit 1").raw().all();
       entry = { schema, statements: new Map() };
       caches.set(this, entry);
     }

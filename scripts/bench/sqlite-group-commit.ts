@@ -1,11 +1,10 @@
 /**
- * SQLite writes (decision 361): 20 concurrent writers each making 40 transactions shaped like a
- * post's status change (read the row, update it, insert a row), through the server's write lock
- * (one writer connection, plain transactions), with the writer at synchronous=NORMAL (the
- * server's setting) and at FULL, taking turns.
+ * SQLite group commit (decision 220): 20 concurrent writers each making 40 transactions shaped
+ * like a post's status change (read the row, update it, insert a row), synchronous=FULL, with
+ * group commit on (the server's setting) and off (`maxWriters: 1`), taking turns.
  *
- * Prints, per setting: acknowledged transactions per second, SQLite COMMITs made, the main
- * thread's CPU per transaction, and the p50/p99 wait of one transaction.
+ * Prints, per setting: acknowledged transactions per second, SQLite COMMITs made (one per
+ * group), the main thread's CPU per transaction, and the p50/p99 wait of one transaction.
  * BENCH_QUICK=1 (or --quick): 10 writers × 20 transactions, one round.
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -16,6 +15,7 @@ import { eq } from "drizzle-orm";
 import { openDatabase } from "../../api/db/client.ts";
 import { first } from "../../api/db/query.ts";
 import { renderJobs, users } from "../../api/db/schema.ts";
+import { defaultGroupCommit, type GroupCommitOptions } from "../../api/db/write-lock.ts";
 import { median, percentile } from "./fixtures.ts";
 
 const quick = process.env.BENCH_QUICK === "1" || process.argv.includes("--quick");
@@ -23,8 +23,8 @@ const writers = quick ? 10 : 20;
 const perWriter = quick ? 20 : 40;
 const rounds = quick ? 1 : 3;
 
-async function run(synchronous: "NORMAL" | "FULL") {
-  const dir = mkdtempSync(join(tmpdir(), "blogfleet-bench-writes-"));
+async function run(label: string, groupCommit: GroupCommitOptions) {
+  const dir = mkdtempSync(join(tmpdir(), "blogfleet-bench-gc-"));
   let commits = 0;
   const countCommits = (client: Client): Client =>
     new Proxy(client, {
@@ -41,9 +41,8 @@ async function run(synchronous: "NORMAL" | "FULL") {
     });
   const handle = await openDatabase(`file:${join(dir, "db.sqlite")}`, {
     wrapClient: countCommits,
+    groupCommit,
   });
-  // Writes run on one connection: this sets the writer's level.
-  await handle.client?.execute(`PRAGMA synchronous = ${synchronous}`);
   try {
     const ids: string[] = [];
     for (let i = 0; i < writers; i++) {
@@ -86,7 +85,7 @@ async function run(synchronous: "NORMAL" | "FULL") {
     const transactions = writers * perWriter;
     console.log(
       JSON.stringify({
-        figure: `SQLite writes, ${writers} writers × ${perWriter} transactions, synchronous=${synchronous}`,
+        figure: `SQLite writes, ${writers} writers × ${perWriter} transactions, ${label}`,
         transactionsPerSecond: Math.round((transactions / wallMs) * 1000),
         sqliteCommits: commits,
         cpuMsPerTransaction: Number(((cpu.user + cpu.system) / 1000 / transactions).toFixed(2)),
@@ -101,6 +100,6 @@ async function run(synchronous: "NORMAL" | "FULL") {
 }
 
 for (let round = 0; round < rounds; round++) {
-  await run("NORMAL");
-  await run("FULL");
+  await run("group commit off", { ...defaultGroupCommit, maxWriters: 1 });
+  await run("group commit on", defaultGroupCommit);
 }
