@@ -3,7 +3,7 @@
  * serves everything (migrations are applied when the server opens the database).
  *
  * The builds run in child processes: Vite and Astro would otherwise stay in the server's memory
- * for good after a first start. Node runs the server's TypeScript itself (type stripping).
+ * for good after a first start. `npm start` runs this file from the server's build in dist/.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";

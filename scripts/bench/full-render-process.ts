@@ -13,12 +13,13 @@
  * Prints its own phases and the process's peak resident memory (all threads: the workers are
  * threads of this process).
  *
- * Usage: node scripts/bench/full-render-process.ts <database file> <sites dir> <blog id> [pages|cards]
+ * Built with the server (tsconfig.build.json) and run from dist/ as the server runs.
+ *
+ * Usage: node dist/scripts/bench/full-render-process.js <database file> <sites dir> <blog id> [pages|cards]
  */
 import { enableCompileCache } from "node:module";
 
-// V8's code cache on disk for every module this process compiles (TypeScript stripping
-// included).
+// V8's code cache on disk for every module this process compiles, as the server keeps it.
 enableCompileCache();
 const since = () => Math.round(process.uptime() * 1000);
 const [databaseFile, sitesDir, blogId, kind = "pages"] = process.argv.slice(2) as [

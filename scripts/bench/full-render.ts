@@ -19,7 +19,7 @@
  * the cards process's time and peak, and our peak resident memory (the pages process's maxRSS,
  * worker threads included), then the target lines (decision 171). `--quick` (or BENCH_QUICK=1): one run each. `--runs N`, `--posts N`.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -39,9 +39,8 @@ const count = Number(option("--posts") ?? 1000);
 const hugo = process.env.HUGO ?? "hugo";
 /**
  * The server renders in its own process, started by `npm start` (package.json) with these flags
- * and environment (decisions 160, 204): the TypeScript stripped once into .cache (no type
- * stripper in any thread), a small young generation on the main thread, two malloc arenas. Our
- * render processes run with them too.
+ * and environment (decisions 204, 360): the server's build in dist/, a small young generation
+ * on the main thread, two malloc arenas. Our render processes run with them too.
  */
 const start = startCommand(resolve("."));
 const serverFlags = start.flags;
@@ -100,12 +99,16 @@ try {
   mkdirSync(join(hugoSite, "content"), { recursive: true });
   cpSync(join(corpusDir, "markdown"), join(hugoSite, "content", "posts"), { recursive: true });
 
+  // The server runs its renders from its build (`npm start` compiles to dist/ first), so the
+  // render process runs from that build too: no thread strips TypeScript.
+  const build = spawnSync("npm", ["run", "--silent", "build:server"], { stdio: "inherit" });
+  if (build.status !== 0) throw new Error("npm run build:server failed");
   const ourProcess = (sites: string, kind: "pages" | "cards") =>
     timed(
       process.execPath,
       [
         ...serverFlags,
-        resolve("scripts/bench/full-render-process.ts"),
+        resolve("dist/scripts/bench/full-render-process.js"),
         join(dir, "bench.db"),
         sites,
         blogId,

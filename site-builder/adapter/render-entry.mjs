@@ -7,7 +7,7 @@ import { createApp } from "astro/app/entrypoint";
  * each request to the theme's fetch handler (fetch.mjs: the matched page or endpoint). One app
  * per thread, made when the entry loads.
  */
-const app = createApp({ streaming: false });
+const app = createApp();
 
 /**
  * The theme's inline CSS with every non-ASCII character written as a CSS escape (`›` as

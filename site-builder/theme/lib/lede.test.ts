@@ -43,4 +43,30 @@ describe("ledeOf", () => {
   it("counts an excerpt from a later paragraph as the owner's", () => {
     expect(ledeOf({ excerpt: "Twelve weeks.", metaDescription: null, html })).toBe("Twelve weeks.");
   });
+
+  it("reads a long body only as far as the excerpt, with the same answer as reading it all", () => {
+    const long = `${html}${"<p>Another week of hills and long runs on tired legs.</p>".repeat(2000)}`;
+    expect(
+      ledeOf({
+        excerpt: "Running fifty kilometres through the hills…",
+        metaDescription: null,
+        html: long,
+      }),
+    ).toBe("");
+    // A difference in the last letters of the excerpt still counts.
+    expect(
+      ledeOf({
+        excerpt: "Running fifty kilometres through the hillz",
+        metaDescription: null,
+        html: long,
+      }),
+    ).toBe("Running fifty kilometres through the hillz");
+    // A combining mark right after where a first read stops (202 characters for this
+    // 69-letter excerpt): "é" is one letter, in the body as in the excerpt.
+    const accent = `<p>${" ".repeat(132)}${"a".repeat(68)}e\u0301 and more words after it</p>`;
+    expect(ledeOf({ excerpt: `${"a".repeat(68)}é`, metaDescription: null, html: accent })).toBe("");
+    expect(ledeOf({ excerpt: `${"a".repeat(68)}e`, metaDescription: null, html: accent })).toBe(
+      `${"a".repeat(68)}e`,
+    );
+  });
 });

@@ -16,7 +16,20 @@ const letters = (text: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, "");
 
 const textOf = (html: string) =>
-  letters(html.replace(/<[^>]*>/g, " ").replace(/&(?:#x?[\da-f]+|[a-z]+);/gi, " "));
+  html.replace(/<[^>]*>/g, " ").replace(/&(?:#x?[\da-f]+|[a-z]+);/gi, " ");
+
+/**
+ * Whether the letters of `text` start with `key`, reading no more of it than that needs:
+ * normalising a whole body is most of what a post page costs otherwise. A cut can change
+ * only the last letters before it (a combining mark after the cut composes with them), so
+ * the answer is taken once two letters more than the key's are read.
+ */
+function lettersStartWith(text: string, key: string): boolean {
+  for (let size = 2 * key.length + 64; ; size *= 4) {
+    const start = letters(text.slice(0, size));
+    if (start.length >= key.length + 2 || size >= text.length) return start.startsWith(key);
+  }
+}
 
 /** Whether `text` only repeats the start of the body (what a generated excerpt is). */
 function repeatsStart(text: string, html: string): boolean {
@@ -24,7 +37,8 @@ function repeatsStart(text: string, html: string): boolean {
   if (key === "") return false;
   const body = html.slice(0, bodyChars);
   return (
-    textOf(body.replace(skippedByExcerpts, " ")).startsWith(key) || textOf(body).startsWith(key)
+    lettersStartWith(textOf(body.replace(skippedByExcerpts, " ")), key) ||
+    lettersStartWith(textOf(body), key)
   );
 }
 
