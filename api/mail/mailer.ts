@@ -1,4 +1,4 @@
-import { createTransport } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Env } from "../env.ts";
 
 /** One plain-text e-mail to one person. */
@@ -19,12 +19,22 @@ export type SmtpSettings = {
 };
 
 export function createSmtpMailer({ url, from }: SmtpSettings): Mailer {
-  const transport = createTransport(url, { from });
+  // nodemailer (about 5 MB of heap) loads with the first e-mail, not with the server: most
+  // servers send one now and then, and a server that is idle stays small.
+  let transport: Promise<Transporter> | undefined;
+  const open = () => {
+    transport ??= import("nodemailer").then(({ createTransport }) =>
+      createTransport(url, { from }),
+    );
+    return transport;
+  };
   return {
     async send({ to, subject, text }) {
-      await transport.sendMail({ to, subject, text });
+      await (await open()).sendMail({ to, subject, text });
     },
-    close: () => transport.close(),
+    close: () => {
+      void transport?.then((opened) => opened.close());
+    },
   };
 }
 
