@@ -16,6 +16,9 @@ import {
  * disabled, the dialog cannot be dismissed and the confirm button reads `pendingLabel`.
  * `onConfirm` closes the dialog itself when it is done (through `open`); when it rejects, the
  * dialog stays open for another try, so the caller reports the error before rejecting.
+ * `children` go between the question and the buttons (a choice the action needs). Where the
+ * other button is an action too (`onCancel`, e.g. 'Reload their version'), it runs the same way
+ * and only the buttons close the dialog.
  */
 export function ConfirmDialog({
   open = true,
@@ -27,6 +30,8 @@ export function ConfirmDialog({
   confirmLabel = "Delete",
   pendingLabel = "Deleting...",
   onConfirm,
+  onCancel,
+  children,
 }: {
   open?: boolean;
   onOpenChange: (open: boolean) => void;
@@ -38,14 +43,17 @@ export function ConfirmDialog({
   confirmLabel?: string;
   pendingLabel?: string;
   onConfirm: () => Promise<unknown>;
+  onCancel?: () => Promise<unknown>;
+  /** Given whether the action runs, so a choice in it is held meanwhile. */
+  children?: (isPending: boolean) => ReactNode;
 }) {
   const [isPending, setPending] = useState(false);
 
-  async function confirm() {
+  async function run(action: () => Promise<unknown>) {
     if (isPending) return;
     setPending(true);
     try {
-      await onConfirm();
+      await action();
     } catch {
       // Kept open: the caller has told the user what went wrong.
     } finally {
@@ -54,15 +62,21 @@ export function ConfirmDialog({
   }
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
+    <AlertDialog
+      open={open}
+      onOpenChange={(next) => !isPending && !(onCancel && !next) && onOpenChange(next)}
+    >
       <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children?.(isPending)}
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={isPending}>{cancelLabel}</AlertDialogCancel>
-          <AlertDialogConfirm disabled={isPending} onClick={() => void confirm()}>
+          <AlertDialogCancel disabled={isPending} onClick={onCancel && (() => void run(onCancel))}>
+            {cancelLabel}
+          </AlertDialogCancel>
+          <AlertDialogConfirm disabled={isPending} onClick={() => void run(onConfirm)}>
             {isPending ? pendingLabel : confirmLabel}
           </AlertDialogConfirm>
         </AlertDialogFooter>

@@ -14,7 +14,9 @@ import { Label } from "./ui/label.tsx";
  * A dialog that is one form: a title and a line of description, the fields, an error for the
  * whole form, and Cancel beside the submit button. While the form is pending the dialog stays
  * open and both buttons are disabled. The form itself (react-hook-form with a contract's schema)
- * belongs to the caller, which passes its `handleSubmit(...)` as `onSubmit`.
+ * belongs to the caller, which passes its `handleSubmit(...)` as `onSubmit`. A dialog whose
+ * Cancel stops work under way (`onCancel`, `cancelDisabled`) or that has another action in its
+ * footer (`footerStart`) says so; the rest is the same for every dialog form.
  */
 export function FormDialog({
   open,
@@ -26,9 +28,14 @@ export function FormDialog({
   submitLabel,
   pendingLabel,
   cancelLabel = "Cancel",
+  onCancel,
+  cancelDisabled = isPending,
   submitDisabled = false,
+  destructive = false,
+  footerStart,
   error,
   className = "grid gap-4",
+  contentClassName,
   onCloseAutoFocus,
   children,
 }: {
@@ -39,21 +46,40 @@ export function FormDialog({
   description: ReactNode;
   onSubmit: FormEventHandler<HTMLFormElement>;
   isPending: boolean;
-  submitLabel: string;
-  pendingLabel: string;
+  /** Text, or an icon and text. */
+  submitLabel: ReactNode;
+  pendingLabel: ReactNode;
   cancelLabel?: string;
+  /** What Cancel does instead of closing (e.g. stop a generation under way). */
+  onCancel?: () => void;
+  /** Cancel is off while pending, unless the dialog says otherwise. */
+  cancelDisabled?: boolean;
   /** Keeps the submit button off (e.g. until a required field has text). */
   submitDisabled?: boolean;
+  /** The submit button deletes: it is red, and the dialog is announced as an alert dialog. */
+  destructive?: boolean;
+  /** A further action at the start of the footer (e.g. 'Clear Schedule'). */
+  footerStart?: ReactNode;
   /** A message for the whole form (the server's refusal), said as an alert above the buttons. */
   error?: string | undefined;
   className?: string;
+  contentClassName?: string;
   onCloseAutoFocus?: (event: Event) => void;
   children: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
-      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <form noValidate onSubmit={onSubmit} className={className}>
+      <DialogContent
+        className={contentClassName}
+        {...(destructive ? { role: "alertdialog" } : {})}
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className={className}
+          aria-busy={isPending || undefined}
+        >
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>
             <DialogDescription>{description}</DialogDescription>
@@ -65,11 +91,17 @@ export function FormDialog({
             </p>
           )}
           <DialogFooter>
-            <Button variant="outline" disabled={isPending} onClick={() => onOpenChange(false)}>
+            {footerStart}
+            <Button
+              variant="outline"
+              disabled={cancelDisabled}
+              onClick={onCancel ?? (() => onOpenChange(false))}
+            >
               {cancelLabel}
             </Button>
             <Button
               type="submit"
+              variant={destructive ? "destructive" : undefined}
               disabled={isPending || submitDisabled}
               aria-busy={isPending || undefined}
             >
@@ -97,7 +129,7 @@ export function FormField({
   children,
 }: {
   id: string;
-  label: string;
+  label: ReactNode;
   error?: string | undefined;
   children: (props: FieldControlProps) => ReactNode;
 }) {

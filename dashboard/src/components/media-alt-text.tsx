@@ -1,6 +1,8 @@
-import { type MediaItem, mediaLimits } from "@contracts/media.ts";
+import { type MediaItem, mediaLimits, updateMediaInput } from "@contracts/media.ts";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircleIcon, SparklesIcon } from "lucide-react";
 import { useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { useSWRConfig } from "swr";
 import { revalidateMedia } from "../lib/api/get-media.ts";
 import { suggestAltText } from "../lib/api/suggest-alt-text.ts";
@@ -28,14 +30,20 @@ export function MediaAltText({
 }) {
   const id = useId();
   const { mutate } = useSWRConfig();
-  const [alt, setAlt] = useState(item.alt);
+  // Not a <form> of its own: in the editor it sits inside the post's form.
+  const { control, register, handleSubmit, getValues, setValue } = useForm({
+    defaultValues: { alt: item.alt },
+    resolver: zodResolver(updateMediaInput),
+  });
+  const alt = useWatch({ control, name: "alt" });
   const [busy, setBusy] = useState<null | "save" | "suggest">(null);
   const [note, setNote] = useState<string | null>(null);
 
+  // The alt text goes as typed: the server trims it.
   async function save() {
     setBusy("save");
     try {
-      const saved = await updateMedia(item.blogId, item.id, { alt });
+      const saved = await updateMedia(item.blogId, item.id, { alt: getValues("alt") });
       await revalidateMedia(mutate, item.blogId);
       toast({ title: "Alt text saved", description: saved.alt || "The image has no alt text." });
       onSaved?.(saved);
@@ -54,7 +62,7 @@ export function MediaAltText({
     setBusy("suggest");
     try {
       const suggestion = await suggestAltText(item.blogId, item.id, context);
-      if (suggestion.alt) setAlt(suggestion.alt);
+      if (suggestion.alt) setValue("alt", suggestion.alt);
       setNote(suggestion.label);
     } catch (err) {
       toast({
@@ -72,18 +80,17 @@ export function MediaAltText({
       <Label htmlFor={`${id}-alt`}>Alt text</Label>
       <Input
         id={`${id}-alt`}
-        value={alt}
         maxLength={mediaLimits.alt}
         readOnly={readOnly}
         placeholder="Describe what the image shows"
-        onChange={(event) => setAlt(event.target.value)}
+        {...register("alt")}
       />
       {!readOnly && (
         <div className="flex flex-wrap gap-2">
           <Button
             type="button"
             size="sm"
-            onClick={() => void save()}
+            onClick={(event) => void handleSubmit(save)(event)}
             disabled={busy !== null || alt.trim() === item.alt}
           >
             {busy === "save" ? "Saving..." : "Save alt text"}

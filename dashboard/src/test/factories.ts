@@ -1,4 +1,5 @@
 import type { User } from "@contracts/auth.ts";
+import type { AutomationSettings } from "@contracts/automation.ts";
 import type { BlogJobs } from "@contracts/background-work.ts";
 import type { Blog, SiteStatus } from "@contracts/blogs.ts";
 import type { PostSummary } from "@contracts/posts.ts";
@@ -98,5 +99,22 @@ export const userFixture = (over: Partial<User> = {}): User => ({
   lastName: "Lovelace",
   email: "ada@example.com",
   profileImageUrl: null,
+  ...over,
+});
+
+/** A blog's saved content automation: on, daily, two topics, drafts kept for review. */
+export const automationFixture = (over: Partial<AutomationSettings> = {}): AutomationSettings => ({
+  blogId: "b1",
+  configured: true,
+  topicDetails: [],
+  skipReason: null,
+  enabled: true,
+  lastGeneratedAt: null,
+  nextRunAt: null,
+  niche: "Small-space gardening",
+  postingFrequency: "daily",
+  postsPerWeek: 7,
+  autoPublish: false,
+  topics: ["herbs", "tomatoes"],
   ...over,
 });

@@ -1,15 +1,8 @@
 import type { AffiliateLink } from "@contracts/affiliate-links.ts";
 import { BarChart3Icon, ExternalLinkIcon, PencilIcon, Trash2Icon } from "lucide-react";
+import { DataTable } from "../../../components/data-table.tsx";
 import { Button, focusRing } from "../../../components/ui/button.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "../../../components/ui/table.tsx";
 import { cn } from "../../../lib/cn.ts";
 
 /** Keyword, Target URL (new tab), Auto-Insert, Clicks, Actions. */
@@ -30,78 +23,90 @@ export function AffiliateLinksTable({
   onDelete: (link: AffiliateLink) => void;
 }) {
   return (
-    <Table>
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead scope="col">Keyword</TableHead>
-          <TableHead scope="col">Target URL</TableHead>
-          <TableHead scope="col">Auto-Insert</TableHead>
-          <TableHead scope="col" className="text-right">
-            Clicks
-          </TableHead>
-          <TableHead scope="col" className="text-right">
-            Actions
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {links.map((link) => (
-          <TableRow key={link.id}>
-            <TableCell className="font-medium">{link.keyword}</TableCell>
-            <TableCell className="max-w-xs">
-              <a
-                href={link.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={cn(
-                  "inline-flex max-w-full items-center gap-1 rounded-sm text-primary underline-offset-4 hover:underline",
-                  focusRing,
-                )}
+    <DataTable
+      scope="col"
+      headRowClassName="hover:bg-transparent"
+      rows={links}
+      rowKey={(link) => link.id}
+      columns={[
+        {
+          key: "keyword",
+          header: "Keyword",
+          cell: (link) => link.keyword,
+          cellClassName: "font-medium",
+        },
+        {
+          key: "url",
+          header: "Target URL",
+          cellClassName: "max-w-xs",
+          cell: (link) => (
+            <a
+              href={link.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={cn(
+                "inline-flex max-w-full items-center gap-1 rounded-sm text-primary underline-offset-4 hover:underline",
+                focusRing,
+              )}
+            >
+              <span className="truncate">{link.url}</span>
+              <ExternalLinkIcon aria-hidden="true" className="size-3.5 shrink-0" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          ),
+        },
+        {
+          key: "autoInsert",
+          header: "Auto-Insert",
+          cell: (link) => (
+            <Switch
+              checked={link.autoInsert}
+              disabled={pendingIds.has(link.id)}
+              onCheckedChange={(checked) => onToggleAutoInsert(link, checked)}
+              aria-label={`Auto-Insert for ${link.keyword}`}
+            />
+          ),
+        },
+        {
+          key: "clicks",
+          header: "Clicks",
+          headClassName: "text-right",
+          cellClassName: "text-right tabular-nums",
+          cell: (link) => link.clicks,
+        },
+        {
+          key: "actions",
+          header: "Actions",
+          headClassName: "text-right",
+          cell: (link) => (
+            <div className="flex justify-end gap-1">
+              <Button
+                variant="ghost"
+                size="icon"
+                title="Clicks per day"
+                onClick={() => onStats(link)}
               >
-                <span className="truncate">{link.url}</span>
-                <ExternalLinkIcon aria-hidden="true" className="size-3.5 shrink-0" />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
-            </TableCell>
-            <TableCell>
-              <Switch
-                checked={link.autoInsert}
-                disabled={pendingIds.has(link.id)}
-                onCheckedChange={(checked) => onToggleAutoInsert(link, checked)}
-                aria-label={`Auto-Insert for ${link.keyword}`}
-              />
-            </TableCell>
-            <TableCell className="text-right tabular-nums">{link.clicks}</TableCell>
-            <TableCell>
-              <div className="flex justify-end gap-1">
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  title="Clicks per day"
-                  onClick={() => onStats(link)}
-                >
-                  <BarChart3Icon aria-hidden="true" />
-                  <span className="sr-only">Clicks for {link.keyword}</span>
-                </Button>
-                <Button variant="ghost" size="icon" title="Edit" onClick={() => onEdit(link)}>
-                  <PencilIcon aria-hidden="true" />
-                  <span className="sr-only">Edit {link.keyword}</span>
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  title="Delete"
-                  className="text-error hover:text-error"
-                  onClick={() => onDelete(link)}
-                >
-                  <Trash2Icon aria-hidden="true" />
-                  <span className="sr-only">Delete {link.keyword}</span>
-                </Button>
-              </div>
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+                <BarChart3Icon aria-hidden="true" />
+                <span className="sr-only">Clicks for {link.keyword}</span>
+              </Button>
+              <Button variant="ghost" size="icon" title="Edit" onClick={() => onEdit(link)}>
+                <PencilIcon aria-hidden="true" />
+                <span className="sr-only">Edit {link.keyword}</span>
+              </Button>
+              <Button
+                variant="ghost"
+                size="icon"
+                title="Delete"
+                className="text-error hover:text-error"
+                onClick={() => onDelete(link)}
+              >
+                <Trash2Icon aria-hidden="true" />
+                <span className="sr-only">Delete {link.keyword}</span>
+              </Button>
+            </div>
+          ),
+        },
+      ]}
+    />
   );
 }

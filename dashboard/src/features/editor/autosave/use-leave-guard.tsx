@@ -1,15 +1,6 @@
 import { useEffect } from "react";
 import { useBlocker } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogConfirm,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../../../components/ui/alert-dialog.tsx";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 
 /**
  * Asks before leaving with changes the server does not have yet: the router's blocker for
@@ -38,29 +29,16 @@ export function useLeaveGuard(isDirty: () => boolean) {
   }, [isDirty]);
 
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={blocker.state === "blocked"}
       onOpenChange={(open) => {
         if (!open && blocker.state === "blocked") blocker.reset();
       }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Leave without saving?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Your latest changes are not saved yet. Stay to let them save, or leave: they stay on
-            this device and are offered back when you open this post again.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel onClick={() => blocker.state === "blocked" && blocker.reset()}>
-            Stay
-          </AlertDialogCancel>
-          <AlertDialogConfirm onClick={() => blocker.state === "blocked" && blocker.proceed()}>
-            Leave
-          </AlertDialogConfirm>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      title="Leave without saving?"
+      description="Your latest changes are not saved yet. Stay to let them save, or leave: they stay on this device and are offered back when you open this post again."
+      cancelLabel="Stay"
+      confirmLabel="Leave"
+      onConfirm={async () => blocker.state === "blocked" && blocker.proceed()}
+    />
   );
 }

@@ -1,20 +1,15 @@
-import { lengthChoiceLabel } from "@contracts/ai.ts";
+import { generatePostInput, lengthChoiceLabel } from "@contracts/ai.ts";
 import type { Category } from "@contracts/categories.ts";
 import type { Generation, GenerationInput, GenerationResult } from "@contracts/generation.ts";
 import { type AiLength, type AiTone, aiLengths, aiToneLabels, aiTones } from "@contracts/limits.ts";
 import { researchLimits } from "@contracts/research.ts";
+import { z } from "@contracts/zod.ts";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheckIcon, CircleIcon, LoaderCircleIcon, SparklesIcon } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { ChoiceSelect } from "../../../components/choice-select.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog.tsx";
+import { FormDialog, FormField } from "../../../components/form-dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
@@ -44,6 +39,18 @@ export function sourceUrlsOf(text: string): { urls: string[]; invalid: string | 
     }) ?? null;
   return { urls, invalid };
 }
+
+/**
+ * The writer's own input (topic, tone, length: its limits and messages) and what the dialog
+ * turns into the rest of it: the category chosen, the sources as typed (checked line by line
+ * when sent) and the notes.
+ */
+const generateFields = generatePostInput.pick({ topic: true, tone: true, length: true }).extend({
+  categoryId: z.string(),
+  sourceUrls: z.string(),
+  notes: z.string().max(researchLimits.noteChars),
+});
+type GenerateFields = z.infer<typeof generateFields>;
 
 const isFinished = (g: Generation) => g.status !== "queued" && g.status !== "running";
 
@@ -159,13 +166,27 @@ export function AiGenerateDialog({
   pollMs?: number;
 }) {
   const id = useId();
-  const [topic, setTopic] = useState("");
-  const [tone, setTone] = useState<AiTone>("professional");
-  const [length, setLength] = useState<AiLength>("medium");
-  const [categoryId, setCategoryId] = useState(noCategory);
-  const [sourceUrls, setSourceUrls] = useState("");
-  const [notes, setNotes] = useState("");
+  const {
+    control,
+    register,
+    handleSubmit,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = useForm<z.input<typeof generateFields>, unknown, GenerateFields>({
+    defaultValues: {
+      topic: "",
+      tone: "professional",
+      length: "medium",
+      categoryId: noCategory,
+      sourceUrls: "",
+      notes: "",
+    },
+    resolver: zodResolver(generateFields),
+    reValidateMode: "onSubmit",
+  });
   const [starting, setStarting] = useState(false);
+  const [tone, length, categoryId] = useWatch({ control, name: ["tone", "length", "categoryId"] });
   const [generation, setGeneration] = useState<Generation | null>(null);
   /** The generation under way, and what ends the loop following its progress. */
   const following = useRef<{ id: string; controller: AbortController } | null>(null);
@@ -241,29 +262,41 @@ export function AiGenerateDialog({
     finished(current);
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  // A blank topic is said in a toast, as the dialog always did; other limits under the field.
+  function invalid() {
+    if (isPending || getValues("topic").trim()) return;
+    toast({
+      title: "Topic required",
+      description: "Please enter a topic for AI generation.",
+      variant: "destructive",
+    });
+  }
+
+  /**
+   * Sources are checked when Generate is chosen, before the form's own check: a line that is no
+   * web address is said at once (once a topic is given, as before), and nothing is sent.
+   */
+  function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (isPending) return;
-    if (!topic.trim()) {
-      toast({
-        title: "Topic required",
-        description: "Please enter a topic for AI generation.",
-        variant: "destructive",
-      });
-      return;
-    }
-    const { urls, invalid } = sourceUrlsOf(sourceUrls);
-    if (invalid) {
+    const { topic, sourceUrls } = getValues();
+    const refused = topic.trim() ? sourceUrlsOf(sourceUrls).invalid : null;
+    if (refused) {
       toast({
         title: "Invalid source",
-        description: `“${invalid}” is not a web address. Give one address starting with http:// or https:// per line.`,
+        description: `“${refused}” is not a web address. Give one address starting with http:// or https:// per line.`,
         variant: "destructive",
       });
       return;
     }
+    void handleSubmit(submit, invalid)(event);
+  }
+
+  async function submit({ topic, tone, length, categoryId, sourceUrls, notes }: GenerateFields) {
+    const { urls } = sourceUrlsOf(sourceUrls);
     const category = categories.find((c) => c.id === categoryId) ?? null;
     const input: GenerationInput = {
-      topic: topic.trim(),
+      topic,
       tone,
       length,
       category: category?.name ?? null,
@@ -309,108 +342,100 @@ export function AiGenerateDialog({
     }
   }
   return (
-    <Dialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
-      <DialogContent>
-        <form onSubmit={(event) => void submit(event)} className="grid gap-4" aria-busy={isPending}>
-          <DialogHeader>
-            <DialogTitle>Generate Blog Post with AI</DialogTitle>
-            <DialogDescription>
-              Describe the post; the draft fills the editor for you to review.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-topic`}>Topic</Label>
-            <Input
-              id={`${id}-topic`}
-              value={topic}
-              placeholder="e.g. Ten tips for a first trail marathon"
-              onChange={(event) => setTopic(event.target.value)}
-              disabled={isPending}
-            />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label id={`${id}-tone`}>Tone</Label>
-              <ChoiceSelect
-                labelledBy={`${id}-tone`}
-                value={tone}
-                onValueChange={(v) => setTone(v as AiTone)}
-                choices={aiTones.map((t) => ({ value: t, label: aiToneLabels[t] }))}
-                disabled={isPending}
-              />
-            </div>
-            <div className="grid gap-2">
-              <Label id={`${id}-length`}>Length</Label>
-              <ChoiceSelect
-                labelledBy={`${id}-length`}
-                value={length}
-                onValueChange={(v) => setLength(v as AiLength)}
-                choices={aiLengths.map((l) => ({ value: l, label: lengthChoiceLabel(l) }))}
-                disabled={isPending}
-              />
-            </div>
-          </div>
-          <div className="grid gap-2">
-            <Label id={`${id}-category`}>Category (Optional)</Label>
-            <ChoiceSelect
-              labelledBy={`${id}-category`}
-              value={categoryId}
-              onValueChange={setCategoryId}
-              choices={[
-                { value: noCategory, label: "None" },
-                ...categories.map((c) => ({ value: c.id, label: c.name })),
-              ]}
-              disabled={isPending}
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-urls`}>Sources (Optional)</Label>
-            <Textarea
-              id={`${id}-urls`}
-              value={sourceUrls}
-              rows={2}
-              placeholder={"https://example.com/what-we-measured\nOne address per line"}
-              aria-describedby={`${id}-urls-hint`}
-              onChange={(event) => setSourceUrls(event.target.value)}
-              disabled={isPending}
-            />
-            <p id={`${id}-urls-hint`} className="text-xs text-muted-foreground">
-              Pages to write from, one address per line (up to {researchLimits.ownerUrls}). The post
-              cites them.
-            </p>
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-notes`}>Notes (Optional)</Label>
-            <Textarea
-              id={`${id}-notes`}
-              value={notes}
-              rows={2}
-              maxLength={researchLimits.noteChars}
-              placeholder="What you know first-hand: figures, tests, experience"
-              onChange={(event) => setNotes(event.target.value)}
-              disabled={isPending}
-            />
-          </div>
-          {generation && <GenerationProgressView generation={generation} />}
-          <DialogFooter>
-            <Button
-              variant="outline"
-              onClick={() => (generation ? void cancel() : onOpenChange(false))}
-              disabled={starting}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isPending}>
-              {isPending ? (
-                <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
-              ) : (
-                <SparklesIcon aria-hidden="true" />
-              )}
-              {isPending ? "Generating..." : "Generate"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Generate Blog Post with AI"
+      description="Describe the post; the draft fills the editor for you to review."
+      onSubmit={send}
+      isPending={isPending}
+      onCancel={() => (generation ? void cancel() : onOpenChange(false))}
+      cancelDisabled={starting}
+      submitLabel={
+        <>
+          <SparklesIcon aria-hidden="true" />
+          Generate
+        </>
+      }
+      pendingLabel={
+        <>
+          <LoaderCircleIcon aria-hidden="true" className="animate-spin" />
+          Generating...
+        </>
+      }
+    >
+      <FormField id={`${id}-topic`} label="Topic" error={errors.topic?.message}>
+        {(field) => (
+          <Input
+            {...field}
+            placeholder="e.g. Ten tips for a first trail marathon"
+            disabled={isPending}
+            {...register("topic")}
+          />
+        )}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-2">
+          <Label id={`${id}-tone`}>Tone</Label>
+          <ChoiceSelect
+            labelledBy={`${id}-tone`}
+            value={tone ?? "professional"}
+            onValueChange={(v) => setValue("tone", v as AiTone)}
+            choices={aiTones.map((t) => ({ value: t, label: aiToneLabels[t] }))}
+            disabled={isPending}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label id={`${id}-length`}>Length</Label>
+          <ChoiceSelect
+            labelledBy={`${id}-length`}
+            value={length ?? "medium"}
+            onValueChange={(v) => setValue("length", v as AiLength)}
+            choices={aiLengths.map((l) => ({ value: l, label: lengthChoiceLabel(l) }))}
+            disabled={isPending}
+          />
+        </div>
+      </div>
+      <div className="grid gap-2">
+        <Label id={`${id}-category`}>Category (Optional)</Label>
+        <ChoiceSelect
+          labelledBy={`${id}-category`}
+          value={categoryId}
+          onValueChange={(v) => setValue("categoryId", v)}
+          choices={[
+            { value: noCategory, label: "None" },
+            ...categories.map((c) => ({ value: c.id, label: c.name })),
+          ]}
+          disabled={isPending}
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-urls`}>Sources (Optional)</Label>
+        <Textarea
+          id={`${id}-urls`}
+          rows={2}
+          placeholder={"https://example.com/what-we-measured\nOne address per line"}
+          aria-describedby={`${id}-urls-hint`}
+          disabled={isPending}
+          {...register("sourceUrls")}
+        />
+        <p id={`${id}-urls-hint`} className="text-xs text-muted-foreground">
+          Pages to write from, one address per line (up to {researchLimits.ownerUrls}). The post
+          cites them.
+        </p>
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-notes`}>Notes (Optional)</Label>
+        <Textarea
+          id={`${id}-notes`}
+          rows={2}
+          maxLength={researchLimits.noteChars}
+          placeholder="What you know first-hand: figures, tests, experience"
+          disabled={isPending}
+          {...register("notes")}
+        />
+      </div>
+      {generation && <GenerationProgressView generation={generation} />}
+    </FormDialog>
   );
 }

@@ -4,14 +4,8 @@ import { format } from "date-fns";
 import { diffWords } from "diff";
 import { HistoryIcon } from "lucide-react";
 import { useMemo, useState } from "react";
+import { TitledDialog } from "../../../components/titled-dialog.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog.tsx";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { cn } from "../../../lib/cn.ts";
 import { useRevision } from "../api/get-revision.ts";
@@ -78,76 +72,73 @@ export function RevisionsDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-4xl">
-        <DialogHeader>
-          <DialogTitle>Revisions</DialogTitle>
-          <DialogDescription>
-            The last saves of this post. Choose one to compare it with the editor: struck-through
-            text would go, marked text would come back.
-          </DialogDescription>
-        </DialogHeader>
-        {list.error ? (
-          <p role="alert" className="text-sm text-error">
-            {errorMessage(list.error, "Failed to load the revisions.")}
-          </p>
-        ) : !list.data ? (
-          <p role="status" className="text-sm text-muted-foreground">
-            Loading revisions...
-          </p>
-        ) : (
-          <div className="grid gap-4 md:grid-cols-[16rem_1fr]">
-            <ul aria-label="Revisions" className="max-h-[60vh] space-y-1 overflow-y-auto">
-              {list.data.map((item) => (
-                <li key={item.id}>
-                  <button
-                    type="button"
-                    aria-current={item.id === selectedId ? "true" : undefined}
-                    onClick={() => setChosen(item.id)}
-                    className={cn(
-                      "w-full rounded-md px-3 py-2 text-left text-sm hover:bg-muted",
-                      item.id === selectedId && "bg-muted font-medium",
-                    )}
-                  >
-                    <span className="block">
-                      {format(new Date(item.createdAt), "MMM d, h:mm:ss a")}
-                    </span>
-                    <span className="block text-xs text-muted-foreground">
-                      {item.author?.name ?? "Unknown author"} · version {item.postVersion}
-                      {item.autosave ? " · autosave" : ""} ·{" "}
-                      {item.characters.toLocaleString("en-US")} characters
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <section aria-label="Comparison" className="space-y-3">
-              {revision.data ? (
-                <>
-                  {current.title !== revision.data.fields.title && (
-                    <div className="font-semibold">
-                      <TextDiff from={current.title} to={revision.data.fields.title} />
-                    </div>
+    <TitledDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Revisions"
+      description="The last saves of this post. Choose one to compare it with the editor: struck-through text would go, marked text would come back."
+      className="max-h-[90vh] overflow-y-auto sm:max-w-4xl"
+    >
+      {list.error ? (
+        <p role="alert" className="text-sm text-error">
+          {errorMessage(list.error, "Failed to load the revisions.")}
+        </p>
+      ) : !list.data ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          Loading revisions...
+        </p>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-[16rem_1fr]">
+          <ul aria-label="Revisions" className="max-h-[60vh] space-y-1 overflow-y-auto">
+            {list.data.map((item) => (
+              <li key={item.id}>
+                <button
+                  type="button"
+                  aria-current={item.id === selectedId ? "true" : undefined}
+                  onClick={() => setChosen(item.id)}
+                  className={cn(
+                    "w-full rounded-md px-3 py-2 text-left text-sm hover:bg-muted",
+                    item.id === selectedId && "bg-muted font-medium",
                   )}
-                  <TextDiff from={currentText} to={revisionText} />
-                  <Button
-                    onClick={() => {
-                      if (revision.data) onRestore(revision.data.fields);
-                    }}
-                  >
-                    <HistoryIcon aria-hidden="true" />
-                    Restore this revision
-                  </Button>
-                </>
-              ) : (
-                <p role="status" className="text-sm text-muted-foreground">
-                  Loading revision...
-                </p>
-              )}
-            </section>
-          </div>
-        )}
-      </DialogContent>
-    </Dialog>
+                >
+                  <span className="block">
+                    {format(new Date(item.createdAt), "MMM d, h:mm:ss a")}
+                  </span>
+                  <span className="block text-xs text-muted-foreground">
+                    {item.author?.name ?? "Unknown author"} · version {item.postVersion}
+                    {item.autosave ? " · autosave" : ""} · {item.characters.toLocaleString("en-US")}{" "}
+                    characters
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <section aria-label="Comparison" className="space-y-3">
+            {revision.data ? (
+              <>
+                {current.title !== revision.data.fields.title && (
+                  <div className="font-semibold">
+                    <TextDiff from={current.title} to={revision.data.fields.title} />
+                  </div>
+                )}
+                <TextDiff from={currentText} to={revisionText} />
+                <Button
+                  onClick={() => {
+                    if (revision.data) onRestore(revision.data.fields);
+                  }}
+                >
+                  <HistoryIcon aria-hidden="true" />
+                  Restore this revision
+                </Button>
+              </>
+            ) : (
+              <p role="status" className="text-sm text-muted-foreground">
+                Loading revision...
+              </p>
+            )}
+          </section>
+        </div>
+      )}
+    </TitledDialog>
   );
 }

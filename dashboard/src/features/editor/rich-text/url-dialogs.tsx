@@ -1,24 +1,16 @@
-import { type FormEvent, type ReactNode, useId, useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "../../../components/ui/dialog.tsx";
+import { allowedSchemes, allowedSchemesByTag } from "@contracts/html-allowlist.ts";
+import { z } from "@contracts/zod.ts";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type FormEventHandler, type ReactNode, useId } from "react";
+import { type UseFormRegisterReturn, useForm } from "react-hook-form";
+import { FormDialog, FormField } from "../../../components/form-dialog.tsx";
 import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
 
 /**
- * An address the allowlist keeps: one of `schemes` (http, https and mailto by default), or
- * relative to the blog (never protocol-relative `//host`).
+ * An address the allowlist keeps: one of `schemes` (the allowlist's http, https and mailto by
+ * default), or relative to the blog (never protocol-relative `//host`).
  */
-export function acceptableUrl(
-  value: string,
-  schemes: readonly string[] = ["http", "https", "mailto"],
-): boolean {
+export function acceptableUrl(value: string, schemes: readonly string[] = allowedSchemes): boolean {
   const url = value.trim();
   if (!url) return false;
   const scheme = url.match(/^([a-z][a-z0-9+.-]*):/i)?.[1]?.toLowerCase();
@@ -26,14 +18,38 @@ export function acceptableUrl(
   return schemes.includes(scheme);
 }
 
-/** The form both dialogs share: a title, a description, fields, Cancel and a submit button. */
-function UrlFormDialog({
+// The addresses the content's allowlist (shared with the API's cleaning) keeps: a link or an
+// image the server would strip is refused here, with the same words the dialogs always used.
+const linkFields = z.object({
+  href: z
+    .string()
+    .refine(
+      (href) => !href.trim() || acceptableUrl(href),
+      "Use an address starting with https://, http:// or mailto:.",
+    ),
+});
+const imageFields = z.object({
+  src: z
+    .string()
+    .refine(
+      (src) => acceptableUrl(src, allowedSchemesByTag.img),
+      "Enter an image address starting with https:// or http://.",
+    ),
+  alt: z.string(),
+});
+
+/** The dialog both share: an address (focused, with why it was refused) and Cancel beside the submit button. */
+function AddressDialog({
   open,
   onOpenChange,
   title,
   description,
   submitLabel,
   onSubmit,
+  label,
+  placeholder,
+  error,
+  address,
   children,
 }: {
   open: boolean;
@@ -41,63 +57,33 @@ function UrlFormDialog({
   title: string;
   description: string;
   submitLabel: string;
-  onSubmit: (event: FormEvent) => void;
-  children: ReactNode;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-md">
-        <form onSubmit={onSubmit} className="space-y-4" noValidate>
-          <DialogHeader>
-            <DialogTitle>{title}</DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
-          </DialogHeader>
-          {children}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit">{submitLabel}</Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-/** An address input with its label and, under it, why the address was refused. */
-function AddressField({
-  label,
-  value,
-  onChange,
-  error,
-  placeholder,
-}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | null;
   placeholder: string;
+  error: string | undefined;
+  /** The address input's registration. */
+  address: UseFormRegisterReturn;
+  children?: ReactNode;
 }) {
   const id = useId();
   return (
-    <div className="space-y-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        placeholder={placeholder}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        autoFocus
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      onSubmit={onSubmit}
+      isPending={false}
+      submitLabel={submitLabel}
+      pendingLabel={submitLabel}
+      className="space-y-4"
+      contentClassName="sm:max-w-md"
+    >
+      <FormField id={`${id}-address`} label={label} error={error}>
+        {(field) => <Input {...field} placeholder={placeholder} autoFocus {...address} />}
+      </FormField>
+      {children}
+    </FormDialog>
   );
 }
 
@@ -113,40 +99,34 @@ export function LinkDialog({
   initialHref: string;
   onSubmit: (href: string | null) => void;
 }) {
-  const [href, setHref] = useState(initialHref);
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const value = href.trim();
-    if (value && !acceptableUrl(value)) {
-      setError("Use an address starting with https://, http:// or mailto:.");
-      return;
-    }
-    onSubmit(value || null);
-    onOpenChange(false);
-  }
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useForm({
+    defaultValues: { href: initialHref },
+    resolver: zodResolver(linkFields),
+    // The reason shows until the address is changed, as the dialog always did.
+    reValidateMode: "onSubmit",
+  });
 
   return (
-    <UrlFormDialog
+    <AddressDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Insert link"
       description="Link the selected text. Leave empty to remove the link."
       submitLabel={initialHref ? "Update link" : "Add link"}
-      onSubmit={submit}
-    >
-      <AddressField
-        label="Link address"
-        value={href}
-        onChange={(value) => {
-          setHref(value);
-          setError(null);
-        }}
-        error={error}
-        placeholder="https://example.com"
-      />
-    </UrlFormDialog>
+      onSubmit={handleSubmit(({ href }) => {
+        onSubmit(href.trim() || null);
+        onOpenChange(false);
+      })}
+      label="Link address"
+      placeholder="https://example.com"
+      error={errors.href?.message}
+      address={register("href", { onChange: () => clearErrors("href") })}
+    />
   );
 }
 
@@ -163,44 +143,36 @@ export function ImageDialog({
   onSubmit: (image: PickedImage) => void;
 }) {
   const altId = useId();
-  const [src, setSrc] = useState("");
-  const [alt, setAlt] = useState("");
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const value = src.trim();
-    if (!acceptableUrl(value, ["http", "https"])) {
-      setError("Enter an image address starting with https:// or http://.");
-      return;
-    }
-    onSubmit({ src: value, alt: alt.trim() });
-    onOpenChange(false);
-  }
+  const {
+    register,
+    handleSubmit,
+    clearErrors,
+    formState: { errors },
+  } = useForm({
+    defaultValues: { src: "", alt: "" },
+    resolver: zodResolver(imageFields),
+    reValidateMode: "onSubmit",
+  });
 
   return (
-    <UrlFormDialog
+    <AddressDialog
       open={open}
       onOpenChange={onOpenChange}
       title="Insert image"
       description="An image by its address. Describe it for readers who cannot see it."
       submitLabel="Insert image"
-      onSubmit={submit}
+      onSubmit={handleSubmit(({ src, alt }) => {
+        onSubmit({ src: src.trim(), alt: alt.trim() });
+        onOpenChange(false);
+      })}
+      label="Image address"
+      placeholder="https://example.com/photo.jpg"
+      error={errors.src?.message}
+      address={register("src", { onChange: () => clearErrors("src") })}
     >
-      <AddressField
-        label="Image address"
-        value={src}
-        onChange={(value) => {
-          setSrc(value);
-          setError(null);
-        }}
-        error={error}
-        placeholder="https://example.com/photo.jpg"
-      />
-      <div className="space-y-2">
-        <Label htmlFor={altId}>Alt text</Label>
-        <Input id={altId} value={alt} onChange={(event) => setAlt(event.target.value)} />
-      </div>
-    </UrlFormDialog>
+      <FormField id={`${altId}-alt`} label="Alt text">
+        {(field) => <Input {...field} {...register("alt")} />}
+      </FormField>
+    </AddressDialog>
   );
 }

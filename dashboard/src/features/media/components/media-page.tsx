@@ -1,19 +1,19 @@
 import type { Blog } from "@contracts/blogs.ts";
 import { humanBytes, type MediaItem, mediaFormatLabels } from "@contracts/media.ts";
 import { Trash2Icon } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { useSWRConfig } from "swr";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { LoadError } from "../../../components/load-error.tsx";
 import { MediaAltText } from "../../../components/media-alt-text.tsx";
+import { MediaSearchField } from "../../../components/media-search-field.tsx";
+import { MediaThumbnail } from "../../../components/media-thumbnail.tsx";
 import { MediaUploadZone } from "../../../components/media-upload-zone.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { deleteMedia } from "../../../lib/api/delete-media.ts";
 import { revalidateMedia, useMedia } from "../../../lib/api/get-media.ts";
@@ -25,7 +25,6 @@ export function MediaPage() {
 }
 
 function MediaLibrary({ blog }: { blog: Blog }) {
-  const id = useId();
   const { mutate } = useSWRConfig();
   const [q, setQ] = useState("");
   const { data: items, error, isLoading, mutate: reload } = useMedia(blog.id, q);
@@ -55,16 +54,7 @@ function MediaLibrary({ blog }: { blog: Blog }) {
         description={`Images of ${blog.name}: uploaded once, served in modern formats at every size.`}
       />
       <MediaUploadZone blogId={blog.id} />
-      <div className="max-w-sm space-y-2">
-        <Label htmlFor={`${id}-search`}>Search images</Label>
-        <Input
-          id={`${id}-search`}
-          type="search"
-          value={q}
-          placeholder="File name or alt text"
-          onChange={(event) => setQ(event.target.value)}
-        />
-      </div>
+      <MediaSearchField label="Search images" value={q} onChange={setQ} className="max-w-sm" />
       {error ? (
         <LoadError
           variant="card"
@@ -105,14 +95,7 @@ function MediaCard({ item, onDelete }: { item: MediaItem; onDelete: () => void }
   const used = usage.logo || usage.posts.length > 0;
   return (
     <Card className="overflow-hidden" aria-label={item.fileName}>
-      <img
-        src={item.thumbnail}
-        alt={item.alt}
-        width={item.width}
-        height={item.height}
-        loading="lazy"
-        className="aspect-video w-full bg-muted object-contain"
-      />
+      <MediaThumbnail item={item} fit="contain" />
       <div className="space-y-3 p-4">
         <div>
           <h2 className="truncate font-medium" title={item.fileName}>

@@ -6,15 +6,8 @@ import { useId, useState } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { BlogDetailsForm } from "@/components/blog-details-form.tsx";
 import { FormDialog, FormField } from "@/components/form-dialog.tsx";
+import { TitledDialog } from "@/components/titled-dialog.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { Switch } from "@/components/ui/switch.tsx";
@@ -42,23 +35,22 @@ export function BlogActions({ blog }: { blog: Blog }) {
         <Trash2Icon aria-hidden="true" />
         Delete<span className="sr-only"> {blog.name}</span>
       </Button>
-      <Dialog open={open === "edit"} onOpenChange={(next) => !next && close()}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Edit Blog</DialogTitle>
-            <DialogDescription>Name, description and time zone of {blog.name}.</DialogDescription>
-          </DialogHeader>
-          <BlogDetailsForm
-            blog={blog}
-            onSaved={close}
-            footer={
-              <Button type="button" variant="outline" onClick={close}>
-                Cancel
-              </Button>
-            }
-          />
-        </DialogContent>
-      </Dialog>
+      <TitledDialog
+        open={open === "edit"}
+        onOpenChange={(next) => !next && close()}
+        title="Edit Blog"
+        description={`Name, description and time zone of ${blog.name}.`}
+      >
+        <BlogDetailsForm
+          blog={blog}
+          onSaved={close}
+          footer={
+            <Button type="button" variant="outline" onClick={close}>
+              Cancel
+            </Button>
+          }
+        />
+      </TitledDialog>
       {open === "clone" && <CloneBlogDialog blog={blog} onClose={close} />}
       {open === "delete" && <DeleteBlogDialog blog={blog} onClose={close} />}
     </>
@@ -145,14 +137,17 @@ function CloneBlogDialog({ blog, onClose }: { blog: Blog; onClose: () => void })
 function DeleteBlogDialog({ blog, onClose }: { blog: Blog; onClose: () => void }) {
   const id = useId();
   const remove = useDeleteBlog();
-  const [typed, setTyped] = useState("");
-  const [pending, setPending] = useState(false);
-  const matches = typed.trim() === blog.name;
+  // No schema: the only rule is the blog's own name, and Delete Blog stays off until it is typed.
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { isSubmitting },
+  } = useForm({ defaultValues: { confirmation: "" } });
+  const matches = useWatch({ control, name: "confirmation" }).trim() === blog.name;
 
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (pending || !matches) return;
-    setPending(true);
+  async function submit() {
+    if (!matches) return;
     try {
       await remove(blog.id);
       toast({ title: "Blog deleted", description: `${blog.name} has been deleted.` });
@@ -163,43 +158,32 @@ function DeleteBlogDialog({ blog, onClose }: { blog: Blog; onClose: () => void }
         title: "Error",
         description: errorMessage(error, "Failed to delete blog"),
       });
-    } finally {
-      setPending(false);
     }
   }
 
   return (
-    <Dialog open onOpenChange={(next) => !next && !pending && onClose()}>
-      <DialogContent role="alertdialog">
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <DialogHeader>
-            <DialogTitle>Delete {blog.name}?</DialogTitle>
-            <DialogDescription>
-              Its posts, categories, affiliate links and media are deleted, its addresses stop
-              serving it and its domains are released. This action cannot be undone.
-            </DialogDescription>
-          </DialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-confirm`}>
-              Type <strong>{blog.name}</strong> to confirm
-            </Label>
-            <Input
-              id={`${id}-confirm`}
-              autoComplete="off"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-            />
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={pending} onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={pending || !matches}>
-              {pending ? "Deleting..." : "Delete Blog"}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open
+      onOpenChange={(next) => !next && onClose()}
+      title={`Delete ${blog.name}?`}
+      description="Its posts, categories, affiliate links and media are deleted, its addresses stop serving it and its domains are released. This action cannot be undone."
+      onSubmit={handleSubmit(submit)}
+      isPending={isSubmitting}
+      submitLabel="Delete Blog"
+      pendingLabel="Deleting..."
+      submitDisabled={!matches}
+      destructive
+    >
+      <FormField
+        id={`${id}-confirm`}
+        label={
+          <>
+            Type <strong>{blog.name}</strong> to confirm
+          </>
+        }
+      >
+        {(field) => <Input {...field} autoComplete="off" {...register("confirmation")} />}
+      </FormField>
+    </FormDialog>
   );
 }

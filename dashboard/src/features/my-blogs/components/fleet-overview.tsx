@@ -1,14 +1,6 @@
 import type { FleetRow } from "@contracts/blogs.ts";
-import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "@/components/ui/table.tsx";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { DataTable, SortButton } from "@/components/data-table.tsx";
 import { useSelectedBlog } from "@/lib/selected-blog-context.tsx";
 import { useFleetOverview } from "../api/get-fleet-overview.ts";
 
@@ -29,18 +21,42 @@ const tlsLabels: Record<FleetRow["tls"], string> = {
 type Column = {
   key: string;
   label: string;
+  /** What the column is sorted by. */
   value: (row: FleetRow) => string | number;
+  cell: (row: FleetRow) => ReactNode;
+  cellClassName?: string;
   numeric?: boolean;
 };
+/** A column of counts: sorted by and showing the number, on the right. */
+function countColumn(key: string, label: string, value: (row: FleetRow) => number): Column {
+  return { key, label, value, cell: value, cellClassName: "text-right", numeric: true };
+}
 const columns: Column[] = [
-  { key: "name", label: "Blog", value: (r) => r.name.toLowerCase() },
-  { key: "site", label: "Site", value: (r) => stateLabels[r.siteState] },
-  { key: "domain", label: "Domain", value: (r) => r.domain ?? "" },
-  { key: "tls", label: "TLS", value: (r) => tlsLabels[r.tls] },
-  { key: "week", label: "Posts this week", value: (r) => r.postsThisWeek, numeric: true },
-  { key: "views", label: "Views (7 days)", value: (r) => r.viewsThisWeek, numeric: true },
-  { key: "published", label: "Published", value: (r) => r.publishedPosts, numeric: true },
-  { key: "failed", label: "Failed renders (7 days)", value: (r) => r.failedRenders, numeric: true },
+  {
+    key: "name",
+    label: "Blog",
+    value: (r) => r.name.toLowerCase(),
+    cell: (r) => r.name,
+    cellClassName: "font-medium",
+  },
+  {
+    key: "site",
+    label: "Site",
+    value: (r) => stateLabels[r.siteState],
+    cell: (r) => stateLabels[r.siteState],
+  },
+  {
+    key: "domain",
+    label: "Domain",
+    value: (r) => r.domain ?? "",
+    cell: (r) => r.domain ?? "—",
+    cellClassName: "break-all",
+  },
+  { key: "tls", label: "TLS", value: (r) => tlsLabels[r.tls], cell: (r) => tlsLabels[r.tls] },
+  countColumn("week", "Posts this week", (r) => r.postsThisWeek),
+  countColumn("views", "Views (7 days)", (r) => r.viewsThisWeek),
+  countColumn("published", "Published", (r) => r.publishedPosts),
+  countColumn("failed", "Failed renders (7 days)", (r) => r.failedRenders),
 ];
 
 /** Every blog's health at a glance, sortable by any column (My Blogs). */
@@ -70,52 +86,34 @@ export function FleetOverview() {
         Fleet Overview
       </h2>
       <div className="rounded-xl border">
-        <Table>
-          <TableHeader>
-            <TableRow>
-              {columns.map((column) => {
-                const active = sort.key === column.key;
-                return (
-                  <TableHead
-                    key={column.key}
-                    aria-sort={active ? (sort.ascending ? "ascending" : "descending") : "none"}
-                    className={column.numeric ? "text-right" : undefined}
-                  >
-                    <button
-                      type="button"
-                      className="inline-flex items-center gap-1 font-medium hover:underline"
-                      onClick={() =>
-                        setSort({ key: column.key, ascending: active ? !sort.ascending : true })
-                      }
-                    >
-                      {column.label}
-                      {active &&
-                        (sort.ascending ? (
-                          <ArrowUpIcon aria-hidden="true" className="size-3" />
-                        ) : (
-                          <ArrowDownIcon aria-hidden="true" className="size-3" />
-                        ))}
-                    </button>
-                  </TableHead>
-                );
-              })}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.blogId}>
-                <TableCell className="font-medium">{row.name}</TableCell>
-                <TableCell>{stateLabels[row.siteState]}</TableCell>
-                <TableCell className="break-all">{row.domain ?? "—"}</TableCell>
-                <TableCell>{tlsLabels[row.tls]}</TableCell>
-                <TableCell className="text-right">{row.postsThisWeek}</TableCell>
-                <TableCell className="text-right">{row.viewsThisWeek}</TableCell>
-                <TableCell className="text-right">{row.publishedPosts}</TableCell>
-                <TableCell className="text-right">{row.failedRenders}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          rows={rows}
+          rowKey={(row) => row.blogId}
+          columns={columns.map((column) => {
+            const direction =
+              sort.key === column.key ? (sort.ascending ? "ascending" : "descending") : undefined;
+            return {
+              key: column.key,
+              sort: direction ?? "none",
+              headClassName: column.numeric ? "text-right" : undefined,
+              cellClassName: column.cellClassName,
+              header: (
+                <SortButton
+                  label={column.label}
+                  direction={direction}
+                  className="hover:underline"
+                  onSort={() =>
+                    setSort({
+                      key: column.key,
+                      ascending: direction ? direction === "descending" : true,
+                    })
+                  }
+                />
+              ),
+              cell: column.cell,
+            };
+          })}
+        />
       </div>
     </section>
   );

@@ -1,14 +1,7 @@
 import type { AiUsageReport } from "@contracts/ai-usage.ts";
 import { format, parseISO } from "date-fns";
 import { BarChart } from "../../../components/bar-chart.tsx";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "../../../components/ui/table.tsx";
+import { DataTable } from "../../../components/data-table.tsx";
 import {
   allowancePercent,
   costText,
@@ -43,6 +36,9 @@ export function AiUsageCard({
     </ReportCard>
   );
 }
+
+/** A column of figures: head and cells on the right, digits of one width. */
+const figure = { headClassName: "text-right", cellClassName: "text-right tabular-nums" };
 
 function UsageReport({ report }: { report: AiUsageReport }) {
   if (!report.configured)
@@ -104,63 +100,66 @@ function UsageReport({ report }: { report: AiUsageReport }) {
         }}
       />
       {features.length > 0 && (
-        <Table aria-label="AI use by feature">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Feature</TableHead>
-              <TableHead className="text-right">Today</TableHead>
-              <TableHead className="text-right">Last 30 days</TableHead>
-              <TableHead className="text-right">Estimated cost (30 days)</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {features.map((row) => (
-              <TableRow key={row.feature}>
-                <TableCell>{row.label}</TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {row.today.toLocaleString("en-US")}
-                </TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {row.last30Days.toLocaleString("en-US")}
-                </TableCell>
-                <TableCell className="text-right tabular-nums">{row.cost}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          aria-label="AI use by feature"
+          rows={features}
+          rowKey={(row) => row.feature}
+          columns={[
+            { key: "feature", header: "Feature", cell: (row) => row.label },
+            {
+              key: "today",
+              header: "Today",
+              cell: (row) => row.today.toLocaleString("en-US"),
+              ...figure,
+            },
+            {
+              key: "last30Days",
+              header: "Last 30 days",
+              cell: (row) => row.last30Days.toLocaleString("en-US"),
+              ...figure,
+            },
+            { key: "cost", header: "Estimated cost (30 days)", cell: (row) => row.cost, ...figure },
+          ]}
+        />
       )}
       {report.posts.length > 0 && (
         <section aria-labelledby="ai-usage-posts-title" className="space-y-2">
           <h3 id="ai-usage-posts-title" className="text-sm font-medium">
             Posts that used the most AI, last 30 days
           </h3>
-          <Table aria-labelledby="ai-usage-posts-title">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Post</TableHead>
-                <TableHead className="text-right">Tokens</TableHead>
-                <TableHead className="text-right">Estimated cost</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {report.posts.map((post) => (
-                <TableRow key={post.postId}>
-                  <TableCell>
+          <DataTable
+            aria-labelledby="ai-usage-posts-title"
+            rows={report.posts}
+            rowKey={(post) => post.postId}
+            columns={[
+              {
+                key: "post",
+                header: "Post",
+                cell: (post) => (
+                  <>
                     <span className={post.title === null ? "text-muted-foreground" : undefined}>
                       {postLabel(post)}
                     </span>
                     {post.blogName && (
                       <span className="block text-xs text-muted-foreground">{post.blogName}</span>
                     )}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">
-                    {post.tokens.toLocaleString("en-US")}
-                  </TableCell>
-                  <TableCell className="text-right tabular-nums">{costText(post.cost)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                  </>
+                ),
+              },
+              {
+                key: "tokens",
+                header: "Tokens",
+                cell: (post) => post.tokens.toLocaleString("en-US"),
+                ...figure,
+              },
+              {
+                key: "cost",
+                header: "Estimated cost",
+                cell: (post) => costText(post.cost),
+                ...figure,
+              },
+            ]}
+          />
         </section>
       )}
       {report.last30DaysTotal > 0 && (

@@ -1,12 +1,5 @@
 import type { FleetRisk } from "@contracts/fleet.ts";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "../../../components/ui/table.tsx";
+import { DataTable } from "../../../components/data-table.tsx";
 import { ReportCard, type ReportLoad } from "./report-card.tsx";
 
 const percent = (share: number | null) => (share === null ? "–" : `${Math.round(share * 100)}%`);
@@ -54,28 +47,29 @@ function RiskReport({ risk }: { risk: FleetRisk }) {
       ) : (
         <p className="text-sm text-muted-foreground">No blog crosses a risk line.</p>
       )}
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Blog</TableHead>
-            <TableHead>Posts per week (last 4)</TableHead>
-            <TableHead>AI posts unedited</TableHead>
-            <TableHead>Reviewed by a person</TableHead>
-            <TableHead>Near-duplicates</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {risk.blogs.map((blog) => (
-            <TableRow key={blog.blogId}>
-              <TableCell>{blog.name}</TableCell>
-              <TableCell>{[...blog.postsPerWeek].reverse().join(" · ")}</TableCell>
-              <TableCell>{percent(blog.uneditedShare)}</TableCell>
-              <TableCell>{percent(blog.reviewCoverage)}</TableCell>
-              <TableCell>{blog.nearDuplicates}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable
+        rows={risk.blogs}
+        rowKey={(blog) => blog.blogId}
+        columns={[
+          { key: "blog", header: "Blog", cell: (blog) => blog.name },
+          {
+            key: "pace",
+            header: "Posts per week (last 4)",
+            cell: (blog) => [...blog.postsPerWeek].reverse().join(" · "),
+          },
+          {
+            key: "unedited",
+            header: "AI posts unedited",
+            cell: (blog) => percent(blog.uneditedShare),
+          },
+          {
+            key: "reviewed",
+            header: "Reviewed by a person",
+            cell: (blog) => percent(blog.reviewCoverage),
+          },
+          { key: "duplicates", header: "Near-duplicates", cell: (blog) => blog.nearDuplicates },
+        ]}
+      />
       {risk.nearDuplicates.length > 0 && (
         <section aria-labelledby="near-duplicates-title" className="space-y-2">
           <h3 id="near-duplicates-title" className="text-sm font-medium">

@@ -1,23 +1,9 @@
-import type { AnalyticsRange } from "@contracts/analytics.ts";
-import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
+import type { AnalyticsRange, FleetAnalytics } from "@contracts/analytics.ts";
 import { useState } from "react";
+import { type DataColumn, DataTable, SortButton } from "../../../components/data-table.tsx";
 import { LoadError } from "../../../components/load-error.tsx";
+import { TitledCard } from "../../../components/titled-card.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../../components/ui/card.tsx";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "../../../components/ui/table.tsx";
 import { downloadCsv } from "../../../lib/csv.ts";
 import { useFleetAnalytics } from "../api/get-fleet-analytics.ts";
 import { type FleetSortKey, money, sortFleet } from "./analytics-data.ts";
@@ -31,6 +17,9 @@ const columns: { key: FleetSortKey; header: string }[] = [
   { key: "revenue", header: "Revenue" },
 ];
 
+type FleetRow = FleetAnalytics["blogs"][number];
+const figureCell = "py-1.5 text-right tabular-nums";
+
 /** Every blog of the owner side by side over the range, sortable by any column. */
 export function FleetTable({ range }: { range: AnalyticsRange }) {
   const fleet = useFleetAnalytics(range);
@@ -41,116 +30,94 @@ export function FleetTable({ range }: { range: AnalyticsRange }) {
   const rows = fleet.data ? sortFleet(fleet.data.blogs, sort.key, sort.direction) : [];
   const currency = fleet.data?.currency ?? "USD";
   return (
-    <Card aria-labelledby="fleet-title">
-      <CardHeader>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle id="fleet-title">All Blogs</CardTitle>
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={rows.length === 0}
-            aria-label="Export All Blogs as CSV"
-            onClick={() =>
-              downloadCsv(
-                `fleet-${range}.csv`,
-                [...columns.map((c) => c.header), "Revenue per 1,000 views"],
-                rows.map((r) => [
-                  r.name,
-                  r.views,
-                  r.visitors,
-                  r.clicks,
-                  r.postsPublished,
-                  r.revenue,
-                  r.rpm,
-                ]),
-              )
-            }
-          >
-            CSV
-          </Button>
-        </div>
-        <CardDescription>Which of your blogs grow: the same range for each.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {fleet.error && !fleet.data ? (
-          <LoadError
-            variant="card"
-            title="Failed to load your blogs"
-            retryLabel="Try again"
-            onRetry={() => void fleet.mutate()}
-          />
-        ) : !fleet.data ? (
-          <p role="status" className="py-6 text-center text-sm text-muted-foreground">
-            Loading blogs...
-          </p>
-        ) : (
-          <Table aria-labelledby="fleet-title">
-            <TableHeader>
-              <TableRow>
-                {columns.map((c) => {
-                  const active = sort.key === c.key;
-                  return (
-                    <TableHead
-                      key={c.key}
-                      scope="col"
-                      aria-sort={active ? sort.direction : "none"}
-                      className={c.key === "name" ? undefined : "text-right"}
-                    >
-                      <button
-                        type="button"
-                        className="inline-flex items-center gap-1 rounded-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                        onClick={() =>
-                          setSort({
-                            key: c.key,
-                            direction:
-                              active && sort.direction === "descending"
+    <TitledCard
+      id="fleet-title"
+      title="All Blogs"
+      description="Which of your blogs grow: the same range for each."
+      action={
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={rows.length === 0}
+          aria-label="Export All Blogs as CSV"
+          onClick={() =>
+            downloadCsv(
+              `fleet-${range}.csv`,
+              [...columns.map((c) => c.header), "Revenue per 1,000 views"],
+              rows.map((r) => [
+                r.name,
+                r.views,
+                r.visitors,
+                r.clicks,
+                r.postsPublished,
+                r.revenue,
+                r.rpm,
+              ]),
+            )
+          }
+        >
+          CSV
+        </Button>
+      }
+    >
+      {fleet.error && !fleet.data ? (
+        <LoadError
+          variant="card"
+          title="Failed to load your blogs"
+          retryLabel="Try again"
+          onRetry={() => void fleet.mutate()}
+        />
+      ) : !fleet.data ? (
+        <p role="status" className="py-6 text-center text-sm text-muted-foreground">
+          Loading blogs...
+        </p>
+      ) : (
+        <DataTable
+          aria-labelledby="fleet-title"
+          scope="col"
+          rows={rows}
+          rowKey={(r) => r.blogId}
+          columns={[
+            ...columns.map(({ key, header }): DataColumn<FleetRow> => {
+              const direction = sort.key === key ? sort.direction : undefined;
+              return {
+                key,
+                sort: direction ?? "none",
+                headClassName: key === "name" ? undefined : "text-right",
+                cellClassName: key === "name" ? "py-1.5" : figureCell,
+                header: (
+                  <SortButton
+                    label={header}
+                    direction={direction}
+                    className="rounded-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    onSort={() =>
+                      setSort({
+                        key,
+                        direction:
+                          direction === "descending"
+                            ? "ascending"
+                            : direction
+                              ? "descending"
+                              : key === "name"
                                 ? "ascending"
-                                : active
-                                  ? "descending"
-                                  : c.key === "name"
-                                    ? "ascending"
-                                    : "descending",
-                          })
-                        }
-                      >
-                        {c.header}
-                        {active &&
-                          (sort.direction === "ascending" ? (
-                            <ArrowUpIcon aria-hidden="true" className="size-3" />
-                          ) : (
-                            <ArrowDownIcon aria-hidden="true" className="size-3" />
-                          ))}
-                      </button>
-                    </TableHead>
-                  );
-                })}
-                <TableHead scope="col" className="text-right">
-                  Revenue per 1,000 views
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.blogId}>
-                  <TableCell className="py-1.5">{r.name}</TableCell>
-                  <TableCell className="py-1.5 text-right tabular-nums">{r.views}</TableCell>
-                  <TableCell className="py-1.5 text-right tabular-nums">{r.visitors}</TableCell>
-                  <TableCell className="py-1.5 text-right tabular-nums">{r.clicks}</TableCell>
-                  <TableCell className="py-1.5 text-right tabular-nums">
-                    {r.postsPublished}
-                  </TableCell>
-                  <TableCell className="py-1.5 text-right tabular-nums">
-                    {money(r.revenue, currency)}
-                  </TableCell>
-                  <TableCell className="py-1.5 text-right tabular-nums">
-                    {money(r.rpm, currency)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </CardContent>
-    </Card>
+                                : "descending",
+                      })
+                    }
+                  />
+                ),
+                cell: (r) => (key === "revenue" ? money(r.revenue, currency) : r[key]),
+              };
+            }),
+            {
+              key: "rpm",
+              header: "Revenue per 1,000 views",
+              headClassName: "text-right",
+              cellClassName: figureCell,
+              cell: (r) => money(r.rpm, currency),
+            },
+          ]}
+        />
+      )}
+    </TitledCard>
   );
 }

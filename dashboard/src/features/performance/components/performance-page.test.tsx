@@ -7,6 +7,7 @@ import { MemoryRouter } from "react-router";
 import { SWRConfig } from "swr";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { swrConfig } from "../../../lib/swr-config.ts";
+import { automationFixture } from "../../../test/factories.ts";
 import { PerformanceReport } from "./performance-page.tsx";
 
 const blog = { id: "b1", name: "Balcony Gardens" } as Blog;
@@ -20,21 +21,14 @@ const post = (status: string, createdAt: string, publishedAt: string | null = nu
   publishedAt,
 });
 
-const automation = (over: Partial<AutomationSettings> = {}): AutomationSettings => ({
-  blogId: "b1",
-  configured: true,
-  topicDetails: [],
-  skipReason: null,
-  enabled: true,
-  lastGeneratedAt: null,
-  nextRunAt: null,
-  niche: null,
-  postingFrequency: "weekly",
-  postsPerWeek: 3,
-  autoPublish: true,
-  topics: ["herbs", "tomatoes"],
-  ...over,
-});
+const automation = (over: Partial<AutomationSettings> = {}): AutomationSettings =>
+  automationFixture({
+    niche: null,
+    postingFrequency: "weekly",
+    postsPerWeek: 3,
+    autoPublish: true,
+    ...over,
+  });
 
 /** What the API answers for a blog whose automation was never saved (decision 354). */
 const neverSaved = automation({ configured: false, enabled: false, topics: [] });

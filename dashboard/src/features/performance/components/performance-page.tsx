@@ -20,15 +20,9 @@ import { LoadError } from "../../../components/load-error.tsx";
 import { MetricCard } from "../../../components/metric-card.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { PostsLoadError } from "../../../components/posts-load-error.tsx";
+import { TitledCard } from "../../../components/titled-card.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../../components/ui/card.tsx";
 import { useAffiliateRecommendations } from "../../../lib/api/get-affiliate-recommendations.ts";
 import { useAiUsage } from "../../../lib/api/get-ai-usage.ts";
 import { useAutomation } from "../../../lib/api/get-automation.ts";
@@ -146,119 +140,99 @@ export function PerformanceReport({ blog }: { blog: Blog }) {
       </section>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <Card aria-labelledby="published-chart-title">
-          <CardHeader>
-            <CardTitle id="published-chart-title">Published Posts</CardTitle>
-            <CardDescription>
-              Weeks run Monday to Sunday; this week is the last bar.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            {posts.data ? (
-              <PublishedChart posts={posts.data} now={now} />
-            ) : (
-              <Pending failed={Boolean(posts.error)} what="posts" />
-            )}
-          </CardContent>
-        </Card>
+        <TitledCard
+          id="published-chart-title"
+          title="Published Posts"
+          description="Weeks run Monday to Sunday; this week is the last bar."
+        >
+          {posts.data ? (
+            <PublishedChart posts={posts.data} now={now} />
+          ) : (
+            <Pending failed={Boolean(posts.error)} what="posts" />
+          )}
+        </TitledCard>
 
-        <Card aria-labelledby="clicks-chart-title">
-          <CardHeader>
-            <CardTitle id="clicks-chart-title">Affiliate Clicks</CardTitle>
-            <CardDescription>
-              All affiliate links of {blog.name}. Search engines, AI crawlers and prefetches are not
-              counted.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            {clicks.data ? (
-              <ClickChart
-                caption={`Clicks per day, last ${clicks.data.days.length} days`}
-                days={clicks.data.days.map((d) => ({
-                  day: d.date,
-                  clicks: d.clicks,
-                  unique: d.uniqueClicks,
-                }))}
-              />
-            ) : (
-              <Pending
-                failed={Boolean(clicks.error)}
-                what="clicks"
-                onRetry={() => void clicks.mutate()}
-              />
-            )}
-          </CardContent>
-        </Card>
+        <TitledCard
+          id="clicks-chart-title"
+          title="Affiliate Clicks"
+          description={`All affiliate links of ${blog.name}. Search engines, AI crawlers and prefetches are not counted.`}
+        >
+          {clicks.data ? (
+            <ClickChart
+              caption={`Clicks per day, last ${clicks.data.days.length} days`}
+              days={clicks.data.days.map((d) => ({
+                day: d.date,
+                clicks: d.clicks,
+                unique: d.uniqueClicks,
+              }))}
+            />
+          ) : (
+            <Pending
+              failed={Boolean(clicks.error)}
+              what="clicks"
+              onRetry={() => void clicks.mutate()}
+            />
+          )}
+        </TitledCard>
       </div>
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <Card aria-labelledby="ctr-title">
-          <CardHeader>
-            <CardTitle id="ctr-title">Affiliate Click-Through</CardTitle>
-            <CardDescription>
-              Clicks ÷ page views over the chosen range, beside the clicks per day.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            {analytics.data ? (
-              <ClickThrough report={analytics.data} fileBase={fileBase} />
-            ) : (
-              <Pending
-                failed={Boolean(analytics.error)}
-                what="click-through"
-                onRetry={() => void analytics.mutate()}
-              />
-            )}
-          </CardContent>
-        </Card>
+        <TitledCard
+          id="ctr-title"
+          title="Affiliate Click-Through"
+          description="Clicks ÷ page views over the chosen range, beside the clicks per day."
+        >
+          {analytics.data ? (
+            <ClickThrough report={analytics.data} fileBase={fileBase} />
+          ) : (
+            <Pending
+              failed={Boolean(analytics.error)}
+              what="click-through"
+              onRetry={() => void analytics.mutate()}
+            />
+          )}
+        </TitledCard>
         <RevenueCard report={analytics.data} fileBase={fileBase} />
       </div>
 
       <FleetTable range={range} />
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <Card aria-labelledby="recommendations-title">
-          <CardHeader>
-            <CardTitle id="recommendations-title">AI Affiliate Recommendations</CardTitle>
-            <CardDescription>Programs suggested for {blog.name}, by your decision.</CardDescription>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            {recommendations.error && !recommendations.data ? (
-              <Pending
-                failed
-                what="recommendations"
-                onRetry={() => void recommendations.mutate()}
-              />
-            ) : (
-              <FigureList
-                items={[
-                  { term: "Pending", value: shown(counts?.pending) },
-                  { term: "Approved", value: shown(counts?.approved) },
-                  { term: "Rejected", value: shown(counts?.rejected) },
-                ]}
-              />
-            )}
-            <Button asChild variant="outline" size="sm">
-              <Link to="/affiliate-recommendations">Review recommendations</Link>
-            </Button>
-          </CardContent>
-        </Card>
-
-        <Card aria-labelledby="overview-title">
-          <CardHeader>
-            <CardTitle id="overview-title">Content Overview</CardTitle>
-            <CardDescription>All posts of {blog.name}, whatever their date.</CardDescription>
-          </CardHeader>
-          <CardContent>
+        <TitledCard
+          id="recommendations-title"
+          title="AI Affiliate Recommendations"
+          description={`Programs suggested for ${blog.name}, by your decision.`}
+          contentClassName="space-y-4"
+        >
+          {recommendations.error && !recommendations.data ? (
+            <Pending failed what="recommendations" onRetry={() => void recommendations.mutate()} />
+          ) : (
             <FigureList
               items={[
-                { term: "Total Posts", value: shown(metrics?.total) },
-                { term: "Publish Rate", value: metrics ? `${metrics.publishRate}%` : "–" },
-                ...(topics.length > 0 ? [{ term: "Topics Configured", value: topics.length }] : []),
+                { term: "Pending", value: shown(counts?.pending) },
+                { term: "Approved", value: shown(counts?.approved) },
+                { term: "Rejected", value: shown(counts?.rejected) },
               ]}
             />
-          </CardContent>
-        </Card>
+          )}
+          <Button asChild variant="outline" size="sm">
+            <Link to="/affiliate-recommendations">Review recommendations</Link>
+          </Button>
+        </TitledCard>
+
+        <TitledCard
+          id="overview-title"
+          title="Content Overview"
+          description={`All posts of ${blog.name}, whatever their date.`}
+        >
+          <FigureList
+            items={[
+              { term: "Total Posts", value: shown(metrics?.total) },
+              { term: "Publish Rate", value: metrics ? `${metrics.publishRate}%` : "–" },
+              ...(topics.length > 0 ? [{ term: "Topics Configured", value: topics.length }] : []),
+            ]}
+          />
+        </TitledCard>
       </div>
     </div>
   );
@@ -275,55 +249,52 @@ function AutomationStatus({
 }) {
   const active = settings?.enabled === true;
   return (
-    <Card aria-labelledby="automation-status-title">
-      <CardHeader>
-        <div className="flex flex-wrap items-center gap-2">
-          <CardTitle id="automation-status-title">Content Automation</CardTitle>
-          {settings !== undefined && (
-            <Badge variant={active ? "default" : "secondary"}>
-              {active ? "Active" : "Inactive"}
-            </Badge>
-          )}
+    <TitledCard
+      id="automation-status-title"
+      title="Content Automation"
+      actionBesideTitle
+      action={
+        settings !== undefined && (
+          <Badge variant={active ? "default" : "secondary"}>{active ? "Active" : "Inactive"}</Badge>
+        )
+      }
+    >
+      {failed ? (
+        <Pending failed what="automation settings" onRetry={onRetry} />
+      ) : settings === undefined ? (
+        <Pending failed={false} what="automation settings" />
+      ) : active ? (
+        <FigureList
+          items={[
+            {
+              term: "Last generated",
+              value: settings.lastGeneratedAt ? (
+                <time dateTime={settings.lastGeneratedAt}>
+                  {format(parseISO(settings.lastGeneratedAt), "MMM d, yyyy 'at' h:mm a")}
+                </time>
+              ) : (
+                "Not yet: the first post is on its way"
+              ),
+            },
+            { term: "Schedule", value: automationSchedule(settings) },
+            ...(settings.skipReason ? [{ term: "Status", value: settings.skipReason }] : []),
+          ]}
+          small
+        />
+      ) : (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-muted-foreground">
+            Enable automation in Settings to start generating content
+          </p>
+          <Button asChild variant="outline" size="sm">
+            <Link to="/settings">
+              <SettingsIcon aria-hidden="true" />
+              Open Settings
+            </Link>
+          </Button>
         </div>
-      </CardHeader>
-      <CardContent>
-        {failed ? (
-          <Pending failed what="automation settings" onRetry={onRetry} />
-        ) : settings === undefined ? (
-          <Pending failed={false} what="automation settings" />
-        ) : active ? (
-          <FigureList
-            items={[
-              {
-                term: "Last generated",
-                value: settings.lastGeneratedAt ? (
-                  <time dateTime={settings.lastGeneratedAt}>
-                    {format(parseISO(settings.lastGeneratedAt), "MMM d, yyyy 'at' h:mm a")}
-                  </time>
-                ) : (
-                  "Not yet: the first post is on its way"
-                ),
-              },
-              { term: "Schedule", value: automationSchedule(settings) },
-              ...(settings.skipReason ? [{ term: "Status", value: settings.skipReason }] : []),
-            ]}
-            small
-          />
-        ) : (
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <p className="text-sm text-muted-foreground">
-              Enable automation in Settings to start generating content
-            </p>
-            <Button asChild variant="outline" size="sm">
-              <Link to="/settings">
-                <SettingsIcon aria-hidden="true" />
-                Open Settings
-              </Link>
-            </Button>
-          </div>
-        )}
-      </CardContent>
-    </Card>
+      )}
+    </TitledCard>
   );
 }
 

@@ -1,12 +1,6 @@
 import type { ReactNode } from "react";
 import { LoadError } from "../../../components/load-error.tsx";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "../../../components/ui/card.tsx";
+import { TitledCard } from "../../../components/titled-card.tsx";
 
 /** How a report card's data is doing: failed (with nothing to show) and how to load it again. */
 export type ReportLoad = { failed: boolean; onRetry: () => void };
@@ -38,23 +32,17 @@ export function ReportCard<T>({
   children: (report: T) => ReactNode;
 } & ReportLoad) {
   return (
-    <Card aria-labelledby={id}>
-      <CardHeader>
-        <CardTitle id={id}>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        {report !== undefined ? (
-          children(report)
-        ) : failed ? (
-          <LoadError variant="card" title={failedTitle} retryLabel="Try again" onRetry={onRetry} />
-        ) : (
-          <p role="status" className="py-6 text-center text-sm text-muted-foreground">
-            {loadingText}
-          </p>
-        )}
-        {after}
-      </CardContent>
-    </Card>
+    <TitledCard id={id} title={title} description={description} contentClassName="space-y-6">
+      {report !== undefined ? (
+        children(report)
+      ) : failed ? (
+        <LoadError variant="card" title={failedTitle} retryLabel="Try again" onRetry={onRetry} />
+      ) : (
+        <p role="status" className="py-6 text-center text-sm text-muted-foreground">
+          {loadingText}
+        </p>
+      )}
+      {after}
+    </TitledCard>
   );
 }

@@ -1,14 +1,7 @@
 import { DownloadIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { DataTable } from "../../../components/data-table.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "../../../components/ui/table.tsx";
 import { downloadCsv } from "../../../lib/csv.ts";
 
 export type ReportColumn<T> = {
@@ -67,37 +60,21 @@ export function ReportTable<T>({
       {rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">{empty}</p>
       ) : (
-        <Table aria-labelledby={id}>
-          <TableHeader>
-            <TableRow>
-              {columns.map((c) => (
-                <TableHead
-                  key={c.header}
-                  scope="col"
-                  className={c.numeric ? "text-right" : undefined}
-                >
-                  {c.header}
-                </TableHead>
-              ))}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={rowKey(row)}>
-                {columns.map((c) => (
-                  <TableCell
-                    key={c.header}
-                    className={
-                      c.numeric ? "py-1.5 text-right tabular-nums" : "max-w-64 truncate py-1.5"
-                    }
-                  >
-                    {c.cell(row)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          aria-labelledby={id}
+          scope="col"
+          rows={rows}
+          rowKey={rowKey}
+          columns={columns.map((c) => ({
+            key: c.header,
+            header: c.header,
+            cell: c.cell,
+            headClassName: c.numeric ? "text-right" : undefined,
+            cellClassName: c.numeric
+              ? "py-1.5 text-right tabular-nums"
+              : "max-w-64 truncate py-1.5",
+          }))}
+        />
       )}
     </section>
   );

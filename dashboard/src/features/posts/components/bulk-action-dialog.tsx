@@ -1,16 +1,7 @@
 import { useId, useState } from "react";
 import type { Choice } from "../../../components/choice-select.tsx";
 import { ChoiceSelect } from "../../../components/choice-select.tsx";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogConfirm,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../../../components/ui/alert-dialog.tsx";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 
 export type BulkChoice = "status" | "category" | "delete";
 
@@ -41,7 +32,6 @@ export function BulkActionDialog({
   // The first choice until one is made (the choices may arrive after the dialog opens).
   const [picked, setValue] = useState<string | undefined>(undefined);
   const value = picked ?? choices[0]?.value ?? "";
-  const [isPending, setPending] = useState(false);
   const texts =
     action === "delete"
       ? {
@@ -67,26 +57,18 @@ export function BulkActionDialog({
             label: "Category",
           };
 
-  async function confirm() {
-    if (isPending) return;
-    setPending(true);
-    try {
-      await onConfirm(value);
-    } catch {
-      // Kept open: the caller has told the user what went wrong.
-    } finally {
-      setPending(false);
-    }
-  }
-
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !isPending && onOpenChange(next)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{texts.title}</AlertDialogTitle>
-          <AlertDialogDescription>{texts.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {"label" in texts ? (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={texts.title}
+      description={texts.description}
+      confirmLabel={texts.confirm}
+      pendingLabel={texts.pending}
+      onConfirm={() => onConfirm(value)}
+    >
+      {(isPending) =>
+        "label" in texts ? (
           <div className="grid gap-2">
             <span id={labelId} className="text-sm font-medium">
               {texts.label}
@@ -99,14 +81,8 @@ export function BulkActionDialog({
               disabled={isPending}
             />
           </div>
-        ) : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogConfirm disabled={isPending} onClick={() => void confirm()}>
-            {isPending ? texts.pending : texts.confirm}
-          </AlertDialogConfirm>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        ) : null
+      }
+    </ConfirmDialog>
   );
 }

@@ -8,16 +8,9 @@ import type { PostSummary } from "@contracts/posts.ts";
 import { ArrowDownIcon, ArrowUpIcon, ChevronsUpDownIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { type DataColumn, DataTable } from "../../../components/data-table.tsx";
 import { editPostHref } from "../../../components/post-card.tsx";
 import { PostStatusBadge } from "../../../components/post-status-badge.tsx";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "../../../components/ui/table.tsx";
 import { formatDay, formatDayAndTime } from "../../../lib/format-date.ts";
 
 const columns: { column: PostSortColumn; label: string; numeric?: boolean }[] = [
@@ -80,12 +73,64 @@ export function PostsTable({
     onSelectedChange(next);
   };
 
+  const cells: Record<PostSortColumn, Pick<DataColumn<PostSummary>, "cell" | "cellClassName">> = {
+    title: {
+      cellClassName: "max-w-[24rem] font-medium",
+      cell: (post) => (
+        <Link
+          to={editPostHref(post.id)}
+          className="line-clamp-2 hover:underline focus-visible:underline"
+        >
+          {post.title}
+        </Link>
+      ),
+    },
+    status: { cell: (post) => <PostStatusBadge status={post.status} /> },
+    category: {
+      cellClassName: (post) =>
+        categoryName(post.categoryId) ? undefined : "text-muted-foreground",
+      cell: (post) => categoryName(post.categoryId) ?? "Uncategorized",
+    },
+    author: {
+      cellClassName: "whitespace-nowrap",
+      cell: (post) =>
+        currentUserId && post.authorId === currentUserId
+          ? "You"
+          : (post.author?.name ?? "Unknown author"),
+    },
+    date: {
+      cellClassName: "whitespace-nowrap text-muted-foreground",
+      cell: (post) => (
+        <>
+          <time dateTime={post.createdAt}>{formatDay(new Date(post.createdAt))}</time>
+          {post.scheduledPublishAt && (
+            <span className="block text-xs">
+              Scheduled for {formatDayAndTime(new Date(post.scheduledPublishAt))}
+            </span>
+          )}
+        </>
+      ),
+    },
+    views: {
+      cellClassName: "text-right tabular-nums",
+      cell: (post) => (views[post.id] ?? 0).toLocaleString("en-US"),
+    },
+  };
+
   return (
     <div className="min-w-0 rounded-xl border">
-      <Table aria-label="Posts" className="min-w-[52rem]">
-        <TableHeader>
-          <TableRow className="hover:bg-transparent">
-            <TableHead className="w-10">
+      <DataTable
+        aria-label="Posts"
+        className="min-w-[52rem]"
+        headRowClassName="hover:bg-transparent"
+        rows={posts}
+        rowKey={(post) => post.id}
+        rowState={(post) => (selected.has(post.id) ? "selected" : undefined)}
+        columns={[
+          {
+            key: "select",
+            headClassName: "w-10",
+            header: (
               <input
                 ref={selectAll}
                 type="checkbox"
@@ -98,86 +143,46 @@ export function PostsTable({
                   )
                 }
               />
-            </TableHead>
-            {columns.map(({ column, label, numeric }) => {
-              const isSorted = column === sortedColumn;
-              const Icon = !isSorted
-                ? ChevronsUpDownIcon
-                : direction === "asc"
-                  ? ArrowUpIcon
-                  : ArrowDownIcon;
-              return (
-                <TableHead
-                  key={column}
-                  aria-sort={
-                    isSorted ? (direction === "asc" ? "ascending" : "descending") : undefined
-                  }
-                  className={numeric ? "text-right" : undefined}
+            ),
+            cell: (post) => (
+              <input
+                type="checkbox"
+                aria-label={`Select ${post.title}`}
+                className="size-4 accent-primary"
+                checked={selected.has(post.id)}
+                onChange={(event) => toggle(post.id, event.target.checked)}
+              />
+            ),
+          },
+          ...columns.map(({ column, label, numeric }): DataColumn<PostSummary> => {
+            const isSorted = column === sortedColumn;
+            const Icon = !isSorted
+              ? ChevronsUpDownIcon
+              : direction === "asc"
+                ? ArrowUpIcon
+                : ArrowDownIcon;
+            return {
+              key: column,
+              sort: isSorted ? (direction === "asc" ? "ascending" : "descending") : undefined,
+              headClassName: numeric ? "text-right" : undefined,
+              header: (
+                <button
+                  type="button"
+                  onClick={() => onSort(nextSort(sort, column))}
+                  className="-mx-2 inline-flex items-center gap-1 rounded-md px-2 py-1 hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
                 >
-                  <button
-                    type="button"
-                    onClick={() => onSort(nextSort(sort, column))}
-                    className="-mx-2 inline-flex items-center gap-1 rounded-md px-2 py-1 hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                  >
-                    {label}
-                    <Icon
-                      aria-hidden="true"
-                      className={isSorted ? "size-3.5" : "size-3.5 opacity-40"}
-                    />
-                  </button>
-                </TableHead>
-              );
-            })}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {posts.map((post) => {
-            const category = categoryName(post.categoryId);
-            const isOwn = Boolean(currentUserId && post.authorId === currentUserId);
-            return (
-              <TableRow key={post.id} data-state={selected.has(post.id) ? "selected" : undefined}>
-                <TableCell>
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${post.title}`}
-                    className="size-4 accent-primary"
-                    checked={selected.has(post.id)}
-                    onChange={(event) => toggle(post.id, event.target.checked)}
+                  {label}
+                  <Icon
+                    aria-hidden="true"
+                    className={isSorted ? "size-3.5" : "size-3.5 opacity-40"}
                   />
-                </TableCell>
-                <TableCell className="max-w-[24rem] font-medium">
-                  <Link
-                    to={editPostHref(post.id)}
-                    className="line-clamp-2 hover:underline focus-visible:underline"
-                  >
-                    {post.title}
-                  </Link>
-                </TableCell>
-                <TableCell>
-                  <PostStatusBadge status={post.status} />
-                </TableCell>
-                <TableCell className={category ? undefined : "text-muted-foreground"}>
-                  {category ?? "Uncategorized"}
-                </TableCell>
-                <TableCell className="whitespace-nowrap">
-                  {isOwn ? "You" : (post.author?.name ?? "Unknown author")}
-                </TableCell>
-                <TableCell className="whitespace-nowrap text-muted-foreground">
-                  <time dateTime={post.createdAt}>{formatDay(new Date(post.createdAt))}</time>
-                  {post.scheduledPublishAt && (
-                    <span className="block text-xs">
-                      Scheduled for {formatDayAndTime(new Date(post.scheduledPublishAt))}
-                    </span>
-                  )}
-                </TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {(views[post.id] ?? 0).toLocaleString("en-US")}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+                </button>
+              ),
+              ...cells[column],
+            };
+          }),
+        ]}
+      />
     </div>
   );
 }

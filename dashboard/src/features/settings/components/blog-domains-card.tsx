@@ -1,4 +1,10 @@
-import type { Blog, DomainInstructions } from "@contracts/blogs.ts";
+import {
+  type Blog,
+  type DomainInput,
+  type DomainInstructions,
+  domainInput,
+} from "@contracts/blogs.ts";
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   CheckCircle2Icon,
   CopyIcon,
@@ -6,7 +12,8 @@ import {
   GlobeIcon,
   ShieldAlertIcon,
 } from "lucide-react";
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useId } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { CardHeading } from "../../../components/card-heading.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card.tsx";
@@ -17,12 +24,7 @@ import { errorMessage, fieldIssuesOf } from "../../../lib/api-client.ts";
 import { useUpdateDomain } from "../api/update-domain.ts";
 import { useVerifyDomain } from "../api/verify-domain.ts";
 import { blogDomain, subdomainUrl } from "./blog-address.ts";
-import {
-  domainButtonLabel,
-  domainFieldError,
-  sanitizeCustomDomain,
-  sanitizeSubdomain,
-} from "./domain-fields.ts";
+import { domainButtonLabel, sanitizeCustomDomain, sanitizeSubdomain } from "./domain-fields.ts";
 
 type DomainField = "subdomain" | "customDomain";
 
@@ -32,17 +34,11 @@ type DomainField = "subdomain" | "customDomain";
  */
 export function BlogDomainsCard({ blog }: { blog: Blog }) {
   const { updateDomain, pending } = useUpdateDomain();
-  const [errors, setErrors] = useState<Partial<Record<DomainField, string>>>({});
 
-  async function save(field: DomainField, value: string) {
-    const invalid = domainFieldError(field, value);
-    if (invalid) {
-      setErrors((current) => ({ ...current, [field]: invalid }));
-      return false;
-    }
+  /** Saves one address; what the server refuses is toasted, and its word on the field returned. */
+  async function save(field: DomainField, value: string): Promise<string | undefined> {
     try {
       const updated = await updateDomain(blog.id, { [field]: value });
-      setErrors((current) => ({ ...current, [field]: undefined }));
       const address = field === "subdomain" ? updated.subdomain : updated.customDomain;
       toast({
         title: "Domain updated",
@@ -50,16 +46,14 @@ export function BlogDomainsCard({ blog }: { blog: Blog }) {
           ? `${blog.name} now uses ${field === "subdomain" ? `${address}.${blogDomain()}` : address}.`
           : `The ${field === "subdomain" ? "subdomain" : "custom domain"} of ${blog.name} was removed.`,
       });
-      return true;
+      return undefined;
     } catch (error) {
-      const message = fieldIssuesOf(error)[field];
-      if (message) setErrors((current) => ({ ...current, [field]: message }));
       toast({
         variant: "destructive",
         title: "Error",
         description: errorMessage(error, "Failed to update domain settings"),
       });
-      return false;
+      return fieldIssuesOf(error)[field] ?? "";
     }
   }
 
@@ -97,9 +91,8 @@ export function BlogDomainsCard({ blog }: { blog: Blog }) {
               "Lower-case letters, digits and hyphens. Leave empty for no subdomain."
             )
           }
-          error={errors.subdomain}
+          field="subdomain"
           isPending={pending === "subdomain"}
-          onChange={() => setErrors((current) => ({ ...current, subdomain: undefined }))}
           onSave={(value) => save("subdomain", value)}
         />
         <div className="space-y-4">
@@ -110,9 +103,8 @@ export function BlogDomainsCard({ blog }: { blog: Blog }) {
             placeholder="blog.example.com"
             inputMode="url"
             hint="A domain you own, such as blog.example.com. Leave empty to remove it."
-            error={errors.customDomain}
+            field="customDomain"
             isPending={pending === "customDomain"}
-            onChange={() => setErrors((current) => ({ ...current, customDomain: undefined }))}
             onSave={(value) => save("customDomain", value)}
           />
           {blog.domainNotice && (
@@ -141,45 +133,72 @@ export function BlogDomainsCard({ blog }: { blog: Blog }) {
   );
 }
 
+/**
+ * One address as its own form, checked with the API's domain schema (its messages) before it
+ * is sent; a refusal is said under the field until the address is changed.
+ */
 function DomainForm({
   label,
+  field,
   stored,
   sanitize,
   suffix,
   placeholder,
   inputMode,
   hint,
-  error,
   isPending,
-  onChange,
   onSave,
 }: {
   label: string;
+  field: DomainField;
   stored: string | null;
   sanitize: (typed: string) => string;
   suffix?: string;
   placeholder: string;
   inputMode?: "url";
   hint: ReactNode;
-  error: string | undefined;
   isPending: boolean;
-  onChange: () => void;
-  onSave: (value: string) => Promise<boolean>;
+  /** Resolves to the server's word on the field when it refused the value ("" for none). */
+  onSave: (value: string) => Promise<string | undefined>;
 }) {
   const ids = { input: useId(), suffix: useId(), hint: useId(), error: useId() };
-  const [value, setValue] = useState(stored ?? "");
+  const {
+    control,
+    handleSubmit,
+    getValues,
+    setValue,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<DomainInput>({
+    defaultValues: { [field]: stored ?? "" },
+    resolver: zodResolver(domainInput),
+    reValidateMode: "onSubmit",
+  });
+  const value = useWatch({ control, name: field }) ?? "";
   // Another tab or a refetch changed the stored value: show it.
-  useEffect(() => setValue(stored ?? ""), [stored]);
+  useEffect(() => setValue(field, stored ?? ""), [field, stored, setValue]);
   const buttonLabel = domainButtonLabel(value, stored);
+  const error = errors[field]?.message;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (buttonLabel === "Saved" || isPending) return;
-    await onSave(value);
+  // The address goes as shown (sanitized as typed); the server trims it.
+  async function submit() {
+    const refused = await onSave(getValues(field) ?? "");
+    if (refused) setError(field, { message: refused });
+    else if (refused === undefined) clearErrors(field);
   }
 
   return (
-    <form className="space-y-2" onSubmit={submit} noValidate>
+    <form
+      className="space-y-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        // Nothing to check or send while the stored address is shown, or one is being saved.
+        if (buttonLabel === "Saved" || isPending) return;
+        void handleSubmit(submit)(event);
+      }}
+      noValidate
+    >
       <Label htmlFor={ids.input}>{label}</Label>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <div className="flex min-w-0 flex-1 items-center">
@@ -197,8 +216,8 @@ function DomainForm({
               .join(" ")}
             className={suffix ? "rounded-r-none" : undefined}
             onChange={(event) => {
-              setValue(sanitize(event.target.value));
-              onChange();
+              setValue(field, sanitize(event.target.value));
+              clearErrors(field);
             }}
           />
           {suffix && (

@@ -7,7 +7,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { SWRConfig } from "swr";
 import { describe, expect, it, vi } from "vitest";
 import { swrConfig } from "../../../lib/swr-config.ts";
-import { blogFixture, blogJobsFixture } from "../../../test/factories.ts";
+import { automationFixture, blogFixture, blogJobsFixture } from "../../../test/factories.ts";
 import { type Call, callOf, json } from "../../../test/fetch-stub.ts";
 import { cleanUpAfterEach, findToast, WithSwrAndToaster } from "../../../test/render.tsx";
 import {
@@ -24,21 +24,13 @@ import { ContentAutomationCard } from "./content-automation-card.tsx";
 
 const blog = blogFixture({ name: "Balcony Gardens", slug: "balcony-gardens" });
 
-const stored = (over: Partial<AutomationSettings> = {}): AutomationSettings => ({
-  blogId: "b1",
-  configured: true,
-  topicDetails: [],
-  skipReason: null,
-  enabled: true,
-  lastGeneratedAt: null,
-  nextRunAt: null,
-  niche: "Small-space gardening",
-  postingFrequency: "daily",
-  postsPerWeek: 7,
-  autoPublish: false,
-  topics: ["herbs", "tomatoes"],
-  ...over,
-});
+const stored = automationFixture;
+
+/** What the buttons inside `scope` read, in order (the topic rows of Topic details). */
+const buttonTexts = (scope: HTMLElement) =>
+  within(scope)
+    .getAllByRole("button")
+    .map((b) => b.textContent);
 
 const category = (id: string, name: string): Category => ({
   id,
@@ -592,11 +584,7 @@ describe("Content Automation card", () => {
     );
     const details = await view.card().findByRole("group", { name: "Topic details" });
     const row = (name: string | RegExp) => within(details).getByRole("button", { name });
-    expect(
-      within(details)
-        .getAllByRole("button")
-        .map((b) => b.textContent),
-    ).toEqual([
+    expect(buttonTexts(details)).toEqual([
       "herbs Medium · Professional · no category",
       "tomatoes Medium · Professional · no category",
     ]);
@@ -669,11 +657,7 @@ describe("Content Automation card", () => {
     ).toBeTruthy();
 
     fireEvent.change(view.topics(), { target: { value: "herbs, basil" } });
-    expect(
-      within(details)
-        .getAllByRole("button")
-        .map((b) => b.textContent),
-    ).toEqual([
+    expect(buttonTexts(details)).toEqual([
       "herbs Medium · Professional · no category",
       "basil Medium · Professional · no category",
     ]);

@@ -2,15 +2,10 @@ import type { Blog } from "@contracts/blogs.ts";
 import { type ImportJob, importFormatLabels } from "@contracts/imports.ts";
 import { DownloadIcon, UploadIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useSWRConfig } from "swr";
+import { TitledCard } from "@/components/titled-card.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "@/components/ui/card.tsx";
 import { Input } from "@/components/ui/input.tsx";
 import { Label } from "@/components/ui/label.tsx";
 import { toast } from "@/components/ui/use-toast.ts";
@@ -28,15 +23,26 @@ const statusLabels: Record<ImportJob["status"], string> = {
   cancelled: "Import cancelled",
 };
 
+/**
+ * The export file to import. The API takes the file itself as the body (no JSON to check
+ * against a contract schema); the server reads it and says what it refuses.
+ */
+type ImportFields = { file: FileList | null };
+
 /** Settings: bring posts in from WordPress, Ghost or Markdown, and take the blog out as a zip. */
 export function ImportExportCard({ blog }: { blog: Blog }) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const { mutate } = useSWRConfig();
   const { data: recent } = useImports(blog.id);
   const [jobId, setJobId] = useState<string | undefined>();
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors },
+  } = useForm<ImportFields>({ defaultValues: { file: null } });
   const [uploading, setUploading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const shownId = jobId ?? recent?.[0]?.id;
   const { data: job } = useImport(shownId);
   const active = job?.status === "queued" || job?.status === "running";
@@ -64,20 +70,19 @@ export function ImportExportCard({ blog }: { blog: Blog }) {
     });
   }, [failed]);
 
-  async function upload(event: React.FormEvent) {
-    event.preventDefault();
-    const file = input.current?.files?.[0];
+  // A refusal from an earlier try is cleared by the next one (`handleSubmit` drops it).
+  async function upload({ file: files }: ImportFields) {
+    const file = files?.[0];
     if (!file || uploading) return;
     setUploading(true);
-    setProblem(null);
     try {
       const started = await startImport(blog.id, file);
       await mutate(importKey(started.id), started, { revalidate: true });
       setJobId(started.id);
-      if (input.current) input.current.value = "";
+      setValue("file", null);
     } catch (error) {
       const message = errorMessage(error, "Failed to start the import");
-      setProblem(message);
+      setError("root", { message });
       toast({ variant: "destructive", title: "Import refused", description: message });
     } finally {
       setUploading(false);
@@ -98,54 +103,49 @@ export function ImportExportCard({ blog }: { blog: Blog }) {
   }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Import & Export</CardTitle>
-        <CardDescription>
-          Bring posts into {blog.name} from WordPress (.xml), Ghost (.json), a zip of Markdown files
-          or a Blogfleet export, or download everything in it.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-6">
-        <form onSubmit={upload} className="grid gap-2">
-          <Label htmlFor={`${id}-file`}>Export file</Label>
-          <div className="flex flex-wrap gap-2">
-            <Input
-              id={`${id}-file`}
-              ref={input}
-              type="file"
-              accept=".xml,.json,.zip"
-              className="max-w-sm"
-              disabled={uploading || active}
-            />
-            <Button type="submit" disabled={uploading || active}>
-              <UploadIcon aria-hidden="true" />
-              {uploading ? "Uploading..." : "Import"}
-            </Button>
-          </div>
-          {problem && (
-            <p role="alert" className="text-sm font-medium text-error">
-              {problem}
-            </p>
-          )}
-        </form>
-
-        {job && <ImportProgress job={job} onCancel={() => void cancel()} />}
-
-        <div className="flex flex-wrap items-center gap-3 border-t pt-4">
-          {/* A long blog name wraps instead of pushing a phone's screen sideways. */}
-          <Button asChild variant="outline" className="h-auto min-h-9 max-w-full whitespace-normal">
-            <a href={`/api/blogs/${blog.id}/export`} download>
-              <DownloadIcon aria-hidden="true" />
-              Export {blog.name}
-            </a>
+    <TitledCard
+      title="Import & Export"
+      description={`Bring posts into ${blog.name} from WordPress (.xml), Ghost (.json), a zip of Markdown files or a Blogfleet export, or download everything in it.`}
+      contentClassName="space-y-6"
+    >
+      <form onSubmit={(event) => void handleSubmit(upload)(event)} className="grid gap-2">
+        <Label htmlFor={`${id}-file`}>Export file</Label>
+        <div className="flex flex-wrap gap-2">
+          <Input
+            id={`${id}-file`}
+            type="file"
+            accept=".xml,.json,.zip"
+            className="max-w-sm"
+            disabled={uploading || active}
+            {...register("file")}
+          />
+          <Button type="submit" disabled={uploading || active}>
+            <UploadIcon aria-hidden="true" />
+            {uploading ? "Uploading..." : "Import"}
           </Button>
-          <p className="text-sm text-muted-foreground">
-            A zip with blogfleet.json, every post as Markdown and a redirects.csv.
-          </p>
         </div>
-      </CardContent>
-    </Card>
+        {errors.root && (
+          <p role="alert" className="text-sm font-medium text-error">
+            {errors.root.message}
+          </p>
+        )}
+      </form>
+
+      {job && <ImportProgress job={job} onCancel={() => void cancel()} />}
+
+      <div className="flex flex-wrap items-center gap-3 border-t pt-4">
+        {/* A long blog name wraps instead of pushing a phone's screen sideways. */}
+        <Button asChild variant="outline" className="h-auto min-h-9 max-w-full whitespace-normal">
+          <a href={`/api/blogs/${blog.id}/export`} download>
+            <DownloadIcon aria-hidden="true" />
+            Export {blog.name}
+          </a>
+        </Button>
+        <p className="text-sm text-muted-foreground">
+          A zip with blogfleet.json, every post as Markdown and a redirects.csv.
+        </p>
+      </div>
+    </TitledCard>
   );
 }
 

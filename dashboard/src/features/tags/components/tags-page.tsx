@@ -8,20 +8,13 @@ import { useForm } from "react-hook-form";
 import { useSWRConfig } from "swr";
 import { BlogScreen } from "../../../components/blog-screen.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
+import { DataTable } from "../../../components/data-table.tsx";
 import { FormDialog, FormField } from "../../../components/form-dialog.tsx";
 import { LoadError } from "../../../components/load-error.tsx";
 import { PageHeader } from "../../../components/page-header.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { Input } from "../../../components/ui/input.tsx";
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "../../../components/ui/table.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
 import { revalidatePostLists } from "../../../lib/api/get-posts.ts";
 import { tagsKey, useTags } from "../../../lib/api/get-tags.ts";
@@ -87,24 +80,30 @@ function Tags({ blog }: { blog: Blog }) {
         </div>
       ) : (
         <Card className="p-3">
-          <Table aria-label="Tags">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Slug</TableHead>
-                <TableHead>Posts</TableHead>
-                <TableHead>
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {tags.map((tag) => (
-                <TableRow key={tag.id}>
-                  <TableCell className="font-medium">{tag.name}</TableCell>
-                  <TableCell className="text-muted-foreground">{tag.slug}</TableCell>
-                  <TableCell>{postCount(tag.postCount)}</TableCell>
-                  <TableCell className="text-right">
+          <DataTable
+            aria-label="Tags"
+            rows={tags}
+            rowKey={(tag) => tag.id}
+            columns={[
+              {
+                key: "name",
+                header: "Name",
+                cell: (tag) => tag.name,
+                cellClassName: "font-medium",
+              },
+              {
+                key: "slug",
+                header: "Slug",
+                cell: (tag) => tag.slug,
+                cellClassName: "text-muted-foreground",
+              },
+              { key: "posts", header: "Posts", cell: (tag) => postCount(tag.postCount) },
+              {
+                key: "actions",
+                header: <span className="sr-only">Actions</span>,
+                cellClassName: "text-right",
+                cell: (tag) => (
+                  <>
                     <Button variant="ghost" size="icon" onClick={() => setRenaming(tag)}>
                       <PencilIcon aria-hidden="true" />
                       <span className="sr-only">Rename tag {tag.name}</span>
@@ -113,11 +112,11 @@ function Tags({ blog }: { blog: Blog }) {
                       <Trash2Icon aria-hidden="true" />
                       <span className="sr-only">Delete tag {tag.name}</span>
                     </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+                  </>
+                ),
+              },
+            ]}
+          />
         </Card>
       )}
 
