@@ -297,11 +297,11 @@ export async function renderIncremental(
   for (const path of plan.remove) await writer.remove(fileForPath(path));
   for (const file of cards.stale) await writer.remove(file);
   // Readers first: the changed posts' pages and the home page go live before the rest of the
-  // set (archives, categories, feeds, the sitemap). They are served from the server's memory
-  // as soon as they are rendered, whatever the disk is doing (decision 301), then stored each
-  // by its own rename as always, a post page before the home that links to it. Then the
-  // changed posts' cards are drawn (tens of milliseconds each). Until then a page names a card
-  // that answers 404 — for the moment a share preview is rarely fetched in (decision 120).
+  // set (archives, categories, feeds, the sitemap), each stored by its own rename, a post page
+  // before the home that links to it; a page is served only once it is stored (decision 359).
+  // Then the changed posts' cards are drawn (tens of milliseconds each). Until then a page
+  // names a card that answers 404 — for the moment a share preview is rarely fetched in
+  // (decision 120).
   const readers = plan.write.slice(0, plan.readersFirst);
   const others = plan.write.slice(plan.readersFirst);
   let written = await writePages(theme, after, writer, readers);
