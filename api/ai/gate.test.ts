@@ -6,6 +6,7 @@ import { aiUsage, appSettings, automationSettings, posts } from "../db/schema.ts
 import { runWeeklyBlogIdeas } from "../features/blog-recommendations/service.ts";
 import { runDueAutomation } from "../jobs/content-automation.ts";
 import { runWeeklyAffiliatePrograms } from "../jobs/weekly-suggestions.ts";
+import { loopbackProvider } from "../test/ai.ts";
 import { createBlog, createOwner } from "../test/factories.ts";
 import { startTestApp, type TestApp } from "../test/harness.ts";
 import { startOpenAiServer } from "../test/openai-server.ts";
@@ -237,12 +238,7 @@ describe("jobs through the gate", () => {
     });
     const gate = createAiGate({
       db: app.db,
-      provider: createAiProvider({
-        apiKey: "sk-test",
-        baseUrl: ai.baseUrl,
-        model: "test-model",
-        maxRetries: 0,
-      }),
+      provider: loopbackProvider(ai),
       limits: { ownerDailyTokens: 5000, instanceDailyTokens: 1_000_000, ownerCallsPerMinute: 100 },
     });
     const now = new Date(Date.now() + 60_000);

@@ -2,50 +2,30 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { aiUsage, blogs } from "../db/schema.ts";
-import { testGate } from "../test/ai.ts";
+import { loopbackProvider, testGate } from "../test/ai.ts";
+import { type AiServer, startTestAppWithAiServer } from "../test/app-per-file.ts";
 import { createOwnerWithBlog } from "../test/factories.ts";
-import { startTestApp, type TestApp } from "../test/harness.ts";
-import { startOpenAiServer } from "../test/openai-server.ts";
+import type { TestApp } from "../test/harness.ts";
 import { isAiRefusal } from "./gate.ts";
 import { createAiProvider } from "./provider.ts";
 
-type Server = Awaited<ReturnType<typeof startOpenAiServer>>;
-
 describe("image generation through the provider and the gate", () => {
-  let ai: Server;
+  let ai: AiServer;
   let app: TestApp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    ai = await startOpenAiServer();
     // The gate as the server builds it from the environment.
-    app = await startTestApp({
-      env: {
-        OPENAI_API_KEY: "sk-test",
-        OPENAI_BASE_URL: ai.baseUrl,
-        AI_IMAGE_MODEL: "gpt-image-1",
-      },
-    });
+    ({ ai, app, close } = await startTestAppWithAiServer({ AI_IMAGE_MODEL: "gpt-image-1" }));
   });
   afterEach(() => {
     ai.state.requests.length = 0;
     ai.state.images = "ok";
   });
-  afterAll(async () => {
-    await app.close();
-    await ai.close();
-  });
+  afterAll(() => close());
 
   const imageRequests = () => ai.state.requests.filter((r) => r.path === "/v1/images/generations");
   const gateFor = (imageModel: string | undefined) =>
-    testGate(
-      app.db,
-      createAiProvider({
-        apiKey: "sk-test",
-        baseUrl: ai.baseUrl,
-        model: "test-model",
-        imageModel,
-        maxRetries: 0,
-      }),
-    );
+    testGate(app.db, loopbackProvider(ai, { imageModel }));
   async function caller() {
     const { blogId } = await createOwnerWithBlog(app);
     const [blog] = await app.db.select().from(blogs).where(eq(blogs.id, blogId));

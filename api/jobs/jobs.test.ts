@@ -1,10 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Post } from "../../contracts/posts.ts";
-import { posts, renderJobs } from "../db/schema.ts";
+import { posts } from "../db/schema.ts";
 import { createLogger } from "../logger.ts";
 import { onPostgres } from "../test/dialect.ts";
-import { createBlog, createOwner, createPost } from "../test/factories.ts";
+import {
+  blogWithPendingRender,
+  createBlog,
+  createOwner,
+  createPost,
+  createScheduledPost,
+} from "../test/factories.ts";
 import { startTestApp, type TestApp } from "../test/harness.ts";
 import { type JobName, jobs, startJobs } from "./jobs.ts";
 import { createPgBossQueue } from "./pg-boss-queue.ts";
@@ -84,15 +90,7 @@ describe("the job list", () => {
   });
 
   it("renders a request left pending (its process died after the commit)", async () => {
-    const owner = await createOwner(app);
-    const blog = await createBlog(owner);
-    const publishing = app.publishing;
-    if (!publishing) throw new Error("publishing expected");
-    expect(await publishing.output.hasLive(blog.id)).toBe(false);
-    // The outbox row alone, as a commit leaves it before anyone is told.
-    await app.db
-      .insert(renderJobs)
-      .values({ blogId: blog.id, full: true, postIds: [], requestedAt: new Date() });
+    const { blog, publishing } = await blogWithPendingRender(app);
     await start(["renders"]);
     await expect
       .poll(() => publishing.output.hasLive(blog.id), { timeout: 20_000, interval: 50 })
@@ -105,12 +103,7 @@ describe("the job list", () => {
   it("publishes a post at its time, not at the next period", async () => {
     const owner = await createOwner(app);
     const blog = await createBlog(owner);
-    const post = await createPost(owner, blog.id);
-    const due = new Date(Date.now() + 2_000);
-    const scheduled = await owner.patch(`/api/posts/${post.id}/schedule`, {
-      scheduledPublishAt: due.toISOString(),
-    });
-    expect(scheduled.status).toBe(200);
+    const { post, due } = await createScheduledPost(owner, blog.id, 2_000);
     const running = await start(["scheduled publishing"]);
     running.runSoon("scheduled publishing");
     await expect

@@ -1,10 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Post } from "../../contracts/posts.ts";
-import { posts, renderJobs } from "../db/schema.ts";
+import { posts } from "../db/schema.ts";
 import type { BlogChange, ContentEvents } from "../features/publishing/content-events.ts";
 import { createLogger } from "../logger.ts";
-import { createBlog, createOwner, createPost } from "../test/factories.ts";
+import {
+  blogWithPendingRender,
+  createBlog,
+  createOwner,
+  createPost,
+  createScheduledPost,
+} from "../test/factories.ts";
 import { startTestApp, type TestApp } from "../test/harness.ts";
 import { startJobs } from "./jobs.ts";
 import { createPgBossQueue } from "./pg-boss-queue.ts";
@@ -24,6 +30,33 @@ afterAll(async () => {
   await app?.close();
   await database?.drop();
 });
+
+/** A worker process of its own on the shared queue, running `jobs` over the app's database. */
+async function startWorker(
+  instanceName: string,
+  jobs: Parameters<typeof startJobs>[1],
+  contentEvents?: ContentEvents,
+) {
+  const publishing = app.publishing;
+  if (!publishing) throw new Error("publishing expected");
+  const queue = await createPgBossQueue({
+    connectionString: database.url,
+    instanceName,
+    pollingIntervalSeconds: 0.5,
+  });
+  queues.push(queue);
+  return startJobs(
+    {
+      db: app.db,
+      ai: app.aiGate,
+      publishing,
+      contentEvents: contentEvents ?? publishing.contentEvents,
+      logger: createLogger("silent"),
+      queue,
+    },
+    jobs,
+  );
+}
 
 describe("the jobs on the shared queue", () => {
   it("publish a due post once with two workers running the schedule", async () => {
@@ -45,25 +78,7 @@ describe("the jobs on the shared queue", () => {
     };
     const workers = [];
     for (const name of ["worker-1", "worker-2"]) {
-      const queue = await createPgBossQueue({
-        connectionString: database.url,
-        instanceName: name,
-        pollingIntervalSeconds: 0.5,
-      });
-      queues.push(queue);
-      workers.push(
-        await startJobs(
-          {
-            db: app.db,
-            ai: app.aiGate,
-            publishing,
-            contentEvents,
-            logger: createLogger("silent"),
-            queue,
-          },
-          ["scheduled publishing"],
-        ),
-      );
+      workers.push(await startWorker(name, ["scheduled publishing"], contentEvents));
     }
     // Both ask for a run now, as two processes starting at once would.
     for (const worker of workers) worker.runSoon("scheduled publishing");
@@ -82,63 +97,16 @@ describe("the jobs on the shared queue", () => {
   }, 30_000);
 
   it("render a request whose job was never queued (a web process died after its commit)", async () => {
-    const owner = await createOwner(app);
-    const blog = await createBlog(owner);
-    const publishing = app.publishing;
-    if (!publishing) throw new Error("publishing expected");
-    expect(await publishing.output.hasLive(blog.id)).toBe(false);
-    // The outbox row alone, as a commit leaves it before anyone is told.
-    await app.db
-      .insert(renderJobs)
-      .values({ blogId: blog.id, full: true, postIds: [], requestedAt: new Date() });
-    const queue = await createPgBossQueue({
-      connectionString: database.url,
-      instanceName: "worker-3",
-      pollingIntervalSeconds: 0.5,
-    });
-    queues.push(queue);
-    await startJobs(
-      {
-        db: app.db,
-        ai: app.aiGate,
-        publishing,
-        contentEvents: publishing.contentEvents,
-        logger: createLogger("silent"),
-        queue,
-      },
-      ["renders"],
-    );
+    const { blog, publishing } = await blogWithPendingRender(app);
+    await startWorker("worker-3", ["renders"]);
     await expect.poll(() => publishing.output.hasLive(blog.id), { timeout: 20_000 }).toBe(true);
   }, 30_000);
 
   it("publish a post at its time, not at the next period", async () => {
     const owner = await createOwner(app);
     const blog = await createBlog(owner);
-    const post = await createPost(owner, blog.id);
-    const due = new Date(Date.now() + 4_000);
-    const scheduled = await owner.patch(`/api/posts/${post.id}/schedule`, {
-      scheduledPublishAt: due.toISOString(),
-    });
-    expect(scheduled.status).toBe(200);
-    const publishing = app.publishing;
-    if (!publishing) throw new Error("publishing expected");
-    const queue = await createPgBossQueue({
-      connectionString: database.url,
-      instanceName: "worker-4",
-      pollingIntervalSeconds: 0.5,
-    });
-    queues.push(queue);
-    const worker = await startJobs(
-      {
-        db: app.db,
-        ai: app.aiGate,
-        publishing,
-        contentEvents: publishing.contentEvents,
-        logger: createLogger("silent"),
-        queue,
-      },
-      ["scheduled publishing"],
-    );
+    const { post, due } = await createScheduledPost(owner, blog.id, 4_000);
+    const worker = await startWorker("worker-4", ["scheduled publishing"]);
     worker.runSoon("scheduled publishing");
     await expect
       .poll(async () => (await owner.get<Post>(`/api/posts/${post.id}`)).body.status, {

@@ -41,6 +41,12 @@ async function killBetweenSteps(url: string, log: string) {
   return { lines, pidOf, doomed: String(doomed.pid), next: String(next.pid), tookMs };
 }
 
+/**
+ * The steps the job's processes ran, in order, on either queue: step 1 once, in the killed
+ * process; step 2 again (it never finished), then step 3.
+ */
+const stepsRun = ["step-1", "step-2", "step-2", "step-3", "done"];
+
 describe("a multi-step job killed between steps", () => {
   it.skipIf(onPostgres)(
     "on SQLite, goes on at the next start from the step it was in",
@@ -49,14 +55,7 @@ describe("a multi-step job killed between steps", () => {
         `file:${join(dir, "steps.db")}`,
         join(dir, "sqlite.log"),
       );
-      // Step 1 ran once, in the killed process; step 2 again (it never finished), then step 3.
-      expect(lines.map((line) => line.split(" ")[0])).toEqual([
-        "step-1",
-        "step-2",
-        "step-2",
-        "step-3",
-        "done",
-      ]);
+      expect(lines.map((line) => line.split(" ")[0])).toEqual(stepsRun);
       expect([pidOf(lines[0]), pidOf(lines[1]), pidOf(lines[2]), pidOf(lines[3])]).toEqual([
         doomed,
         doomed,
@@ -79,13 +78,7 @@ describe("a multi-step job killed between steps", () => {
         database.url,
         join(dir, "postgres.log"),
       );
-      expect(lines.map((line) => line.split(" ")[0])).toEqual([
-        "step-1",
-        "step-2",
-        "step-2",
-        "step-3",
-        "done",
-      ]);
+      expect(lines.map((line) => line.split(" ")[0])).toEqual(stepsRun);
       expect([pidOf(lines[0]), pidOf(lines[2])]).toEqual([doomed, next]);
       expect(lines[4]).toBe("done brief of tomatoes > outline > post");
     },

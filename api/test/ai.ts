@@ -1,5 +1,5 @@
 import { type AiGate, type AiLimits, createAiGate } from "../ai/gate.ts";
-import type { AiProvider } from "../ai/provider.ts";
+import type { AiProvider, AiSettings } from "../ai/provider.ts";
 import { createAiProvider } from "../ai/provider.ts";
 import type { Database } from "../db/client.ts";
 
@@ -16,6 +16,23 @@ export const offlineProvider: AiProvider = createAiProvider({
   baseUrl: undefined,
   model: "offline-writer",
 });
+
+/**
+ * A provider on a loopback OpenAI-compatible server (`startOpenAiServer`): "test-model" and no
+ * retries, so a failure a test provokes shows at once; `settings` add to or replace these.
+ */
+export function loopbackProvider(
+  server: { baseUrl: string },
+  settings: Partial<AiSettings> = {},
+): AiProvider {
+  return createAiProvider({
+    apiKey: "sk-test",
+    baseUrl: server.baseUrl,
+    model: "test-model",
+    maxRetries: 0,
+    ...settings,
+  });
+}
 
 /** A gate around a test's provider (offline by default). */
 export function testGate(

@@ -2,7 +2,7 @@ import type { Blog } from "../../contracts/blogs.ts";
 import type { Category } from "../../contracts/categories.ts";
 import type { Post } from "../../contracts/posts.ts";
 import type { Database } from "../db/client.ts";
-import { blogs, users } from "../db/schema.ts";
+import { blogs, renderJobs, users } from "../db/schema.ts";
 import type { TestApp, TestClient } from "./harness.ts";
 
 let counter = 0;
@@ -90,6 +90,36 @@ export async function createCategory(
   });
   if (res.status !== 201) throw new Error(`category creation failed: ${res.status} ${res.text}`);
   return res.body;
+}
+
+/** A draft scheduled through the API to publish `inMs` from now; `due` is that time. */
+export async function createScheduledPost(
+  owner: TestClient,
+  blogId: string,
+  inMs: number,
+): Promise<{ post: Post; due: Date }> {
+  const post = await createPost(owner, blogId);
+  const due = new Date(Date.now() + inMs);
+  const res = await owner.patch(`/api/posts/${post.id}/schedule`, {
+    scheduledPublishAt: due.toISOString(),
+  });
+  if (res.status !== 200) throw new Error(`scheduling failed: ${res.status} ${res.text}`);
+  return { post, due };
+}
+
+/**
+ * A new owner's blog, never rendered, with a full render requested and not yet run: the outbox
+ * row alone, as a commit leaves it before anyone is told (needs an app with publishing).
+ */
+export async function blogWithPendingRender(app: TestApp) {
+  const publishing = app.publishing;
+  if (!publishing) throw new Error("publishing expected");
+  const blog = await createBlog(await createOwner(app));
+  if (await publishing.output.hasLive(blog.id)) throw new Error("a new blog is live already");
+  await app.db
+    .insert(renderJobs)
+    .values({ blogId: blog.id, full: true, postIds: [], requestedAt: new Date() });
+  return { blog, publishing };
 }
 
 /** Ada Lovelace and her blog, written straight to the database (no API, nothing rendered). */

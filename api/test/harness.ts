@@ -55,7 +55,7 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-type StartOptions = {
+export type StartOptions = {
   env?: Record<string, string>;
   clock?: Clock;
   signInRateLimit?: AppDeps["signInRateLimit"];

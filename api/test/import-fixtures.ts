@@ -1,4 +1,44 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { strToU8, zipSync } from "fflate";
+import type { Blog } from "../../contracts/blogs.ts";
+import type { ImportJob } from "../../contracts/imports.ts";
+import { createBlog } from "./factories.ts";
+import type { TestApp, TestClient } from "./harness.ts";
+
+/** A file of the shared fixtures: real exports of other platforms. */
+export const sharedFixture = (path: string) => readFileSync(resolve("../shared/fixtures", path));
+
+/** Uploads `file` (named `name`) as an import, waits for the import to end, and answers the job. */
+export async function importFile(
+  app: TestApp,
+  owner: TestClient,
+  blogId: string,
+  file: Uint8Array,
+  name: string,
+): Promise<ImportJob> {
+  const started = await owner.request<ImportJob>("POST", `/api/blogs/${blogId}/imports`, {
+    raw: file,
+    headers: { "x-file-name": encodeURIComponent(name) },
+  });
+  if (started.status !== 202) throw new Error(`import refused: ${started.status} ${started.text}`);
+  await app.imports.idle();
+  return (await owner.get<ImportJob>(`/api/imports/${started.body.id}`)).body;
+}
+
+/** A new blog named `name` with the shared fixture `path` imported into it (the import succeeded). */
+export async function blogFromImport(
+  app: TestApp,
+  owner: TestClient,
+  name: string,
+  path: string,
+  fileName: string,
+): Promise<Blog> {
+  const blog = await createBlog(owner, name);
+  const job = await importFile(app, owner, blog.id, sharedFixture(path), fileName);
+  if (job.status !== "succeeded") throw new Error(`import ${job.status}: ${JSON.stringify(job)}`);
+  return blog;
+}
 
 /** A Markdown zip of `n` posts, each naming one image (`p{i}.jpg`). */
 export const manyPosts = (n: number) =>

@@ -37,6 +37,17 @@ export type OwnerData = {
   generationId: string;
 };
 
+/** The ids of an owner's data that a route's path parameters are tried with, one by one. */
+export const pathIdFields = [
+  "blogId",
+  "postId",
+  "categoryId",
+  "tagId",
+  "linkId",
+  "recommendationId",
+  "ideaId",
+] as const satisfies readonly (keyof OwnerData)[];
+
 export type IsolationCase = {
   method: string;
   path: string;

@@ -1,5 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { createResearch } from "../features/research/research.ts";
+import { createSearxngProvider } from "../features/research/search.ts";
 
 export type SearchHit = { url: string; title: string; snippet: string };
 
@@ -122,3 +124,11 @@ export async function startSearchServer(options: { apiKey?: string } = {}) {
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") || "^$";
+
+/** The AI writer's research searching this server, reading pages on loopback as tests serve them. */
+export function researchOn(server: { base: string }) {
+  return createResearch({
+    search: createSearxngProvider({ baseUrl: server.base }),
+    pages: { testLoopback: true },
+  });
+}

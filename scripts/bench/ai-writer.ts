@@ -15,7 +15,7 @@ import { eq } from "drizzle-orm";
 import { createAiGate } from "../../api/ai/gate.ts";
 import { sanitizePostHtml } from "../../api/content/sanitize.ts";
 import { openDatabase } from "../../api/db/client.ts";
-import { aiGenerations, aiUsage, blogs, users } from "../../api/db/schema.ts";
+import { aiGenerations, aiUsage } from "../../api/db/schema.ts";
 import { featureImageFor } from "../../api/features/media/feature-image.ts";
 import { createResearch } from "../../api/features/research/research.ts";
 import { createWriter } from "../../api/features/writer/service.ts";
@@ -24,7 +24,7 @@ import { startOpenAiServer } from "../../api/test/openai-server.ts";
 import { startPageServer } from "../../api/test/page-server.ts";
 import { emptyProgress, type GenerationResult } from "../../contracts/generation.ts";
 import { createFolderStorage } from "../../site-builder/storage/folder-storage.ts";
-import { corpus, percentile, seedPosts } from "./fixtures.ts";
+import { corpus, insertBenchBlog, percentile, seedPosts } from "./fixtures.ts";
 
 const count = Number(process.argv[2] ?? 1000);
 const writes = Number(process.env.BENCH_WRITES ?? 10);
@@ -33,13 +33,7 @@ const handle = await openDatabase(`file:${join(dir, "bench.db")}`);
 const [ai, pages] = await Promise.all([startOpenAiServer(), startPageServer()]);
 try {
   const { db } = handle;
-  const [owner] = await db.insert(users).values({ email: "bench@example.com" }).returning();
-  const ownerId = owner?.id as string;
-  const [blog] = await db
-    .insert(blogs)
-    .values({ ownerId, name: "Bench", slug: "bench", subdomain: "bench" })
-    .returning();
-  const blogId = blog?.id as string;
+  const { ownerId, blogId } = await insertBenchBlog(db);
   await seedPosts(db, blogId, ownerId, count, corpus(count));
 
   // The test server answers at once: the time measured is the product's own (its database

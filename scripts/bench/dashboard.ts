@@ -23,7 +23,7 @@ import { posts } from "../../api/db/schema.ts";
 import buildTheme from "../../tests/setup/build-theme.ts";
 import { median, percentile } from "./fixtures.ts";
 import { signUpBenchOwner } from "./server.ts";
-import { freePort, startCommand } from "./start-command.ts";
+import { benchServerEnv, freePort, startCommand } from "./start-command.ts";
 
 const quick = process.env.BENCH_QUICK === "1";
 const postCount = Number(process.env.BENCH_DASHBOARD_POSTS ?? 10_000);
@@ -98,17 +98,10 @@ async function startServerChild(root: string, dir: string, dashboardDir: string)
   const child = spawn(process.execPath, [...start.flags, "--input-type=module", "-e", code], {
     cwd: root,
     stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      ...start.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: `file:${join(dir, "bench.db")}`,
-      SITES_DIR: join(dir, "sites"),
+    env: benchServerEnv(start, port, dir, "bench.db", {
       LOG_LEVEL: "silent",
       REGISTRATION: "open",
-    },
+    }),
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {

@@ -14,11 +14,11 @@ import { sql } from "drizzle-orm";
 import { openDatabase } from "../../api/db/client.ts";
 import { processDialect } from "../../api/db/dialect.ts";
 import { exec } from "../../api/db/query.ts";
-import { blogs, posts, users } from "../../api/db/schema.ts";
+import { posts } from "../../api/db/schema.ts";
 import { listPostPage } from "../../api/features/posts/commands/list-post-page.ts";
 import { listPosts } from "../../api/features/posts/commands/list-posts.ts";
 import { createTestPostgresDatabase } from "../../api/test/postgres.ts";
-import { seedPosts } from "./fixtures.ts";
+import { insertBenchBlog, seedPosts } from "./fixtures.ts";
 
 const count = Number(process.argv[2] ?? 10_000);
 const rounds = 15;
@@ -40,13 +40,7 @@ const postgres = processDialect === "postgres" ? await createTestPostgresDatabas
 const handle = await openDatabase(postgres?.url ?? `file:${join(dir, "bench.db")}`);
 try {
   const { db } = handle;
-  const [owner] = await db.insert(users).values({ email: "bench@example.com" }).returning();
-  const ownerId = owner?.id as string;
-  const [blog] = await db
-    .insert(blogs)
-    .values({ ownerId, name: "Bench", slug: "bench", subdomain: "bench" })
-    .returning();
-  const blogId = blog?.id as string;
+  const { ownerId, blogId } = await insertBenchBlog(db);
   const seeding = performance.now();
   await seedPosts(db, blogId, ownerId, count);
   const seeded = performance.now() - seeding;

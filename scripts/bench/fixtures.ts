@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { openDatabase } from "../../api/db/client.ts";
+import { type Database, openDatabase } from "../../api/db/client.ts";
 import { blogs, categories, posts, users } from "../../api/db/schema.ts";
 import { slugify } from "../../contracts/slug.ts";
 
@@ -33,6 +33,17 @@ export function corpus(count: number, keepIn?: string): CorpusPost[] {
   } finally {
     if (!keepIn) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The bench's owner and a blog "Bench" of theirs, written straight to the database. */
+export async function insertBenchBlog(db: Database) {
+  const [owner] = await db.insert(users).values({ email: "bench@example.com" }).returning();
+  const ownerId = owner?.id as string;
+  const [blog] = await db
+    .insert(blogs)
+    .values({ ownerId, name: "Bench", slug: "bench", subdomain: "bench" })
+    .returning();
+  return { ownerId, blogId: blog?.id as string };
 }
 
 /**

@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { strToU8, zipSync } from "fflate";
 import { call } from "../checks/loopback-call.ts";
 import { median, percentile } from "./fixtures.ts";
-import { freePort, startCommand } from "./start-command.ts";
+import { benchServerEnv, freePort, startCommand } from "./start-command.ts";
 
 const quick = process.env.BENCH_QUICK === "1" || process.argv.includes("--quick");
 const fileBytes = (quick ? 24 : 95) * 1024 * 1024;
@@ -97,20 +97,13 @@ try {
   const profileArgs = cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${cpuProf}`] : [];
   child = spawn(process.execPath, [...start.flags, ...profileArgs, start.script], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      ...start.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: `file:${join(dir, "blogfleet.db")}`,
-      SITES_DIR: join(dir, "sites"),
+    env: benchServerEnv(start, port, dir, "blogfleet.db", {
       BLOG_DOMAIN: "blogs.test",
       LOG_LEVEL: "warn",
       APP_ORIGIN: "",
       OPENAI_API_KEY: "",
       OPENAI_BASE_URL: "",
-    },
+    }),
   });
   const exited = new Promise((done) => child?.once("exit", done));
   const origin = `http://127.0.0.1:${port}`;

@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type CallOptions, call as loopbackCall } from "../checks/loopback-call.ts";
 import { median, percentile } from "./fixtures.ts";
-import { freePort, startCommand } from "./start-command.ts";
+import { benchServerEnv, freePort, startCommand } from "./start-command.ts";
 
 const quick = process.env.BENCH_QUICK === "1" || process.argv.includes("--quick");
 const count = (name: string, full: number, small: number) =>
@@ -93,20 +93,13 @@ try {
   const start = startCommand(process.cwd());
   child = spawn(process.execPath, [...start.flags, ...profileArgs, start.script], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      ...start.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATABASE_URL: `file:${join(dir, "blogfleet.db")}`,
-      SITES_DIR: join(dir, "sites"),
+    env: benchServerEnv(start, port, dir, "blogfleet.db", {
       BLOG_DOMAIN: blogDomain,
       LOG_LEVEL: "warn",
       APP_ORIGIN: "",
       OPENAI_API_KEY: "",
       OPENAI_BASE_URL: "",
-    },
+    }),
   });
   const exited = new Promise((done) => child?.once("exit", done));
   const healthz = async () => {

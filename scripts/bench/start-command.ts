@@ -35,6 +35,29 @@ export function parseStartCommand(command: string): StartCommand {
   return { env, flags: words, script };
 }
 
+/**
+ * The environment of the production server a bench starts on loopback with `start`: its
+ * database (file `database`) and its sites in `dir`; `env` adds the bench's own settings.
+ */
+export function benchServerEnv(
+  start: StartCommand,
+  port: number,
+  dir: string,
+  database: string,
+  env: Record<string, string>,
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    ...start.env,
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATABASE_URL: `file:${join(dir, database)}`,
+    SITES_DIR: join(dir, "sites"),
+    ...env,
+  };
+}
+
 /** package.json's `start` in the checkout at `root`. */
 export function startCommand(root: string): StartCommand {
   const { scripts } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {

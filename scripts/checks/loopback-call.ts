@@ -1,4 +1,5 @@
 import { type Agent, type IncomingHttpHeaders, request } from "node:http";
+import type { TestClient } from "../../api/test/harness.ts";
 
 /**
  * One HTTP request to a server of the project's own on 127.0.0.1, answered whole (status, body,
@@ -47,4 +48,16 @@ export function call(port: number, path: string, options: CallOptions = {}): Pro
     req.on("error", fail);
     req.end(options.body);
   });
+}
+
+/** Until the server's render queue is empty (`/healthz`): every page is on disk. */
+export async function waitForRenders(client: TestClient) {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const health = (await client.get<{ queue: { pending: number; running: number } }>("/healthz"))
+      .body;
+    if (health.queue.pending === 0 && health.queue.running === 0) return;
+    if (Date.now() > deadline) throw new Error("renders did not finish in 3 minutes");
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }

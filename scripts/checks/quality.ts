@@ -29,6 +29,7 @@ import { type Browser, chromium, type Page } from "playwright-core";
 import { TestClient } from "../../api/test/harness.ts";
 import { startOpenAiServer } from "../../api/test/openai-server.ts";
 import { navItems } from "../../dashboard/src/app/layouts/nav-items.ts";
+import { waitForRenders } from "./loopback-call.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const chromePath =
@@ -372,18 +373,6 @@ async function seed(): Promise<Seeded> {
     slugs,
     summary: `2 blogs, ${categoryIds.size} categories, ${published} published posts (+ drafts), ${linkIds.length} affiliate links`,
   };
-}
-
-/** Until the render queue is empty (`/healthz`): every page is on disk. */
-async function waitForRenders(owner: TestClient) {
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const health = (await owner.get<{ queue: { pending: number; running: number } }>("/healthz"))
-      .body;
-    if (health.queue.pending === 0 && health.queue.running === 0) return;
-    if (Date.now() > deadline) throw new Error("renders did not finish in 3 minutes");
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 type PublicPage = { kind: string; path: string; status: number; host: string };

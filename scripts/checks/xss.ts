@@ -17,6 +17,7 @@ import { chromium } from "playwright-core";
 import { TestClient } from "../../api/test/harness.ts";
 import { startOpenAiServer } from "../../api/test/openai-server.ts";
 import { beaconScript } from "../../site-builder/theme/lib/beacon.ts";
+import { waitForRenders } from "./loopback-call.ts";
 
 const root = resolve(import.meta.dirname, "../..");
 const blns = JSON.parse(
@@ -177,14 +178,7 @@ try {
   );
 
   // ------------------------------------------------------------------ wait for renders
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const health = (await owner.get<{ queue: { pending: number; running: number } }>("/healthz"))
-      .body;
-    if (health.queue.pending === 0 && health.queue.running === 0) break;
-    if (Date.now() > deadline) throw new Error("renders did not finish in 3 minutes");
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitForRenders(owner);
 
   // -------------------------------------------------------- static scan of every page
   const files: { blogId: string; path: string; file: string }[] = [];

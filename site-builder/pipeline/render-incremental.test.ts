@@ -1,25 +1,16 @@
-import { mkdtempSync, rmSync, stat } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { stat } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildSite, type Site, type ThemePost } from "../theme/lib/site.ts";
 import { testBlog } from "../theme/lib/test-blog.ts";
 import { renderFull, renderIncremental } from "./render-site.ts";
-import { createSiteOutput, type SiteOutput } from "./site-output.ts";
+import { outputPerTest } from "./test-output.ts";
 import { loadTheme, type Theme } from "./theme.ts";
 
 let theme: Theme;
-let dir: string;
-let output: SiteOutput;
-
 beforeAll(async () => {
   theme = await loadTheme();
 });
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "blogfleet-incremental-"));
-  output = createSiteOutput(dir);
-});
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+const { dir, output } = outputPerTest("blogfleet-incremental-");
 
 const post = (id: string, day: number): ThemePost => ({
   id,
@@ -47,7 +38,7 @@ const site = (posts: ThemePost[]): Site =>
 describe("an incremental render", () => {
   it("lets the event loop answer what came meanwhile once the readers' pages are live, before the rest", async () => {
     const before = site([post("a", 1), post("b", 2)]);
-    await renderFull(theme, output, before, { cardBudget: 0 });
+    await renderFull(theme, output(), before, { cardBudget: 0 });
     const after = site([post("a", 1), post("b", 2), post("c", 3)]);
     const order: string[] = [];
     const recording: Theme = {
@@ -58,10 +49,10 @@ describe("an incremental render", () => {
       },
     };
     // A reader's request as the server gets it: I/O that completes while the render goes on.
-    output.onChange((_blog, file) => {
-      if (file === "index.html") stat(dir, () => order.push("reader answered"));
+    output().onChange((_blog, file) => {
+      if (file === "index.html") stat(dir(), () => order.push("reader answered"));
     });
-    await renderIncremental(recording, output, before, after, ["c"], { cardBudget: 0 });
+    await renderIncremental(recording, output(), before, after, ["c"], { cardBudget: 0 });
     const readers = ["render /post/c", "render /"];
     expect(order.slice(0, 2)).toEqual(readers);
     const firstOther = order.findIndex((e) => e.startsWith("render ") && !readers.includes(e));

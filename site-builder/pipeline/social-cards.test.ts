@@ -1,45 +1,34 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { postCard } from "../theme/lib/cards.ts";
 import { preloadedFont, webFonts } from "../theme/lib/fonts.ts";
 import { buildSite, type ThemePost } from "../theme/lib/site.ts";
-import { testBlog } from "../theme/lib/test-blog.ts";
+import { testBlog, testPost } from "../theme/lib/test-blog.ts";
 import { drawMissingCards, renderFull, renderIncremental } from "./render-site.ts";
 import { type DrawCard, drawCard } from "./site-assets.ts";
-import { createSiteOutput, type SiteOutput } from "./site-output.ts";
+import type { SiteOutput } from "./site-output.ts";
+import { outputPerTest } from "./test-output.ts";
 import { loadTheme, type Theme } from "./theme.ts";
 
 let theme: Theme;
-let dir: string;
-let output: SiteOutput;
-
 beforeAll(async () => {
   theme = await loadTheme();
 });
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "blogfleet-cards-"));
-  output = createSiteOutput(dir);
-});
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+const { output } = outputPerTest("blogfleet-cards-");
 
-const post = (id: string, title: string, over: Partial<ThemePost> = {}): ThemePost => ({
-  id,
-  slug: id,
-  title,
-  excerpt: `About ${title}`,
-  html: `<p>${title}</p>`,
-  publishedAt: new Date(`2026-03-0${id.length}T10:00:00Z`),
-  updatedAt: new Date("2026-03-05T10:00:00Z"),
-  categoryId: null,
-  keywords: [],
-  metaTitle: null,
-  metaDescription: null,
-  aiAssisted: false,
-  ...over,
-});
+const post = (id: string, title: string, over: Partial<ThemePost> = {}): ThemePost =>
+  testPost({
+    id,
+    slug: id,
+    title,
+    excerpt: `About ${title}`,
+    html: `<p>${title}</p>`,
+    publishedAt: new Date(`2026-03-0${id.length}T10:00:00Z`),
+    updatedAt: new Date("2026-03-05T10:00:00Z"),
+    ...over,
+  });
 
 const site = (posts: ThemePost[], look: { primaryColor?: string; fontFamily?: string } = {}) =>
   buildSite({
@@ -64,7 +53,7 @@ function countingDraw() {
   return { drawn, draw };
 }
 
-const live = async (file: string) => join((await output.currentDir("blog1")) as string, file);
+const live = async (file: string) => join((await output().currentDir("blog1")) as string, file);
 const ogImage = (html: string) =>
   /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1] as string;
 
@@ -72,7 +61,7 @@ describe("social cards in a render", () => {
   it("draws a 1200×630 PNG per post and for the home, named on the page's og:image", async () => {
     const { drawn, draw } = countingDraw();
     const s = site([post("a", "Tomatoes on a balcony"), post("bb", "Compost in winter")]);
-    const result = await renderFull(theme, output, s, { drawCard: draw });
+    const result = await renderFull(theme, output(), s, { drawCard: draw });
     expect(result).toMatchObject({ cardsWritten: 3, cardsFailed: 0 });
     expect(drawn.sort()).toEqual(["Compost in winter", "Garden Notes", "Tomatoes on a balcony"]);
     const html = readFileSync(await live("post/a.html"), "utf8");
@@ -97,9 +86,9 @@ describe("social cards in a render", () => {
 
   it("does not draw an unchanged card again, and keeps it in the new build", async () => {
     const s = site([post("a", "Tomatoes on a balcony")]);
-    await renderFull(theme, output, s);
+    await renderFull(theme, output(), s);
     const { drawn, draw } = countingDraw();
-    const again = await renderFull(theme, output, site([post("a", "Tomatoes on a balcony")]), {
+    const again = await renderFull(theme, output(), site([post("a", "Tomatoes on a balcony")]), {
       drawCard: draw,
     });
     expect(drawn).toEqual([]);
@@ -110,12 +99,12 @@ describe("social cards in a render", () => {
 
   it("draws a post's card again when its title changes, and drops the old one", async () => {
     const before = site([post("a", "Tomatoes on a balcony"), post("bb", "Compost in winter")]);
-    await renderFull(theme, output, before);
+    await renderFull(theme, output(), before);
     const oldCard = await live(postCard(before, post("a", "Tomatoes on a balcony")).file);
     expect(existsSync(oldCard)).toBe(true);
     const after = site([post("a", "Tomatoes on a sunny balcony"), post("bb", "Compost in winter")]);
     const { drawn, draw } = countingDraw();
-    const result = await renderIncremental(theme, output, before, after, ["a"], {
+    const result = await renderIncremental(theme, output(), before, after, ["a"], {
       drawCard: draw,
     });
     expect(drawn).toEqual(["Tomatoes on a sunny balcony"]);
@@ -129,11 +118,11 @@ describe("social cards in a render", () => {
   });
 
   it("draws every card again when the look changes", async () => {
-    await renderFull(theme, output, site([post("a", "Tomatoes"), post("bb", "Compost")]));
+    await renderFull(theme, output(), site([post("a", "Tomatoes"), post("bb", "Compost")]));
     const { drawn, draw } = countingDraw();
     await renderFull(
       theme,
-      output,
+      output(),
       site([post("a", "Tomatoes"), post("bb", "Compost")], { primaryColor: "#2563eb" }),
       { drawCard: draw },
     );
@@ -154,7 +143,7 @@ describe("social cards in a render", () => {
         ],
       },
     });
-    await renderFull(theme, output, site([withImage]), { drawCard: draw });
+    await renderFull(theme, output(), site([withImage]), { drawCard: draw });
     expect(drawn).toEqual(["Garden Notes"]);
     const html = readFileSync(await live("post/a.html"), "utf8");
     // A format every crawler reads: the JPEG fallback.
@@ -163,7 +152,7 @@ describe("social cards in a render", () => {
 
   it("keeps the pages when a card cannot be drawn, and says which", async () => {
     const failed: string[] = [];
-    const result = await renderFull(theme, output, site([post("a", "Tomatoes")]), {
+    const result = await renderFull(theme, output(), site([post("a", "Tomatoes")]), {
       drawCard: async () => {
         throw new Error("no");
       },
@@ -178,9 +167,9 @@ describe("social cards in a render", () => {
 describe("a card that cannot be written", () => {
   it("leaves the full render a success with its pages live, and reports the cards", async () => {
     const failing: SiteOutput = {
-      ...output,
+      ...output(),
       async beginIncremental(blogId) {
-        const writer = await output.beginIncremental(blogId);
+        const writer = await output().beginIncremental(blogId);
         return {
           ...writer,
           writeAll: async () => {
@@ -203,10 +192,10 @@ describe("the card budget of a render", () => {
   it("draws at most the budget after the pages, newest first, and says how many are left", async () => {
     const { drawn, draw } = countingDraw();
     const s = site([post("a", "Oldest"), post("bb", "Middle"), post("ccc", "Newest")]);
-    const result = await renderFull(theme, output, s, { drawCard: draw, cardBudget: 2 });
+    const result = await renderFull(theme, output(), s, { drawCard: draw, cardBudget: 2 });
     expect(drawn).toEqual(["Garden Notes", "Newest"]);
     expect(result).toMatchObject({ cardsWritten: 2, cardsPending: 2 });
-    const next = await renderIncremental(theme, output, s, s, [], {
+    const next = await renderIncremental(theme, output(), s, s, [], {
       drawCard: draw,
       cardBudget: 2,
     });
@@ -217,10 +206,10 @@ describe("the card budget of a render", () => {
   it("draws none with a budget of 0; drawMissingCards then draws the render's budget", async () => {
     const { drawn, draw } = countingDraw();
     const s = site([post("a", "Oldest"), post("bb", "Middle"), post("ccc", "Newest")]);
-    const result = await renderFull(theme, output, s, { drawCard: draw, cardBudget: 0 });
+    const result = await renderFull(theme, output(), s, { drawCard: draw, cardBudget: 0 });
     expect(drawn).toEqual([]);
     expect(result).toMatchObject({ cardsWritten: 0, cardsPending: 0 });
-    const cards = await drawMissingCards(output, s, { drawCard: draw, cardBudget: 2 });
+    const cards = await drawMissingCards(output(), s, { drawCard: draw, cardBudget: 2 });
     expect(drawn).toEqual(["Garden Notes", "Newest"]);
     expect(cards).toMatchObject({ cardsWritten: 2, cardsPending: 2 });
     expect(existsSync(await live(postCard(s, s.posts[0] as ThemePost).file))).toBe(true);
@@ -228,7 +217,7 @@ describe("the card budget of a render", () => {
 
   it("asks for no further run when no card could be drawn", async () => {
     const s = site([post("a", "Oldest"), post("bb", "Middle"), post("ccc", "Newest")]);
-    const result = await renderFull(theme, output, s, {
+    const result = await renderFull(theme, output(), s, {
       drawCard: async () => {
         throw new Error("no");
       },
@@ -240,7 +229,7 @@ describe("the card budget of a render", () => {
 
 describe("fonts in a render", () => {
   it("writes the chosen family's faces under hashed names, declared and preloaded from the blog's own host", async () => {
-    await renderFull(theme, output, site([post("a", "Tomatoes")], { fontFamily: "Georgia" }));
+    await renderFull(theme, output(), site([post("a", "Tomatoes")], { fontFamily: "Georgia" }));
     const fonts = webFonts("Georgia");
     expect(fonts.map((f) => f.file)).toEqual([
       expect.stringMatching(/^fonts\/gelasio-latin-400-normal\.[0-9a-f]{10}\.woff2$/),

@@ -2,7 +2,7 @@ import { parseDocument } from "htmlparser2";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ThemeImage } from "../theme/lib/images.ts";
 import { buildSite, type Site, type ThemePost } from "../theme/lib/site.ts";
-import { testBlog } from "../theme/lib/test-blog.ts";
+import { testBlog, testPost } from "../theme/lib/test-blog.ts";
 import { type LoadedTheme, loadTheme } from "./theme.ts";
 
 /**
@@ -27,21 +27,16 @@ const photo: ThemeImage = {
   ],
 };
 
-const post = (slug: string, html: string, over: Partial<ThemePost> = {}): ThemePost => ({
-  id: slug,
-  slug,
-  title: `Post ${slug}`,
-  excerpt: "",
-  html,
-  publishedAt: new Date(Date.UTC(2026, 2, 1)),
-  updatedAt: new Date(Date.UTC(2026, 2, 2)),
-  categoryId: null,
-  keywords: [],
-  metaTitle: null,
-  metaDescription: null,
-  aiAssisted: false,
-  ...over,
-});
+const post = (slug: string, html: string, over: Partial<ThemePost> = {}): ThemePost =>
+  testPost({
+    id: slug,
+    slug,
+    title: `Post ${slug}`,
+    html,
+    publishedAt: new Date(Date.UTC(2026, 2, 1)),
+    updatedAt: new Date(Date.UTC(2026, 2, 2)),
+    ...over,
+  });
 
 const faqHtml = [
   "<p>Clay is heavy but rich.</p>",

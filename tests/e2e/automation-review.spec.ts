@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { createFirstBlog, expectToast } from "./content-helpers.ts";
+import { expectToast } from "./content-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectAccessible, saveScreenshot, watchForErrors } from "./helpers.ts";
 
@@ -12,12 +12,10 @@ const nav = (page: Page, name: string) =>
 
 test("on a fresh install, automation with auto-publish holds its offline posts for review and says why", async ({
   page,
-  signedIn,
+  firstBlog,
 }, testInfo) => {
   const noErrors = watchForErrors(page);
-  expect(signedIn.email).toContain("@");
-  await page.goto("/settings");
-  const blog = await createFirstBlog(page, "Held Gardens");
+  const blog = await firstBlog("Held Gardens", "/settings");
 
   // The browser tests run without an AI key: the card says what will happen.
   const card = automationCard(page);

@@ -1,4 +1,4 @@
-import { createFirstBlog, expectToast } from "./content-helpers.ts";
+import { expectToast } from "./content-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectAccessible, saveScreenshot, watchForErrors } from "./helpers.ts";
 
@@ -6,12 +6,10 @@ test.use({ reducedMotion: "reduce" });
 
 test("a topic's length and category are saved with automation and shown after a reload", async ({
   page,
-  signedIn,
+  firstBlog,
 }, testInfo) => {
   const noErrors = watchForErrors(page);
-  expect(signedIn.email).toContain("@");
-  await page.goto("/settings");
-  const blog = await createFirstBlog(page, "Tea Gardens");
+  const blog = await firstBlog("Tea Gardens", "/settings");
   // The category is made elsewhere (the Categories screen has its own tests).
   const created = await page.request.post("/api/categories", {
     data: { blogId: blog.id, name: "Brewing", slug: "brewing" },

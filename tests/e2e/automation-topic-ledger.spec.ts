@@ -1,4 +1,4 @@
-import { createFirstBlog, expectToast } from "./content-helpers.ts";
+import { expectToast } from "./content-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { watchForErrors } from "./helpers.ts";
 
@@ -6,12 +6,10 @@ test.use({ reducedMotion: "reduce" });
 
 test("a topic too close to a post already on the blog is refused, naming that post", async ({
   page,
-  signedIn,
+  firstBlog,
 }) => {
   const noErrors = watchForErrors(page);
-  expect(signedIn.email).toContain("@");
-  await page.goto("/settings");
-  const blog = await createFirstBlog(page, "Balcony Gardens");
+  const blog = await firstBlog("Balcony Gardens", "/settings");
   // The post is written elsewhere (the editor has its own tests).
   const post = await page.request.post("/api/posts", {
     data: {

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { createFirstBlog, expectToast, publishPost } from "./content-helpers.ts";
+import { expectToast, publishPost } from "./content-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectAccessible, watchForErrors } from "./helpers.ts";
 
@@ -13,12 +13,10 @@ const automationCard = (page: Page) => page.getByRole("region", { name: "Content
 
 test("Settings tells the owner when a render fails and is retried, when it goes live, and when automation writes next", async ({
   page,
-  signedIn,
+  firstBlog,
 }) => {
   const noErrors = watchForErrors(page);
-  expect(signedIn.email).toContain("@");
-  await page.goto("/settings");
-  const blog = await createFirstBlog(page, "Retry Gardens");
+  const blog = await firstBlog("Retry Gardens", "/settings");
 
   // A file where the blog's rendered files go (the server's sites folder, E2E_DATA_DIR/sites):
   // every render of it fails until the file is gone.

@@ -1,4 +1,4 @@
-import { createFirstBlog, expectToast, publishPost } from "./content-helpers.ts";
+import { expectToast, publishPost } from "./content-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { watchForErrors } from "./helpers.ts";
 
@@ -6,12 +6,10 @@ test.use({ reducedMotion: "reduce", timezoneId: "America/Los_Angeles" });
 
 test("rename, clone and delete a blog from My Blogs; the deleted blog answers 410", async ({
   page,
-  signedIn,
+  firstBlog,
 }) => {
   const noErrors = watchForErrors(page);
-  expect(signedIn.email).toContain("@");
-  await page.goto("/dashboard");
-  const blog = await createFirstBlog(page, "Garden Notes");
+  const blog = await firstBlog("Garden Notes", "/dashboard");
   // The browser's time zone became the blog's.
   const created = await (await page.request.get(`/api/blogs/${blog.id}`)).json();
   expect(created.timeZone).toBe("America/Los_Angeles");

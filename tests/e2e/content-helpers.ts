@@ -61,6 +61,18 @@ export async function publishPost(page: Page, blogId: string, title: string, con
   return post;
 }
 
+/** Waits until the blog's site is live: its latest render has finished and is being served. */
+export async function waitForLive(page: Page, blogId: string) {
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/blogs/${blogId}/site`)).json()) as { state: string })
+          .state,
+      { timeout: 20_000 },
+    )
+    .toBe("live");
+}
+
 /** The post editor's rich-text content area (a TipTap contenteditable named "Content"). */
 export const contentEditor = (page: Page) =>
   page.getByRole("textbox", { name: "Content", exact: true });

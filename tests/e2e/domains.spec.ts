@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { publishPost } from "./content-helpers.ts";
+import { publishPost, waitForLive } from "./content-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectAccessible, watchForErrors } from "./helpers.ts";
 
@@ -94,14 +94,7 @@ test("an owner sets a subdomain and a custom domain, opens the blog on its subdo
 
   // Publish a post; the blog answers on its subdomain (Chromium resolves *.localhost to loopback).
   await publishPost(page, blog.id, "Pruning in February", "<p>Cut above an outward bud.</p>");
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/blogs/${blog.id}/site`)).json()) as { state: string })
-          .state,
-      { timeout: 20_000 },
-    )
-    .toBe("live");
+  await waitForLive(page, blog.id);
   await page.goto(`http://myblog1.localhost:${port}/`);
   await expect(page.getByRole("link", { name: "Pruning in February", exact: true })).toBeVisible();
 

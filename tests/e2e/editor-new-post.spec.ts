@@ -29,11 +29,10 @@ const postsOf = (answer: Listed[] | { posts: Listed[] }) =>
 test("a new post is a draft on the server as soon as it has a title or a body, and its text is its own", async ({
   page,
   context,
-  signedIn,
+  firstBlog,
 }) => {
   const noErrors = watchForErrors(page);
-  expect(signedIn.email).toContain("@");
-  const blog = await createFirstBlog(page, "First Hour");
+  const blog = await firstBlog("First Hour");
 
   await page.goto("/editor");
   await expect(page.getByRole("heading", { level: 1, name: "New Post" })).toBeVisible();
@@ -232,11 +231,10 @@ test("the header's main action follows the post's state and fits one row at 1280
 
 test("a category is created from the editor's selector and stays on the post", async ({
   page,
-  signedIn,
+  firstBlog,
 }) => {
   const noErrors = watchForErrors(page);
-  expect(signedIn.email).toContain("@");
-  const blog = await createFirstBlog(page, "Trail Log");
+  const blog = await firstBlog("Trail Log");
   await page.goto("/editor");
   await page.getByLabel("Title", { exact: true }).fill("My first ultra");
 

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { Page } from "@playwright/test";
-import { createFirstBlog, expectToast, publishPost } from "./content-helpers.ts";
+import { expectToast, publishPost } from "./content-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { watchForErrors } from "./helpers.ts";
 
@@ -21,12 +21,10 @@ async function waitForRender(page: Page, path: string, text: string) {
 
 test("the post page shows the owner's excerpt only, and cards no heading run into the text", async ({
   page,
-  signedIn,
+  firstBlog,
 }) => {
   const noErrors = watchForErrors(page);
-  expect(signedIn.email).toContain("@");
-  await page.goto("/dashboard");
-  const blog = await createFirstBlog(page, "Ultra Notes");
+  const blog = await firstBlog("Ultra Notes", "/dashboard");
   const post = await publishPost(
     page,
     blog.id,
@@ -77,12 +75,10 @@ test("the post page shows the owner's excerpt only, and cards no heading run int
 
 test("imports: WordPress pages are listed as not imported, galleries are grids, figures align with the text", async ({
   page,
-  signedIn,
+  firstBlog,
 }) => {
   const noErrors = watchForErrors(page);
-  expect(signedIn.email).toContain("@");
-  await page.goto("/dashboard");
-  const blog = await createFirstBlog(page, "Test Imports");
+  const blog = await firstBlog("Test Imports", "/dashboard");
   const settings = page.getByRole("navigation", { name: "Main" }).getByRole("link", {
     name: "Settings",
   });

@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from "@playwright/test";
+import { createFirstBlog } from "./content-helpers.ts";
 
 let counter = 0;
 
@@ -16,9 +17,23 @@ export async function signIn(
   return { email, password: "correct horse battery" };
 }
 
-export const test = base.extend<{ signedIn: { email: string; password: string } }>({
+export const test = base.extend<{
+  signedIn: { email: string; password: string };
+  /**
+   * A new owner's first blog: signed in, optionally on the page `at` first (else where sign-in
+   * left them), the blog is made through the header as a person would; returns its id and slug.
+   */
+  firstBlog: (name: string, at?: string) => ReturnType<typeof createFirstBlog>;
+}>({
   signedIn: async ({ page }, use) => {
     await use(await signIn(page));
+  },
+  firstBlog: async ({ page, signedIn }, use) => {
+    expect(signedIn.email).toContain("@");
+    await use(async (name, at) => {
+      if (at !== undefined) await page.goto(at);
+      return createFirstBlog(page, name);
+    });
   },
 });
 export { expect };

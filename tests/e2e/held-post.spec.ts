@@ -1,4 +1,3 @@
-import { createFirstBlog } from "./content-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectAccessible, watchForErrors } from "./helpers.ts";
 import { seedHeldPost } from "./seed.ts";
@@ -9,12 +8,10 @@ test.describe.configure({ timeout: 90_000 });
 /** Issue 32, item 4 (decision 342): who, how and why, for the owner and for readers. */
 test("shows a held post's reasons and the 'How this post was made' note", async ({
   page,
-  signedIn,
+  firstBlog,
 }) => {
   const noErrors = watchForErrors(page);
-  expect(signedIn.email).toContain("@");
-  await page.goto("/settings");
-  const blog = await createFirstBlog(page, "Worm Works");
+  const blog = await firstBlog("Worm Works", "/settings");
   const me = (await (await page.request.get("/api/auth/user")).json()) as { id: string };
 
   // A post the gate held: no persona on the blog, and filler the substance check found.

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { unzipSync } from "fflate";
-import { createFirstBlog, expectToast } from "./content-helpers.ts";
+import { expectToast } from "./content-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { watchForErrors } from "./helpers.ts";
 
@@ -10,12 +10,10 @@ const fixture = (path: string) => resolve("../shared/fixtures", path);
 
 test("import a WordPress export with progress and a report, then export the blog as a zip", async ({
   page,
-  signedIn,
+  firstBlog,
 }) => {
   const noErrors = watchForErrors(page);
-  expect(signedIn.email).toContain("@");
-  await page.goto("/dashboard");
-  const blog = await createFirstBlog(page, "Moving In");
+  const blog = await firstBlog("Moving In", "/dashboard");
   await page
     .getByRole("navigation", { name: "Main" })
     .getByRole("link", { name: "Settings" })

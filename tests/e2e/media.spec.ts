@@ -2,9 +2,9 @@ import sharp from "sharp";
 import {
   apiCreatePost,
   contentEditor,
-  createFirstBlog,
   fillContent,
   openToast,
+  waitForLive,
 } from "./content-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectAccessible, watchForErrors } from "./helpers.ts";
@@ -29,14 +29,12 @@ async function photo(width: number, height: number): Promise<Buffer> {
 
 test("an owner uploads a feature image, gives it alt text, publishes, and readers get a responsive picture; a bad file is refused", async ({
   page,
-  signedIn,
+  firstBlog,
   baseURL,
 }) => {
   const noErrors = watchForErrors(page);
-  expect(signedIn.email).toContain("@");
   const port = new URL(baseURL as string).port;
-  await page.goto("/dashboard");
-  const blog = await createFirstBlog(page, "Harbour Light");
+  const blog = await firstBlog("Harbour Light", "/dashboard");
   const subdomain = `harbour${Date.now().toString(36)}`;
   expect(
     (await page.request.patch(`/api/blogs/${blog.id}/domain`, { data: { subdomain } })).status(),
@@ -130,14 +128,7 @@ test("an owner uploads a feature image, gives it alt text, publishes, and reader
   await expect(openToast(page).filter({ hasText: "Status updated" })).toBeVisible();
 
   // The reader, on the blog's own host: a <picture> with AVIF and WebP sources, sized.
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/blogs/${blog.id}/site`)).json()) as { state: string })
-          .state,
-      { timeout: 20_000 },
-    )
-    .toBe("live");
+  await waitForLive(page, blog.id);
   const postSlug = (
     (await (await page.request.get(`/api/posts/${post.id}`)).json()) as {
       slug: string;

@@ -28,12 +28,10 @@ const figure = (region: Locator, term: string) =>
 
 test("an owner turns content automation on in Settings, and Performance reports it", async ({
   page,
-  signedIn,
+  firstBlog,
 }, testInfo) => {
   const noErrors = watchForErrors(page);
-  expect(signedIn.email).toContain("@");
-  await page.goto("/settings");
-  await createFirstBlog(page, "Balcony Gardens");
+  await firstBlog("Balcony Gardens", "/settings");
 
   // Off: only the switch and Save.
   const card = automationCard(page);

@@ -1,4 +1,4 @@
-import { createFirstBlog, openToast, publishPost } from "./content-helpers.ts";
+import { openToast, publishPost } from "./content-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectAccessible, watchForErrors } from "./helpers.ts";
 
@@ -6,12 +6,10 @@ test.use({ reducedMotion: "reduce" });
 
 test("a published post is readable on the public blog, and a new colour shows there", async ({
   page,
-  signedIn,
+  firstBlog,
 }) => {
   const noErrors = watchForErrors(page);
-  expect(signedIn.email).toContain("@");
-  await page.goto("/dashboard");
-  await createFirstBlog(page, "Allotment Diaries");
+  await firstBlog("Allotment Diaries", "/dashboard");
   const blogs = (await (await page.request.get("/api/blogs")).json()) as {
     id: string;
     slug: string;

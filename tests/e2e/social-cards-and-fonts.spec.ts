@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { createFirstBlog, openToast, publishPost } from "./content-helpers.ts";
+import { openToast, publishPost, waitForLive } from "./content-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectAccessible, watchForErrors } from "./helpers.ts";
 
@@ -7,14 +7,12 @@ test.use({ reducedMotion: "reduce" });
 
 test("a post's share card is a 1200×630 image and the blog's font loads from its own host", async ({
   page,
-  signedIn,
+  firstBlog,
   baseURL,
 }) => {
   const noErrors = watchForErrors(page);
-  expect(signedIn.email).toContain("@");
   const port = new URL(baseURL as string).port;
-  await page.goto("/dashboard");
-  const blog = await createFirstBlog(page, "Seed Library");
+  const blog = await firstBlog("Seed Library", "/dashboard");
   expect(
     (
       await page.request.patch(`/api/blogs/${blog.id}/domain`, { data: { subdomain: "seedlib" } })
@@ -50,14 +48,7 @@ test("a post's share card is a 1200×630 image and the blog's font loads from it
     "Saving bean seeds",
     "<p>Dry them <em>well</em>.</p>",
   );
-  await expect
-    .poll(
-      async () =>
-        ((await (await page.request.get(`/api/blogs/${blog.id}/site`)).json()) as { state: string })
-          .state,
-      { timeout: 20_000 },
-    )
-    .toBe("live");
+  await waitForLive(page, blog.id);
 
   // The reader on the blog's own host: every font request goes there and succeeds.
   const blogHost = `seedlib.localhost:${port}`;

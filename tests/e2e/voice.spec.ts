@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { apiSetStatus, createFirstBlog, expectToast, publishPost } from "./content-helpers.ts";
+import { apiSetStatus, expectToast, publishPost } from "./content-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { expectAccessible, watchForErrors } from "./helpers.ts";
 
@@ -13,12 +13,10 @@ const portrait = () =>
 
 test("an owner sets the blog's voice in Settings; the persona becomes the byline and the JSON-LD author", async ({
   page,
-  signedIn,
+  firstBlog,
 }) => {
   const noErrors = watchForErrors(page);
-  expect(signedIn.email).toContain("@");
-  await page.goto("/dashboard");
-  const blog = await createFirstBlog(page, "Clay Notes");
+  const blog = await firstBlog("Clay Notes", "/dashboard");
   const post = await publishPost(page, blog.id, "Digging in March", "<p>Wait for dry soil.</p>");
   const other = await publishPost(page, blog.id, "Clay, year one", "<p>We moved in.</p>");
 

@@ -16,15 +16,20 @@ export type SignInPageState = {
   invite?: string;
 };
 
+/** The note an invitation link's visitor sees, with its token carried by the form ("" without one). */
+export function invitationNote(invite: string | undefined): string {
+  return invite
+    ? `<p class="invited">You were invited to this server: choose a password and Create account.</p>
+      <input type="hidden" name="invite" value="${escapeHtml(invite)}">`
+    : "";
+}
+
 export function renderSignInPage({
   email = "",
   errors = [],
   invite,
 }: SignInPageState = {}): string {
-  const invitation = invite
-    ? `<p class="invited">You were invited to this server: choose a password and Create account.</p>
-      <input type="hidden" name="invite" value="${escapeHtml(invite)}">`
-    : "";
+  const invitation = invitationNote(invite);
   const alert = alertOf(errors);
   return renderAuthPage({
     title: "Sign in",

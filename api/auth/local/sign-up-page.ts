@@ -1,4 +1,10 @@
-import { alertOf, escapeHtml, renderAuthPage, type SignInPageState } from "./sign-in-page.ts";
+import {
+  alertOf,
+  escapeHtml,
+  invitationNote,
+  renderAuthPage,
+  type SignInPageState,
+} from "./sign-in-page.ts";
 
 /**
  * The built-in sign-up page, where 'Start free' leads (decision 354): its title and its one
@@ -9,10 +15,7 @@ export function renderSignUpPage({
   errors = [],
   invite,
 }: SignInPageState = {}): string {
-  const invitation = invite
-    ? `<p class="invited">You were invited to this server: choose a password and Create account.</p>
-      <input type="hidden" name="invite" value="${escapeHtml(invite)}">`
-    : "";
+  const invitation = invitationNote(invite);
   const signIn = invite ? `/auth/sign-in?invite=${encodeURIComponent(invite)}` : "/auth/sign-in";
   return renderAuthPage({
     title: "Create your account",

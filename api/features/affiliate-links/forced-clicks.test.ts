@@ -1,7 +1,7 @@
-import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBlog, createOwner } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
+import { rawGet } from "../../test/raw-http.ts";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -12,26 +12,10 @@ afterAll(() => app.close());
 const browser =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 
-const visit = (path: string, host: string, headers: Record<string, string>) =>
-  new Promise<{ status: number; location?: string }>((resolve, reject) => {
-    const url = new URL(app.baseUrl);
-    request(
-      {
-        hostname: url.hostname,
-        port: url.port,
-        path,
-        headers: { host, "user-agent": browser, ...headers },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, location: res.headers.location }),
-        );
-      },
-    )
-      .on("error", reject)
-      .end();
-  });
+const visit = async (path: string, host: string, headers: Record<string, string>) => {
+  const reply = await rawGet(app.baseUrl, path, { host, "user-agent": browser, ...headers });
+  return { status: reply.status, location: reply.headers.location };
+};
 
 describe("forced affiliate clicks (issue 13, finding 7)", () => {
   it("counts and redirects top-level navigations only", async () => {

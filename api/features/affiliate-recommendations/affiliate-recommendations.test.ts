@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { testAppForFile } from "../../test/app-per-file.ts";
 import {
   createBlog,
   createCategory,
-  createOwner,
   createPost,
   createPublishedPost,
 } from "../../test/factories.ts";
-import { startTestApp, type TestApp } from "../../test/harness.ts";
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const { newOwner } = testAppForFile();
 
 describe("AI affiliate program recommendations (offline catalogue)", () => {
   it("finds programs that suit the blog, never the same one twice", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const blog = await createBlog(owner, "Trail Notes", "Hiking and outdoor trips");
     await createCategory(owner, blog.id, { name: "Camping", slug: "camping" });
     const first = await owner.post(`/api/blogs/${blog.id}/affiliate-recommendations/generate`);
@@ -40,7 +35,7 @@ describe("AI affiliate program recommendations (offline catalogue)", () => {
   });
 
   it("approves or rejects only pending recommendations", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const blog = await createBlog(owner);
     const [a, b] = (await owner.post(`/api/blogs/${blog.id}/affiliate-recommendations/generate`))
       .body;
@@ -71,7 +66,7 @@ describe("AI affiliate program recommendations (offline catalogue)", () => {
   });
 
   it("suggests link keywords from the blog's published posts, never the program's name", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const blog = await createBlog(owner, "Muddy Miles", "Trail running gear");
     for (const title of ["Trail running shoes for mud", "Cleaning trail running shoes"])
       await createPublishedPost(owner, blog.id, {
@@ -101,7 +96,7 @@ describe("AI affiliate program recommendations (offline catalogue)", () => {
     const after = await owner.get(`/api/affiliate-recommendations/${program.id}/keywords`);
     expect(after.body.keywords).not.toContain("trail running shoes");
 
-    const stranger = await createOwner(app);
+    const stranger = await newOwner();
     expect(
       (await stranger.get(`/api/affiliate-recommendations/${program.id}/keywords`)).status,
     ).toBe(404);

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AiUsageReport } from "../../../contracts/ai-usage.ts";
-import { createAiProvider } from "../../ai/provider.ts";
 import { aiUsage } from "../../db/schema.ts";
+import { loopbackProvider } from "../../test/ai.ts";
+import { type AiServer, startTestAppWithAiServer } from "../../test/app-per-file.ts";
 import { createBlog, createOwner, createPost } from "../../test/factories.ts";
-import { startTestApp, type TestApp } from "../../test/harness.ts";
-import { startOpenAiServer } from "../../test/openai-server.ts";
+import type { TestApp } from "../../test/harness.ts";
 
 /**
  * Cost you can see (decision 332): each model call's tokens are recorded with its feature and
@@ -18,33 +18,21 @@ const prices = { "test-model": { input: 1, output: 2 } };
 const perCall = (120 * 1 + 880 * 2) / 1_000_000;
 const round = (usd: number) => Math.round(usd * 1_000_000) / 1_000_000;
 
-let ai: Awaited<ReturnType<typeof startOpenAiServer>>;
+let ai: AiServer;
 let app: TestApp;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  ai = await startOpenAiServer();
-  app = await startTestApp({
-    env: {
-      OPENAI_API_KEY: "sk-test",
-      OPENAI_BASE_URL: ai.baseUrl,
-      AI_MODEL: "test-model",
-      AI_PRICES: JSON.stringify(prices),
-      AI_CALLS_PER_MINUTE: "10000",
-    },
-    ai: createAiProvider({
-      apiKey: "sk-test",
-      baseUrl: ai.baseUrl,
-      model: "test-model",
-      maxRetries: 0,
+  ({ ai, app, close } = await startTestAppWithAiServer(
+    { AI_MODEL: "test-model", AI_PRICES: JSON.stringify(prices), AI_CALLS_PER_MINUTE: "10000" },
+    (server) => ({
+      ai: loopbackProvider(server),
     }),
-  });
+  ));
 });
 afterEach(() => {
   ai.state.answerModel = undefined;
 });
-afterAll(async () => {
-  await app.close();
-  await ai.close();
-});
+afterAll(() => close());
 
 describe("AI cost by feature and by post", () => {
   it("records the post a call was for, and prices usage by feature and by post", async () => {

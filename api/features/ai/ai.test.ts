@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAiProvider } from "../../ai/provider.ts";
 import { untrusted, untrustedList, untrustedRule } from "../../ai/untrusted.ts";
 import { sanitizePostHtml } from "../../content/sanitize.ts";
 import { aiGenerations, aiUsage } from "../../db/schema.ts";
+import { loopbackProvider } from "../../test/ai.ts";
+import { type AiServer, startTestAppWithAiServer } from "../../test/app-per-file.ts";
 import { createBlog, createOwner } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { startOpenAiServer } from "../../test/openai-server.ts";
@@ -101,31 +102,18 @@ describe("AI writing with no provider configured (offline writer)", () => {
 });
 
 describe("AI writing through an OpenAI-compatible endpoint", () => {
-  let ai: Awaited<ReturnType<typeof startOpenAiServer>>;
+  let ai: AiServer;
   let app: TestApp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    ai = await startOpenAiServer();
-    app = await startTestApp({
-      env: {
-        OPENAI_API_KEY: "sk-test",
-        OPENAI_BASE_URL: ai.baseUrl,
-        AI_MODEL: "test-model",
-        AI_DAILY_TOKEN_LIMIT: "12000",
-        AI_CALLS_PER_MINUTE: "1000",
-      },
-      ai: createAiProvider({
-        apiKey: "sk-test",
-        baseUrl: ai.baseUrl,
-        model: "test-model",
-        timeoutMs: 500,
-        maxRetries: 0,
+    ({ ai, app, close } = await startTestAppWithAiServer(
+      { AI_MODEL: "test-model", AI_DAILY_TOKEN_LIMIT: "12000", AI_CALLS_PER_MINUTE: "1000" },
+      (server) => ({
+        ai: loopbackProvider(server, { timeoutMs: 500 }),
       }),
-    });
+    ));
   });
-  afterAll(async () => {
-    await app.close();
-    await ai.close();
-  });
+  afterAll(() => close());
 
   it("writes a post in steps with structured output, recording each step's usage", async () => {
     ai.state.mode = "ok";
@@ -331,13 +319,7 @@ describe("cancelling a generation", () => {
   beforeAll(async () => {
     ai = await startOpenAiServer();
     app = await startTestApp({
-      ai: createAiProvider({
-        apiKey: "sk-test",
-        baseUrl: ai.baseUrl,
-        model: "test-model",
-        timeoutMs: 10_000,
-        maxRetries: 0,
-      }),
+      ai: loopbackProvider(ai, { timeoutMs: 10_000 }),
     });
   });
   afterAll(async () => {

@@ -1,32 +1,28 @@
 import { createHash } from "node:crypto";
 import { request } from "node:http";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BlogAnalytics, FleetAnalytics } from "../../../contracts/analytics.ts";
 import { beaconScript } from "../../../site-builder/theme/lib/beacon.ts";
 import { analyticsDaily, analyticsSalts, blogs, excludedHits, pageHits } from "../../db/schema.ts";
+import { testAppForFile } from "../../test/app-per-file.ts";
 import {
   createBlog,
   createCategory,
-  createOwner,
   createPost,
   createPublishedPost,
 } from "../../test/factories.ts";
-import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
+import type { TestClient } from "../../test/harness.ts";
 import { createAnalytics, type HitRequest, otherNotFound } from "./ingest.ts";
 import { hitLimits } from "./limits.ts";
 
-let app: TestApp;
 let now = new Date("2030-05-10T10:00:00.000Z");
-beforeAll(async () => {
-  app = await startTestApp({
-    publishing: true,
-    clock: () => now,
-    // Readers' addresses come in X-Forwarded-For from this loopback "proxy" (decision 064).
-    env: { BLOG_DOMAIN: "blogs.test", TRUST_PROXY: "true" },
-  });
+const { app, newOwner } = testAppForFile({
+  publishing: true,
+  clock: () => now,
+  // Readers' addresses come in X-Forwarded-For from this loopback "proxy" (decision 064).
+  env: { BLOG_DOMAIN: "blogs.test", TRUST_PROXY: "true" },
 });
-afterAll(() => app.close());
 
 const chrome =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
@@ -47,7 +43,7 @@ const send = (
   body?: string,
 ) =>
   new Promise<Reply>((resolve, reject) => {
-    const url = new URL(app.baseUrl);
+    const url = new URL(app().baseUrl);
     const req = request(
       { hostname: url.hostname, port: url.port, path, method, headers: { host, ...headers } },
       (res) => {
@@ -94,7 +90,7 @@ const report = async (owner: TestClient, blogId: string, range = "30d") => {
 
 describe("counting page views (issue 18)", () => {
   it("pages carry the beacon, allowed by hash and by nothing else", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const { blog, host } = await blogWithHost(owner, "beacon");
     const post = await createPublishedPost(owner, blog.id, {
       title: "Rain barrels",
@@ -122,7 +118,7 @@ describe("counting page views (issue 18)", () => {
   });
 
   it("counts readers, names referrers, and leaves bots and prefetches out", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const { blog, host } = await blogWithHost(owner, "counted");
     const post = await createPublishedPost(owner, blog.id, { title: "Compost", slug: "compost" });
     const view = { p: "/post/compost", s: 200, i: post.id };
@@ -198,12 +194,12 @@ describe("counting page views (issue 18)", () => {
     });
     expect(r.last24h).toEqual({ views: 4, visitors: 3 });
     // No address is stored anywhere.
-    const rows = await app.db.select().from(pageHits).where(eq(pageHits.blogId, blog.id));
+    const rows = await app().db.select().from(pageHits).where(eq(pageHits.blogId, blog.id));
     expect(JSON.stringify(rows)).not.toContain("127.0.0.1");
   });
 
   it("refuses bad beacons and hits from other sites, counting nothing", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const { blog, host } = await blogWithHost(owner, "refused");
     const bad = await hit(host, chrome, { p: "no-slash", s: 500, i: "x y" });
     expect(bad.status).toBe(400);
@@ -220,7 +216,7 @@ describe("counting page views (issue 18)", () => {
     );
     // Under /blog/{slug}/ on the app's host, a JSON body is read as well (this client's user
     // agent is an HTTP library's: excluded as a bot).
-    const viaApp = await app.client().post(`/blog/${blog.slug}/_hit`, { p: "/", s: 404 });
+    const viaApp = await app().client().post(`/blog/${blog.slug}/_hit`, { p: "/", s: 404 });
     expect(viaApp.status).toBe(204);
     const r = await report(owner, blog.id);
     expect(r.totals.views).toBe(0);
@@ -228,7 +224,7 @@ describe("counting page views (issue 18)", () => {
   });
 
   it("honours Sec-GPC and DNT once the owner turns it on", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const { blog, host } = await blogWithHost(owner, "dnt");
     await hit(host, chrome, { p: "/" }, { "sec-gpc": "1" });
     const on = await owner.patch(`/api/blogs/${blog.id}/analytics/settings`, {
@@ -246,24 +242,24 @@ describe("counting page views (issue 18)", () => {
     expect(r.totals.views).toBe(1);
     expect(r.excluded).toEqual([{ reason: "do-not-track", hits: 2 }]);
     // The privacy page states the rule once the render the change queued has run.
-    await app.publishing?.queue.onIdle();
+    await app().publishing?.queue.onIdle();
     const privacy = await send("GET", "/privacy", host, { "user-agent": chrome });
     expect(privacy.body).toContain("your visits are not counted at all");
     // Switched off: pages lose the beacon and hits count nothing.
     await owner.patch(`/api/blogs/${blog.id}/analytics/settings`, { enabled: false });
-    await app.publishing?.queue.onIdle();
+    await app().publishing?.queue.onIdle();
     expect((await send("GET", "/", host, { "user-agent": chrome })).body).not.toContain("_hit");
     await hit(host, chrome, { p: "/" });
     expect((await report(owner, blog.id)).totals.views).toBe(1);
     // And on again: the beacon is back.
     await owner.patch(`/api/blogs/${blog.id}/analytics/settings`, { enabled: true });
-    await app.publishing?.queue.onIdle();
+    await app().publishing?.queue.onIdle();
     expect((await send("GET", "/", host, { "user-agent": chrome })).body).toContain("_hit");
     const invalid = await owner.patch(`/api/blogs/${blog.id}/analytics/settings`, {
       enabled: "yes",
     });
     expect(invalid.status).toBe(400);
-    const stranger = await createOwner(app);
+    const stranger = await newOwner();
     expect((await stranger.get(`/api/blogs/${blog.id}/analytics`)).status).toBe(404);
     expect(
       (await stranger.patch(`/api/blogs/${blog.id}/analytics/settings`, { enabled: true })).status,
@@ -272,52 +268,53 @@ describe("counting page views (issue 18)", () => {
 
   it("rotates the salt daily, deletes past salts and drops raw hits after the retention", async () => {
     const email = `salty-${Date.now()}@example.com`;
-    let owner = await createOwner(app, email);
+    let owner = await newOwner(email);
     const { blog, host } = await blogWithHost(owner, "salty");
-    const analytics = app.publishing?.analytics;
+    const analytics = app().publishing?.analytics;
     if (!analytics) throw new Error("publishing expected");
     now = new Date("2030-06-01T12:00:00.000Z");
     await hit(host, chrome, { p: "/" });
     await analytics.flush();
-    const [first] = await app.db.select().from(pageHits).where(eq(pageHits.blogId, blog.id));
+    const [first] = await app().db.select().from(pageHits).where(eq(pageHits.blogId, blog.id));
     now = new Date("2030-06-02T00:30:00.000Z");
     await hit(host, chrome, { p: "/" });
     await analytics.flush();
-    const visitors = (await app.db.select().from(pageHits).where(eq(pageHits.blogId, blog.id))).map(
-      (h) => h.visitor,
-    );
+    const visitors = (
+      await app().db.select().from(pageHits).where(eq(pageHits.blogId, blog.id))
+    ).map((h) => h.visitor);
     // Same reader, same address: another day, another hash.
     expect(visitors).toHaveLength(2);
     expect(visitors[1]).not.toBe(first?.visitor);
     await analytics.cleanUp();
-    const salts = await app.db
-      .select()
+    const salts = await app()
+      .db.select()
       .from(analyticsSalts)
       .where(eq(analyticsSalts.blogId, blog.id));
     expect(salts.map((s) => s.day)).toEqual(["2030-06-02"]);
 
     now = new Date("2030-07-02T01:00:00.000Z");
     // A month later the session has expired: sign in again.
-    owner = app.client();
+    owner = app().client();
     expect(
       (await owner.post("/auth/sign-in", { email, password: "correct horse battery" })).status,
     ).toBe(200);
     const before = await report(owner, blog.id, "90d");
     expect(before.totals.views).toBe(2);
     await analytics.cleanUp();
-    const left = await app.db.select().from(pageHits).where(eq(pageHits.blogId, blog.id));
+    const left = await app().db.select().from(pageHits).where(eq(pageHits.blogId, blog.id));
     // 2030-06-01 is past the 30 days; 2030-06-02 is not yet.
     expect(left.map((h) => h.day)).toEqual(["2030-06-02"]);
     // Reports read the rollups, which stay.
     expect((await report(owner, blog.id, "90d")).totals.views).toBe(2);
     expect(
-      (await app.db.select().from(analyticsSalts).where(eq(analyticsSalts.blogId, blog.id))).length,
+      (await app().db.select().from(analyticsSalts).where(eq(analyticsSalts.blogId, blog.id)))
+        .length,
     ).toBe(0);
     now = new Date("2030-05-10T10:00:00.000Z");
   });
 
   it("loses no hit of a burst: every one is written in batches", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const { blog, host } = await blogWithHost(owner, "burst");
     // Readers as they come (decision 311): 300 of them, each on an address of their own, on
     // the blog's pages.
@@ -343,7 +340,7 @@ describe("counting page views (issue 18)", () => {
   });
 
   it("keeps the hits of a failed write, dropping only those of a blog deleted meanwhile", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const gone = await blogWithHost(owner, "gone-soon");
     const kept = await blogWithHost(owner, "kept");
     await hit(gone.host, chrome, { p: "/" });
@@ -351,14 +348,14 @@ describe("counting page views (issue 18)", () => {
     await hit(kept.host, chrome, { p: "/" });
     await hit(kept.host, googlebot, { p: "/" });
     // Deleted while its hits wait in memory: their write fails its foreign key.
-    await app.db.delete(blogs).where(eq(blogs.id, gone.blog.id));
+    await app().db.delete(blogs).where(eq(blogs.id, gone.blog.id));
     const r = await report(owner, kept.blog.id);
     expect(r.totals.views).toBe(1);
     expect(r.excluded).toEqual([{ reason: "bot", hits: 1 }]);
   });
 
   it("shows the fleet: views, visitors, clicks and posts published per blog", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const a = await blogWithHost(owner, "fleet-a");
     const b = await blogWithHost(owner, "fleet-b");
     await createPublishedPost(owner, a.blog.id);
@@ -390,7 +387,7 @@ const excludedOf = (r: BlogAnalytics) =>
 
 describe("analytics you can trust (issue 29, finding 5)", () => {
   it("counts views only of pages the blog serves, and 404s only of paths it does not", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const { blog, host } = await blogWithHost(owner, "served");
     const soil = await createCategory(owner, blog.id, { name: "Soil", slug: "soil" });
     const post = await createPublishedPost(owner, blog.id, {
@@ -398,7 +395,7 @@ describe("analytics you can trust (issue 29, finding 5)", () => {
       categoryId: soil.id,
     });
     const draft = await createPost(owner, blog.id, { slug: "not-yet" });
-    const author = (await app.publishing?.indexes.get(blog.id))?.author;
+    const author = (await app().publishing?.indexes.get(blog.id))?.author;
     // Readers on each kind of page the blog serves (the browser sends its address bar's path).
     const views = [
       { p: "/", s: 200 },
@@ -458,13 +455,13 @@ describe("analytics you can trust (issue 29, finding 5)", () => {
     expect(long?.length).toBeLessThanOrEqual(256);
     expect(long?.length).toBeGreaterThan(240);
     expect(long).toMatch(/^\/post\/(%C3%A9)+(%C3)?$/);
-    const rows = await app.db.select().from(pageHits).where(eq(pageHits.blogId, blog.id));
+    const rows = await app().db.select().from(pageHits).where(eq(pageHits.blogId, blog.id));
     expect(rows).toHaveLength(9);
     expect(rows.filter((h) => /FORGED|made-up|not-yet|clay|rss|</.test(h.path))).toEqual([]);
   });
 
   it("keeps a post's id only on that post's page", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const { blog, host } = await blogWithHost(owner, "post-ids");
     const mulch = await createPublishedPost(owner, blog.id, { title: "Mulch", slug: "mulch" });
     const seeds = await createPublishedPost(owner, blog.id, { title: "Seeds", slug: "seeds" });
@@ -493,7 +490,7 @@ describe("analytics you can trust (issue 29, finding 5)", () => {
   });
 
   it("stores at most 30 hits a minute from one address, whatever user agents it sends", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const { blog, host } = await blogWithHost(owner, "flooded");
     const limit = hitLimits.perAddressPerMinute;
     // 500 reports from one address, each with a user agent of its own (as in the finding).
@@ -528,7 +525,7 @@ describe("analytics you can trust (issue 29, finding 5)", () => {
   });
 
   it("stores at most 3,000 hits a minute for one blog, however many addresses send them", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const { blog, host } = await blogWithHost(owner, "ceiling");
     const ceiling = hitLimits.perBlogPerMinute;
     const sent = ceiling + 100;
@@ -560,7 +557,7 @@ describe("analytics you can trust (issue 29, finding 5)", () => {
   });
 
   it("stores at most the day's cap of raw hits per blog, counted from the table after a restart", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const { blog } = await blogWithHost(owner, "capped");
     const limits = { ...hitLimits, rawHitsPerBlogPerDay: 10 };
     const reader = (i: number): HitRequest => ({
@@ -570,23 +567,23 @@ describe("analytics you can trust (issue 29, finding 5)", () => {
       headers: { "user-agent": chrome },
       beacon: { path: i % 2 ? "/" : "/missing", status: i % 2 ? 200 : 404 },
     });
-    const first = createAnalytics({ db: app.db, clock: () => now, limits });
+    const first = createAnalytics({ db: app().db, clock: () => now, limits });
     for (let i = 1; i <= 8; i++) expect(await first.record(reader(i))).toBe("counted");
     await first.rollUp();
     // Another process (or this one after a restart) knows nothing of those 8 in memory.
-    const second = createAnalytics({ db: app.db, clock: () => now, limits });
+    const second = createAnalytics({ db: app().db, clock: () => now, limits });
     const outcomes = [];
     for (let i = 9; i <= 13; i++) outcomes.push(await second.record(reader(i)));
     expect(outcomes).toEqual(["counted", "counted", "excluded", "excluded", "excluded"]);
     await second.rollUp();
-    const stored = await app.db.select().from(pageHits).where(eq(pageHits.blogId, blog.id));
+    const stored = await app().db.select().from(pageHits).where(eq(pageHits.blogId, blog.id));
     expect(stored).toHaveLength(10);
     const r = await report(owner, blog.id);
     expect(r.totals).toMatchObject({ views: 5, notFound: 5 });
     expect(excludedOf(r)).toEqual({ "daily-cap": 3 });
     // The next day has a cap of its own.
     const nextDay = createAnalytics({
-      db: app.db,
+      db: app().db,
       clock: () => new Date(now.getTime() + 86_400_000),
       limits,
     });
@@ -595,9 +592,9 @@ describe("analytics you can trust (issue 29, finding 5)", () => {
   });
 
   it("keeps the 500 most viewed not-found paths, referrers and campaigns of a blog-day", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const { blog } = await blogWithHost(owner, "open-values");
-    const analytics = createAnalytics({ db: app.db, clock: () => now });
+    const analytics = createAnalytics({ db: app().db, clock: () => now });
     const reader = (i: number, beacon: HitRequest["beacon"]): HitRequest => ({
       blogId: blog.id,
       host: "open-values.blogs.test",
@@ -627,8 +624,8 @@ describe("analytics you can trust (issue 29, finding 5)", () => {
       }),
     );
     await analytics.rollUp();
-    const daily = await app.db
-      .select()
+    const daily = await app()
+      .db.select()
       .from(analyticsDaily)
       .where(eq(analyticsDaily.blogId, blog.id));
     const count = (dimension: string) => daily.filter((d) => d.dimension === dimension).length;
@@ -647,8 +644,8 @@ describe("analytics you can trust (issue 29, finding 5)", () => {
     expect(r.totals).toMatchObject({ views: 601, notFound: 601 });
     expect(r.notFoundPages[0]).toMatchObject({ label: otherNotFound, views: 100 });
     expect(r.notFoundPages[1]).toMatchObject({ label: "/missing-599", views: 2 });
-    const excluded = await app.db
-      .select()
+    const excluded = await app()
+      .db.select()
       .from(excludedHits)
       .where(eq(excludedHits.blogId, blog.id));
     expect(excluded).toEqual([]);

@@ -1,8 +1,8 @@
-import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlogAnalytics, CommissionImportResult } from "../../../contracts/analytics.ts";
 import { createBlog, createOwner, createPublishedPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
+import { rawGet } from "../../test/raw-http.ts";
 import { parseAmount, parseCsv, parseDay } from "./commissions.ts";
 
 let app: TestApp;
@@ -20,31 +20,15 @@ const chrome =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36";
 
 /** A reader following `/go/{id}?p={post}` as a top-level navigation. */
-const follow = (host: string, path: string) =>
-  new Promise<{ status: number; location?: string }>((resolve, reject) => {
-    const url = new URL(app.baseUrl);
-    request(
-      {
-        hostname: url.hostname,
-        port: url.port,
-        path,
-        headers: {
-          host,
-          "user-agent": chrome,
-          "sec-fetch-mode": "navigate",
-          "sec-fetch-dest": "document",
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, location: res.headers.location }),
-        );
-      },
-    )
-      .on("error", reject)
-      .end();
+const follow = async (host: string, path: string) => {
+  const reply = await rawGet(app.baseUrl, path, {
+    host,
+    "user-agent": chrome,
+    "sec-fetch-mode": "navigate",
+    "sec-fetch-dest": "document",
   });
+  return { status: reply.status, location: reply.headers.location };
+};
 
 async function setUp(owner: TestClient, subdomain: string) {
   const blog = await createBlog(owner);

@@ -5,9 +5,8 @@ import {
   classifyFile,
   type IndexSource,
   movedTarget,
-  type PublishedIndexes,
 } from "../public-sites/published-index.ts";
-import { fileForRequestPath } from "../public-sites/serve.ts";
+import { fileForRequestPath, type HitEndpoint } from "../public-sites/serve.ts";
 import type { Analytics, BeaconInput, PageMismatch } from "./ingest.ts";
 
 /** What the beacon sends (short names keep every page's script small). */
@@ -125,17 +124,8 @@ function refuse(res: Response, status: number, issues: { path: string; message: 
  * whether it was stored or not (decision 311): the sender learns neither which paths the blog
  * serves nor when a limit holds its hits back.
  */
-export function createHitEndpoint(analytics: Analytics) {
-  return async (
-    req: Request,
-    res: Response,
-    blogId: string,
-    path: string,
-    /** The blog's home as this request reached it (`/` or `/blog/{slug}/`). */
-    homeHref: string,
-    /** The blog's published index: which paths are its pages, which post each shows. */
-    indexes: Pick<PublishedIndexes, "source">,
-  ): Promise<boolean> => {
+export function createHitEndpoint(analytics: Analytics): HitEndpoint {
+  return async (req, res, blogId, path, homeHref, indexes) => {
     const beacon = path === hitPath && req.method === "POST";
     const image = path === hitImagePath && (req.method === "GET" || req.method === "HEAD");
     if (!beacon && !image) return false;
@@ -209,4 +199,3 @@ export function createHitEndpoint(analytics: Analytics) {
     return true;
   };
 }
-export type HitEndpoint = ReturnType<typeof createHitEndpoint>;

@@ -8,6 +8,20 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+/** The settings a blog has until its owner changes them (the defaults every blog starts with, switched off). */
+const specDefaults = {
+  enabled: false,
+  lastGeneratedAt: null,
+  nextRunAt: null,
+  niche: null,
+  postingFrequency: "weekly",
+  postsPerWeek: 3,
+  autoPublish: true,
+  topics: [],
+  topicDetails: [],
+  skipReason: null,
+};
+
 describe("content automation settings", () => {
   it("answers the defaults before any are saved, then creates with the spec's defaults and updates", async () => {
     const owner = await createOwner(app);
@@ -15,20 +29,7 @@ describe("content automation settings", () => {
     // A new blog has no settings yet: the defaults, marked unsaved, not a 404 (decision 354).
     const before = await owner.get(`/api/blogs/${blog.id}/automation`);
     expect(before.status).toBe(200);
-    expect(before.body).toEqual({
-      blogId: blog.id,
-      configured: false,
-      enabled: false,
-      lastGeneratedAt: null,
-      nextRunAt: null,
-      niche: null,
-      postingFrequency: "weekly",
-      postsPerWeek: 3,
-      autoPublish: true,
-      topics: [],
-      topicDetails: [],
-      skipReason: null,
-    });
+    expect(before.body).toEqual({ blogId: blog.id, configured: false, ...specDefaults });
     // Updating what was never saved is still refused: the first save creates.
     expect((await owner.patch(`/api/blogs/${blog.id}/automation`, { enabled: false })).status).toBe(
       404,
@@ -37,20 +38,7 @@ describe("content automation settings", () => {
     expect((await stranger.get(`/api/blogs/${blog.id}/automation`)).status).toBe(404);
     const created = await owner.post(`/api/blogs/${blog.id}/automation`, { enabled: false });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({
-      blogId: blog.id,
-      configured: true,
-      enabled: false,
-      lastGeneratedAt: null,
-      nextRunAt: null,
-      niche: null,
-      postingFrequency: "weekly",
-      postsPerWeek: 3,
-      autoPublish: true,
-      topics: [],
-      topicDetails: [],
-      skipReason: null,
-    });
+    expect(created.body).toEqual({ blogId: blog.id, configured: true, ...specDefaults });
     expect((await owner.post(`/api/blogs/${blog.id}/automation`, { enabled: false })).status).toBe(
       409,
     );

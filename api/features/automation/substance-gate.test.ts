@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ReviewReason } from "../../../contracts/posts.ts";
-import { createAiProvider } from "../../ai/provider.ts";
 import { aiGenerations, aiUsage, blogs } from "../../db/schema.ts";
 import { runDueAutomation } from "../../jobs/content-automation.ts";
+import { loopbackProvider } from "../../test/ai.ts";
 import {
   goodArticle,
   goodArticleSections,
@@ -14,9 +14,7 @@ import { createBlog, createOwner, createPublishedPost, setPersona } from "../../
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
 import { startOpenAiServer } from "../../test/openai-server.ts";
 import { articleHtml, startPageServer } from "../../test/page-server.ts";
-import { startSearchServer } from "../../test/search-server.ts";
-import { createResearch } from "../research/research.ts";
-import { createSearxngProvider } from "../research/search.ts";
+import { researchOn, startSearchServer } from "../../test/search-server.ts";
 import { reviewSchemaName } from "./review.ts";
 
 /**
@@ -38,16 +36,8 @@ beforeAll(async () => {
   ]);
   app = await startTestApp({
     env: { BLOG_DOMAIN: "substance.test", AI_CALLS_PER_MINUTE: "10000" },
-    ai: createAiProvider({
-      apiKey: "sk-test",
-      baseUrl: ai.baseUrl,
-      model: "test-model",
-      maxRetries: 0,
-    }),
-    research: createResearch({
-      search: createSearxngProvider({ baseUrl: search.base }),
-      pages: { testLoopback: true },
-    }),
+    ai: loopbackProvider(ai),
+    research: researchOn(search),
   });
 });
 afterAll(async () => {

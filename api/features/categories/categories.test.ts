@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Category } from "../../../contracts/categories.ts";
+import { testAppForFile } from "../../test/app-per-file.ts";
 import { recordContentEvents } from "../../test/content-events.ts";
 import {
   createBlog,
   createCategory,
-  createOwner,
-  createOwnerWithBlog,
   createPost,
   createPublishedPost,
 } from "../../test/factories.ts";
-import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
+import type { TestClient } from "../../test/harness.ts";
 
 const { events: recorder, changesOf } = recordContentEvents();
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ contentEvents: recorder });
-});
-afterAll(() => app.close());
-
-const ownerWithBlog = () => createOwnerWithBlog(app);
+const { newOwner, ownerWithBlog } = testAppForFile({ contentEvents: recorder });
 
 const list = async (owner: TestClient, blogId: string): Promise<Category[]> =>
   (await owner.get(`/api/blogs/${blogId}/categories`)).body;
@@ -193,7 +186,7 @@ describe("renaming and moving categories", () => {
 
   it("answers another owner's category with 404 and changes nothing", async () => {
     const { owner, blogId } = await ownerWithBlog();
-    const stranger = await createOwner(app);
+    const stranger = await newOwner();
     const category = await createCategory(owner, blogId);
     expect((await stranger.patch(`/api/categories/${category.id}`, { name: "x" })).status).toBe(
       404,

@@ -9,7 +9,7 @@ import { originality } from "../../../contracts/originality.ts";
 import type { Database } from "../../db/client.ts";
 import { blogs, postFingerprints, posts } from "../../db/schema.ts";
 import type { CpuPool } from "../../workers/run.ts";
-import { fingerprintsOf } from "../posts/fingerprints.ts";
+import { fingerprintsOf, storedFingerprintColumns } from "../posts/fingerprints.ts";
 
 const weekMs = 7 * 24 * 60 * 60 * 1000;
 const weeksShown = 4;
@@ -89,9 +89,7 @@ export async function fleetRisk(
       autoPublished: posts.autoPublished,
       // Compared in the database: the bodies are not read for it.
       unedited: sql<number>`case when ${posts.aiText} is not null and ${posts.content} = ${posts.aiText} then 1 else 0 end`,
-      updatedAt: posts.updatedAt,
-      stamp: postFingerprints.postUpdatedAt,
-      shingles: postFingerprints.shingles,
+      ...storedFingerprintColumns,
     })
     .from(posts)
     .leftJoin(postFingerprints, eq(postFingerprints.postId, posts.id))

@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { eq } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,13 +7,11 @@ import { storageFromEnv } from "../../storage.ts";
 import { createBlog, createOwner } from "../../test/factories.ts";
 import type { TestClient } from "../../test/harness.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
-import { imageHold, manyPosts } from "../../test/import-fixtures.ts";
+import { blogFromImport, imageHold, manyPosts, sharedFixture } from "../../test/import-fixtures.ts";
 import { rawGet } from "../../test/raw-http.ts";
 import { tagNamesOf } from "../tags/service.ts";
 import { createImportRunner } from "./runner.ts";
 import { importFolder } from "./service.ts";
-
-const fixture = (path: string) => readFileSync(resolve("../shared/fixtures", path));
 
 let app: TestApp;
 beforeAll(async () => {
@@ -58,7 +54,7 @@ describe("WordPress import (WXR)", () => {
     const job = await importFile(
       owner,
       blog.id,
-      fixture("wordpress/themeunittestdata.wordpress.xml"),
+      sharedFixture("wordpress/themeunittestdata.wordpress.xml"),
       "theme.xml",
     );
     expect(job.status).toBe("succeeded");
@@ -142,14 +138,13 @@ describe("WordPress import (WXR)", () => {
 
   it("imports the block editor test export and cleans every block", async () => {
     const owner = await createOwner(app);
-    const blog = await createBlog(owner, "Blocks");
-    const job = await importFile(
+    const blog = await blogFromImport(
+      app,
       owner,
-      blog.id,
-      fixture("wordpress/64-block-test-data.xml"),
+      "Blocks",
+      "wordpress/64-block-test-data.xml",
       "blocks.xml",
     );
-    expect(job.status).toBe("succeeded");
     const rows = await postsOf(blog.id);
     expect(rows.filter((p) => p.status === "published").length).toBeGreaterThan(50);
     for (const post of rows) expect(post.content).not.toMatch(/<!--/);
@@ -161,7 +156,7 @@ describe("WordPress import (WXR)", () => {
   it("does not import the same file twice into a blog", async () => {
     const owner = await createOwner(app);
     const blog = await createBlog(owner, "Twice");
-    const file = fixture("wordpress/64-block-test-data.xml");
+    const file = sharedFixture("wordpress/64-block-test-data.xml");
     const first = await importFile(owner, blog.id, file, "a.xml");
     const count = (await postsOf(blog.id)).length;
     const second = await importFile(owner, blog.id, file, "a.xml");
@@ -177,7 +172,12 @@ describe("Ghost import", () => {
   it("imports posts, tags as category and tags, and keeps feature images", async () => {
     const owner = await createOwner(app);
     const blog = await createBlog(owner, "Ghostly");
-    const job = await importFile(owner, blog.id, fixture("ghost/v4_export.json"), "ghost.json");
+    const job = await importFile(
+      owner,
+      blog.id,
+      sharedFixture("ghost/v4_export.json"),
+      "ghost.json",
+    );
     expect(job.status).toBe("succeeded");
     expect(job.format).toBe("ghost");
     const rows = await postsOf(blog.id);
@@ -307,7 +307,7 @@ describe("hostile and malformed files change nothing", () => {
     const owner = await createOwner(app);
     const other = await createOwner(app);
     const blog = await createBlog(owner, "Mine");
-    const file = fixture("ghost/v4_export.json");
+    const file = sharedFixture("ghost/v4_export.json");
     expect((await upload(other, blog.id, file, "x.json")).status).toBe(404);
     const job = await importFile(owner, blog.id, file, "x.json");
     expect((await other.get(`/api/imports/${job.id}`)).status).toBe(404);

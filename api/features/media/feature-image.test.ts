@@ -6,15 +6,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { MediaItem } from "../../../contracts/media.ts";
 import type { AiGate } from "../../ai/gate.ts";
 import { isAiRefusal } from "../../ai/gate.ts";
-import { createAiProvider } from "../../ai/provider.ts";
 import { untrusted, untrustedRule } from "../../ai/untrusted.ts";
 import { aiUsage, blogs, media } from "../../db/schema.ts";
 import { storageFromEnv } from "../../storage.ts";
-import { testGate } from "../../test/ai.ts";
+import { loopbackProvider, testGate } from "../../test/ai.ts";
+import { type AiServer, startTestAppWithAiServer } from "../../test/app-per-file.ts";
 import { createOwnerWithBlog, createPost } from "../../test/factories.ts";
-import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
+import type { TestApp, TestClient } from "../../test/harness.ts";
 import { makeImage, uploadFile } from "../../test/images.ts";
-import { startOpenAiServer } from "../../test/openai-server.ts";
 import { stopwordsOf } from "../internal-links/words.ts";
 import { noContentEvents } from "../publishing/content-events.ts";
 import {
@@ -124,30 +123,19 @@ describe("the image prompt", () => {
   });
 });
 
-type Server = Awaited<ReturnType<typeof startOpenAiServer>>;
-
 describe("feature images for AI-written posts", () => {
-  let ai: Server;
+  let ai: AiServer;
   let app: TestApp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    ai = await startOpenAiServer();
+    ({ ai, app, close } = await startTestAppWithAiServer({ AI_IMAGE_MODEL: "gpt-image-1" }));
     ai.state.image = { width: 800, height: 600 };
-    app = await startTestApp({
-      env: {
-        OPENAI_API_KEY: "sk-test",
-        OPENAI_BASE_URL: ai.baseUrl,
-        AI_IMAGE_MODEL: "gpt-image-1",
-      },
-    });
   });
   afterEach(() => {
     ai.state.requests.length = 0;
     ai.state.images = "ok";
   });
-  afterAll(async () => {
-    await app.close();
-    await ai.close();
-  });
+  afterAll(() => close());
 
   const storedFiles = (blogId: string) =>
     readdirSync(join(app.env.SITES_DIR, "media", blogId)).map((file) => ({
@@ -162,17 +150,7 @@ describe("feature images for AI-written posts", () => {
     ai: gate,
   });
   const gateWith = (settings: { imageModel?: string; visionModel?: string }, limits = {}) =>
-    testGate(
-      app.db,
-      createAiProvider({
-        apiKey: "sk-test",
-        baseUrl: ai.baseUrl,
-        model: "test-model",
-        maxRetries: 0,
-        ...settings,
-      }),
-      limits,
-    );
+    testGate(app.db, loopbackProvider(ai, settings), limits);
   async function postFor(title = "Composting in small spaces") {
     const { owner, blogId } = await createOwnerWithBlog(app);
     const [blog] = await app.db.select().from(blogs).where(eq(blogs.id, blogId));

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { maxBulkPosts } from "../../../contracts/post-list.ts";
 import { analyticsDaily } from "../../db/schema.ts";
-import {
-  createCategory,
-  createOwnerWithBlog,
-  createPost,
-  createPublishedPost,
-} from "../../test/factories.ts";
-import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
+import { testAppForFile } from "../../test/app-per-file.ts";
+import { createCategory, createPost, createPublishedPost } from "../../test/factories.ts";
+import type { TestClient } from "../../test/harness.ts";
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp();
-});
-afterAll(() => app.close());
+const { app, ownerWithBlog } = testAppForFile();
 
 type Summary = { id: string; title: string; status: string; categoryId: string | null };
 type Page = {
@@ -31,7 +23,7 @@ const bulk = (owner: TestClient, blogId: string, body: unknown) =>
 
 describe("bulk actions (POST /api/blogs/{blogId}/posts/bulk)", () => {
   it("moves posts to a category through the single change, reporting each post", async () => {
-    const { owner, blogId } = await createOwnerWithBlog(app);
+    const { owner, blogId } = await ownerWithBlog();
     const garden = await createCategory(owner, blogId, { name: "Garden" });
     const [a, b, c, d] = [
       await createPost(owner, blogId, { title: "A" }),
@@ -74,7 +66,7 @@ describe("bulk actions (POST /api/blogs/{blogId}/posts/bulk)", () => {
   });
 
   it("publishes through the one publish path: a post its checks hold is reported, not forced", async () => {
-    const { owner, blogId } = await createOwnerWithBlog(app);
+    const { owner, blogId } = await ownerWithBlog();
     const draft = await createPost(owner, blogId, { title: "Still a draft" });
     const reviewed = await createPost(owner, blogId, { title: "Reviewed" });
     await owner.patch(`/api/posts/${reviewed.id}/status`, { status: "under_review" });
@@ -105,7 +97,7 @@ describe("bulk actions (POST /api/blogs/{blogId}/posts/bulk)", () => {
   });
 
   it("deletes the posts named, and only those", async () => {
-    const { owner, blogId } = await createOwnerWithBlog(app);
+    const { owner, blogId } = await ownerWithBlog();
     const keep = await createPost(owner, blogId, { title: "Keep" });
     const gone1 = await createPost(owner, blogId, { title: "Gone 1" });
     const gone2 = await createPublishedPost(owner, blogId, { title: "Gone 2" });
@@ -119,7 +111,7 @@ describe("bulk actions (POST /api/blogs/{blogId}/posts/bulk)", () => {
   });
 
   it("refuses bad input with every problem listed, and changes nothing", async () => {
-    const { owner, blogId } = await createOwnerWithBlog(app);
+    const { owner, blogId } = await ownerWithBlog();
     const post = await createPost(owner, blogId, { title: "Untouched" });
     const tooMany = Array.from({ length: maxBulkPosts + 1 }, (_, i) => `id-${i}`);
     const res = await bulk(owner, blogId, { ids: tooMany, action: "status" });
@@ -143,8 +135,8 @@ describe("bulk actions (POST /api/blogs/{blogId}/posts/bulk)", () => {
   });
 
   it("answers 404 for another owner's blog, posts or category, and changes nothing", async () => {
-    const a = await createOwnerWithBlog(app);
-    const b = await createOwnerWithBlog(app);
+    const a = await ownerWithBlog();
+    const b = await ownerWithBlog();
     const aPost = await createPost(a.owner, a.blogId, { title: "A's" });
     const aCategory = await createCategory(a.owner, a.blogId);
     const bPost = await createPost(b.owner, b.blogId, { title: "B's" });
@@ -170,7 +162,7 @@ describe("bulk actions (POST /api/blogs/{blogId}/posts/bulk)", () => {
 
 describe("All Posts pages sorted on the server (?sort=column:direction)", () => {
   it("pages through every post in the column's order, ties newest first", async () => {
-    const { owner, blogId } = await createOwnerWithBlog(app);
+    const { owner, blogId } = await ownerWithBlog();
     const titles = ["pear", "Apple", "fig", "Cherry", "banana", "date", "Elder"];
     for (const title of titles) await createPost(owner, blogId, { title });
     const seen: string[] = [];
@@ -199,24 +191,26 @@ describe("All Posts pages sorted on the server (?sort=column:direction)", () => 
   });
 
   it("sorts by the Performance screen's views and sends each post's views", async () => {
-    const { owner, blogId } = await createOwnerWithBlog(app);
+    const { owner, blogId } = await ownerWithBlog();
     const quiet = await createPost(owner, blogId, { title: "Quiet" });
     const popular = await createPost(owner, blogId, { title: "Popular" });
     const some = await createPost(owner, blogId, { title: "Some" });
-    await app.db.insert(analyticsDaily).values([
-      { blogId, day: "2026-11-01", dimension: "post", value: popular.id, views: 30, visitors: 9 },
-      { blogId, day: "2026-11-02", dimension: "post", value: popular.id, views: 25, visitors: 9 },
-      { blogId, day: "2026-11-02", dimension: "post", value: some.id, views: 40, visitors: 9 },
-      // Other dimensions and the totals are not a post's views.
-      {
-        blogId,
-        day: "2026-11-02",
-        dimension: "page",
-        value: `/${quiet.slug}`,
-        views: 99,
-        visitors: 1,
-      },
-    ]);
+    await app()
+      .db.insert(analyticsDaily)
+      .values([
+        { blogId, day: "2026-11-01", dimension: "post", value: popular.id, views: 30, visitors: 9 },
+        { blogId, day: "2026-11-02", dimension: "post", value: popular.id, views: 25, visitors: 9 },
+        { blogId, day: "2026-11-02", dimension: "post", value: some.id, views: 40, visitors: 9 },
+        // Other dimensions and the totals are not a post's views.
+        {
+          blogId,
+          day: "2026-11-02",
+          dimension: "page",
+          value: `/${quiet.slug}`,
+          views: 99,
+          visitors: 1,
+        },
+      ]);
     const first = await owner.get<Page>(`/api/blogs/${blogId}/posts?limit=2&sort=views:desc`);
     expect(first.body.posts.map((p) => p.title)).toEqual(["Popular", "Some"]);
     expect(first.body.views).toEqual({ [popular.id]: 55, [some.id]: 40 });
@@ -230,7 +224,7 @@ describe("All Posts pages sorted on the server (?sort=column:direction)", () => 
   });
 
   it("refuses a sort it does not know, and a cursor of another sort", async () => {
-    const { owner, blogId } = await createOwnerWithBlog(app);
+    const { owner, blogId } = await ownerWithBlog();
     for (const title of ["One", "Two", "Three"]) await createPost(owner, blogId, { title });
     const res = await owner.get(`/api/blogs/${blogId}/posts?limit=2&sort=content:asc`);
     expect(res.status).toBe(400);

@@ -56,6 +56,16 @@ export async function keepFingerprint(
 }
 
 /**
+ * What `fingerprintsOf` reads of a post beside its id: select these from `posts` left-joined
+ * to `postFingerprints` on the post's id.
+ */
+export const storedFingerprintColumns = {
+  updatedAt: posts.updatedAt,
+  stamp: postFingerprints.postUpdatedAt,
+  shingles: postFingerprints.shingles,
+};
+
+/**
  * Fingerprints of the given posts, computing (and storing) the ones that are missing or stale:
  * posts saved before fingerprints existed, or changed by a path that does not keep them.
  */

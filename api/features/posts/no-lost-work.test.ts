@@ -1,24 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { limits } from "../../../contracts/limits.ts";
 import type { Post } from "../../../contracts/posts.ts";
 import { postRevisions } from "../../db/schema.ts";
-import {
-  createBlog,
-  createOwner,
-  createOwnerWithBlog,
-  createPost,
-  createPublishedPost,
-} from "../../test/factories.ts";
-import { startTestApp, type TestApp } from "../../test/harness.ts";
+import { testAppForFile } from "../../test/app-per-file.ts";
+import { createBlog, createPost, createPublishedPost } from "../../test/factories.ts";
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ publishing: true });
-});
-afterAll(() => app.close());
-
-const ownerWithBlog = () => createOwnerWithBlog(app);
+const { app, newOwner, ownerWithBlog } = testAppForFile({ publishing: true });
 
 describe("versions: a stale save never overwrites newer work (decision 095)", () => {
   it("starts at version 1, bumps it on every write, and refuses a stale version with 409", async () => {
@@ -93,7 +81,7 @@ describe("versions: a stale save never overwrites newer work (decision 095)", ()
   });
 
   it("never lets a stale tab roll back a live page", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const blog = await createBlog(owner);
     const post = await createPublishedPost(owner, blog.id, {
       title: "Live",
@@ -109,8 +97,8 @@ describe("versions: a stale save never overwrites newer work (decision 095)", ()
       version: post.version,
     });
     expect(stale.status).toBe(409);
-    await app.publishing?.queue.onIdle();
-    const page = await app.client().get(`/blog/${blog.slug}/post/${post.slug}`);
+    await app().publishing?.queue.onIdle();
+    const page = await app().client().get(`/blog/${blog.slug}/post/${post.slug}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain("Corrected text");
     expect(page.text).not.toContain("with a typo");
@@ -128,7 +116,7 @@ describe("versions: a stale save never overwrites newer work (decision 095)", ()
 
 describe("pending changes of a published post (decision 096)", () => {
   it("keeps autosaved edits apart from the live page until 'Update'", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const blog = await createBlog(owner);
     const post = await createPublishedPost(owner, blog.id, { content: "<p>Live words</p>" });
     const fields = {
@@ -156,8 +144,8 @@ describe("pending changes of a published post (decision 096)", () => {
     const same = (await owner.get<Post>(`/api/posts/${post.id}`)).body;
     expect(same.content).toBe("<p>Live words</p>");
     expect(same.version).toBe(post.version);
-    await app.publishing?.queue.onIdle();
-    const page = await app.client().get(`/blog/${blog.slug}/post/${post.slug}`);
+    await app().publishing?.queue.onIdle();
+    const page = await app().client().get(`/blog/${blog.slug}/post/${post.slug}`);
     expect(page.text).not.toContain("reworked");
 
     // 'Update' makes them live and drops them.
@@ -169,8 +157,8 @@ describe("pending changes of a published post (decision 096)", () => {
     expect((await owner.get(`/api/posts/${post.id}/pending-changes`)).body).toEqual({
       pendingChanges: null,
     });
-    await app.publishing?.queue.onIdle();
-    const live = await app.client().get(`/blog/${blog.slug}/post/${post.slug}`);
+    await app().publishing?.queue.onIdle();
+    const live = await app().client().get(`/blog/${blog.slug}/post/${post.slug}`);
     expect(live.text).toContain("Live words, reworked");
 
     // Discarding leaves the live post as it is.
@@ -180,7 +168,7 @@ describe("pending changes of a published post (decision 096)", () => {
       content: "<p>Second thoughts</p>",
       version: again.version,
     });
-    const other = await createOwner(app);
+    const other = await newOwner();
     expect((await other.delete(`/api/posts/${post.id}/pending-changes`)).status).toBe(404);
     expect(
       (await owner.get(`/api/posts/${post.id}/pending-changes`)).body.pendingChanges,
@@ -208,7 +196,7 @@ describe("pending changes of a published post (decision 096)", () => {
     expect(stale.status).toBe(409);
     expect(stale.body.current.version).toBe(live.version);
 
-    const other = await createOwner(app);
+    const other = await newOwner();
     const foreign = await other.put(`/api/posts/${live.id}/pending-changes`, {
       ...body,
       version: live.version,
@@ -278,8 +266,8 @@ describe("revisions (decision 096)", () => {
     for (let i = 0; i < limits.revisionsKept + 5; i++) {
       await owner.patch(`/api/posts/${post.id}`, { content: `<p>save ${i}</p>` });
     }
-    const kept = await app.db
-      .select({ content: postRevisions.content })
+    const kept = await app()
+      .db.select({ content: postRevisions.content })
       .from(postRevisions)
       .where(eq(postRevisions.postId, post.id));
     expect(kept).toHaveLength(limits.revisionsKept);
@@ -292,7 +280,7 @@ describe("revisions (decision 096)", () => {
     const { owner, blogId } = await ownerWithBlog();
     const post = await createPost(owner, blogId);
     const [revision] = (await owner.get(`/api/posts/${post.id}/revisions`)).body;
-    const other = await createOwner(app);
+    const other = await newOwner();
     expect((await other.get(`/api/posts/${post.id}/revisions`)).status).toBe(404);
     expect((await other.get(`/api/posts/${post.id}/revisions/${revision.id}`)).status).toBe(404);
     const otherPost = await createPost(owner, blogId);
@@ -304,25 +292,25 @@ describe("revisions (decision 096)", () => {
 
 describe("unpublishing and one-step publishing (decision 097)", () => {
   it("takes a published post back to draft and its page answers 410", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const blog = await createBlog(owner);
     const post = await createPublishedPost(owner, blog.id, { title: "Going away" });
-    await app.publishing?.queue.onIdle();
-    expect((await app.client().get(`/blog/${blog.slug}/post/${post.slug}`)).status).toBe(200);
+    await app().publishing?.queue.onIdle();
+    expect((await app().client().get(`/blog/${blog.slug}/post/${post.slug}`)).status).toBe(200);
     const res = await owner.patch<Post>(`/api/posts/${post.id}/status`, {
       status: "draft",
       version: post.version,
     });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe("draft");
-    await app.publishing?.queue.onIdle();
-    const page = await app.client().get(`/blog/${blog.slug}/post/${post.slug}`);
+    await app().publishing?.queue.onIdle();
+    const page = await app().client().get(`/blog/${blog.slug}/post/${post.slug}`);
     expect(page.status).toBe(410);
     expect(page.text).not.toContain("Going away");
   });
 
   it("publishes a draft in one step only when the blog's review is off (default on)", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const blog = await createBlog(owner);
     expect(blog.reviewBeforePublishing).toBe(true);
     const draft = await createPost(owner, blog.id);
@@ -346,7 +334,7 @@ describe("unpublishing and one-step publishing (decision 097)", () => {
       reviewBeforePublishing: "no",
     });
     expect(bad.status).toBe(400);
-    const other = await createOwner(app);
+    const other = await newOwner();
     expect(
       (
         await other.patch(`/api/blogs/${blog.id}/customization`, {
@@ -400,7 +388,9 @@ describe("the content limit counts characters in every script (decision 098)", (
   });
 
   it("keeps 1 MB for everything else and for requests not signed in", async () => {
-    const anonymous = await app.client().post("/api/posts", { content: "x".repeat(1_100_000) });
+    const anonymous = await app()
+      .client()
+      .post("/api/posts", { content: "x".repeat(1_100_000) });
     expect(anonymous.status).toBe(413);
     const { owner } = await ownerWithBlog();
     const blog = await owner.post("/api/blogs", { name: "x", description: "日".repeat(400_000) });

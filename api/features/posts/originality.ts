@@ -8,7 +8,7 @@ import {
 import type { Database } from "../../db/client.ts";
 import { blogs, postFingerprints, posts } from "../../db/schema.ts";
 import { type CpuPool, runCpu } from "../../workers/run.ts";
-import { fingerprintOfContent, fingerprintsOf } from "./fingerprints.ts";
+import { fingerprintOfContent, fingerprintsOf, storedFingerprintColumns } from "./fingerprints.ts";
 import { findOwnedPost } from "./post-rows.ts";
 
 export { shinglesOf, similarity, similarityTo } from "./fingerprint.ts";
@@ -43,9 +43,7 @@ export async function checkOriginality(
       .select({
         id: posts.id,
         title: posts.title,
-        updatedAt: posts.updatedAt,
-        stamp: postFingerprints.postUpdatedAt,
-        shingles: postFingerprints.shingles,
+        ...storedFingerprintColumns,
       })
       .from(posts)
       .leftJoin(postFingerprints, eq(postFingerprints.postId, posts.id))

@@ -1,28 +1,22 @@
 import { eq, type SQL, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { postSlugHistory, posts, users } from "../../db/schema.ts";
+import { testAppForFile } from "../../test/app-per-file.ts";
 import { recordContentEvents } from "../../test/content-events.ts";
 import { itSqliteOnly } from "../../test/dialect.ts";
 import {
   createBlog,
   createCategory,
   createOwner,
-  createOwnerWithBlog,
   createPost,
   createPublishedPost,
 } from "../../test/factories.ts";
-import { startTestApp, type TestApp } from "../../test/harness.ts";
+import { startTestApp } from "../../test/harness.ts";
 import { fullPostsQuery, postSummariesStatement } from "./commands/list-posts.ts";
 
 const { events: recorder, changesOf } = recordContentEvents();
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ contentEvents: recorder });
-});
-afterAll(() => app.close());
-
-const ownerWithBlog = () => createOwnerWithBlog(app);
+const { app, newOwner, ownerWithBlog } = testAppForFile({ contentEvents: recorder });
 
 const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
 
@@ -77,8 +71,8 @@ describe("creating posts", () => {
   it("names the author as spec section 3 does, with the avatar", async () => {
     const { owner, blogId } = await ownerWithBlog();
     const me = (await owner.get("/api/auth/user")).body;
-    await app.db
-      .update(users)
+    await app()
+      .db.update(users)
       .set({ firstName: "Ada", lastName: "Lovelace", profileImageUrl: "https://x.test/a.png" })
       .where(eq(users.id, me.id));
     const post = await createPost(owner, blogId);
@@ -169,8 +163,8 @@ describe("creating posts", () => {
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ code: "not_found", message: "Blog not found" });
     }
-    const [row] = await app.db
-      .select({ n: sql<number>`count(*)` })
+    const [row] = await app()
+      .db.select({ n: sql<number>`count(*)` })
       .from(posts)
       .where(eq(posts.blogId, foreignBlog));
     expect(row?.n).toBe(0);
@@ -178,7 +172,7 @@ describe("creating posts", () => {
 
   it("needs a signed-in owner", async () => {
     const { blogId } = await ownerWithBlog();
-    const anonymous = app.client();
+    const anonymous = app().client();
     expect((await anonymous.post("/api/posts", { blogId, title: "x" })).status).toBe(401);
     expect((await anonymous.get(`/api/blogs/${blogId}/posts`)).status).toBe(401);
   });
@@ -242,8 +236,8 @@ describe("slugs", () => {
     const { owner, blogId } = await ownerWithBlog();
     const history = async (postId: string) =>
       (
-        await app.db
-          .select({ slug: postSlugHistory.slug })
+        await app()
+          .db.select({ slug: postSlugHistory.slug })
           .from(postSlugHistory)
           .where(eq(postSlugHistory.postId, postId))
           .orderBy(postSlugHistory.slug)
@@ -296,8 +290,8 @@ describe("excerpts", () => {
     const post = await createPost(owner, blogId, { content });
     expect(post.excerpt).toBe("Running fifty kilometres was a dare.");
     // Stored before decision 353: the heading run into the paragraph.
-    await app.db
-      .update(posts)
+    await app()
+      .db.update(posts)
       .set({ excerpt: "Why I signed up Running fifty kilometres was a dare." })
       .where(eq(posts.id, post.id));
     const edited = await owner.patch(`/api/posts/${post.id}`, {
@@ -445,7 +439,7 @@ describe("listing posts", () => {
   it("derives the card excerpt of a post saved without one", async () => {
     const { owner, blogId } = await ownerWithBlog();
     const post = await createPost(owner, blogId, { content: "<p>Body &amp; soul</p>" });
-    await app.db.update(posts).set({ excerpt: "" }).where(eq(posts.id, post.id));
+    await app().db.update(posts).set({ excerpt: "" }).where(eq(posts.id, post.id));
     expect((await owner.get(`/api/blogs/${blogId}/posts`)).body[0].excerpt).toBe("Body & soul");
     expect((await owner.get(`/api/blogs/${blogId}/posts?include=content`)).body[0].excerpt).toBe(
       "Body & soul",
@@ -457,13 +451,13 @@ describe("listing posts", () => {
   itSqliteOnly("reads the list from posts_blog_created_idx alone, without sorting", async () => {
     const { blogId } = await ownerWithBlog();
     const plan = async (statement: SQL) =>
-      (await app.db.all<{ detail: string }>(sql`EXPLAIN QUERY PLAN ${statement}`))
+      (await app().db.all<{ detail: string }>(sql`EXPLAIN QUERY PLAN ${statement}`))
         .map((row) => row.detail)
         .join("\n");
-    const summaries = await plan(postSummariesStatement(app.db, blogId));
+    const summaries = await plan(postSummariesStatement(app().db, blogId));
     expect(summaries).toContain("USING COVERING INDEX posts_blog_created_idx (blog_id=?)");
     expect(summaries).not.toContain("TEMP B-TREE");
-    const full = await plan(fullPostsQuery(app.db, blogId).getSQL());
+    const full = await plan(fullPostsQuery(app().db, blogId).getSQL());
     expect(full).toContain("USING INDEX posts_blog_created_idx (blog_id=?)");
     expect(full).not.toContain("TEMP B-TREE");
   });
@@ -631,7 +625,7 @@ describe("deleting posts", () => {
 
   it("answers another owner's post with 404 on every route and changes nothing", async () => {
     const { owner, blogId } = await ownerWithBlog();
-    const stranger = await createOwner(app);
+    const stranger = await newOwner();
     const post = await createPost(owner, blogId);
     const attempts = [
       stranger.get(`/api/posts/${post.id}`),

@@ -11,7 +11,7 @@ import type { Database, Queryable } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
 import { postPendingChanges, postRevisions, users } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
-import { findOwnedPost } from "./post-rows.ts";
+import { authorColumns, findOwnedPost } from "./post-rows.ts";
 import { presentAuthor } from "./presenter.ts";
 import { staleVersion } from "./versions.ts";
 
@@ -20,16 +20,7 @@ type RevisionRow = typeof postRevisions.$inferSelect;
 async function authorsById(db: Queryable, rows: { authorId: string | null }[]) {
   const ids = [...new Set(rows.map((row) => row.authorId).filter((id) => id !== null))];
   if (ids.length === 0) return new Map();
-  const found = await db
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      profileImageUrl: users.profileImageUrl,
-    })
-    .from(users)
-    .where(inArray(users.id, ids));
+  const found = await db.select(authorColumns).from(users).where(inArray(users.id, ids));
   return new Map(found.map((author) => [author.id, presentAuthor(author)]));
 }
 

@@ -4,6 +4,7 @@ import { first } from "../../db/query.ts";
 import { type posts, users } from "../../db/schema.ts";
 import { HttpError } from "../../http/errors.ts";
 import { tagNamesOf } from "../tags/service.ts";
+import { authorColumns } from "./post-rows.ts";
 import { presentPost } from "./presenter.ts";
 
 type PostRow = typeof posts.$inferSelect;
@@ -32,18 +33,7 @@ export async function staleVersion(
   status: 409 | 412,
 ): Promise<HttpError> {
   const author = post.authorId
-    ? await first(
-        tx
-          .select({
-            id: users.id,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            email: users.email,
-            profileImageUrl: users.profileImageUrl,
-          })
-          .from(users)
-          .where(eq(users.id, post.authorId)),
-      )
+    ? await first(tx.select(authorColumns).from(users).where(eq(users.id, post.authorId)))
     : undefined;
   return new HttpError(
     status,

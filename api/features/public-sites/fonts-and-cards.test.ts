@@ -1,22 +1,21 @@
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { preloadedFont } from "../../../site-builder/theme/lib/fonts.ts";
 import { blogs, posts } from "../../db/schema.ts";
+import { testAppForFile } from "../../test/app-per-file.ts";
 import { insertOwnerAndBlog } from "../../test/factories.ts";
-import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { rawGet } from "../../test/raw-http.ts";
 
-let app: TestApp;
+const { app } = testAppForFile({ publishing: true, env: { BLOG_DOMAIN: "blogs.test" } });
 let blogId: string;
 
 const read = (path: string, host: string, headers: Record<string, string> = {}) =>
-  rawGet(app.baseUrl, path, { ...headers, host });
+  rawGet(app().baseUrl, path, { ...headers, host });
 
 const attribute = (html: string, pattern: RegExp) => pattern.exec(html)?.[1] as string;
 
 beforeAll(async () => {
-  app = await startTestApp({ publishing: true, env: { BLOG_DOMAIN: "blogs.test" } });
-  const garden = await insertOwnerAndBlog(app.db, {
+  const garden = await insertOwnerAndBlog(app().db, {
     name: "Garden Notes",
     slug: "garden",
     subdomain: "garden",
@@ -24,26 +23,27 @@ beforeAll(async () => {
     primaryColor: "#2563eb",
   });
   blogId = garden.blogId;
-  await app.db.insert(posts).values({
-    blogId,
-    title: "Tomatoes on a balcony",
-    slug: "tomatoes",
-    content: "<p>Body</p>",
-    excerpt: "About tomatoes",
-    status: "published",
-    publishedAt: new Date("2026-05-01T10:00:00Z"),
-  });
-  await app.db.insert(blogs).values({
+  await app()
+    .db.insert(posts)
+    .values({
+      blogId,
+      title: "Tomatoes on a balcony",
+      slug: "tomatoes",
+      content: "<p>Body</p>",
+      excerpt: "About tomatoes",
+      status: "published",
+      publishedAt: new Date("2026-05-01T10:00:00Z"),
+    });
+  await app().db.insert(blogs).values({
     ownerId: garden.ownerId,
     name: "Never rendered",
     slug: "fresh",
     subdomain: "fresh",
     fontFamily: "Courier New",
   });
-  await app.publishing?.queue.enqueue(blogId, { full: true });
-  await app.publishing?.queue.onIdle();
+  await app().publishing?.queue.enqueue(blogId, { full: true });
+  await app().publishing?.queue.onIdle();
 });
-afterAll(() => app.close());
 
 describe("social cards and fonts on the blog's host", () => {
   it("serves the post's card as a 1200×630 PNG cached for a year", async () => {

@@ -102,6 +102,33 @@ export function movedTarget(index: PublishedIndex, requestPath: string): string 
 const assetFile = /^(og\/[0-9a-f]{16}\.png|fonts\/[a-z0-9-]+\.[0-9a-f]{10}\.woff2)$/;
 const asset: PathVerdict = { kind: "content", asset: true };
 
+/**
+ * A tag's or a category's page, feed or archive page (`tag/{slug}.html`, `tag/{slug}/rss.xml`,
+ * `tag/{slug}/page/{n}.html`) against the index's listings of that kind, or undefined when
+ * `parts` name none of these.
+ */
+function classifyListing(
+  listings: Map<string, number> | undefined,
+  parts: string[],
+  kind: "tag" | "category",
+): PathVerdict | undefined {
+  const [, slug, third, fourth] = parts;
+  if (slug === undefined) return undefined;
+  if (parts.length === 2 && slug.endsWith(".html")) {
+    return listings?.has(slug.slice(0, -".html".length)) ? content : missing(kind);
+  }
+  const archives = listings?.get(slug);
+  if (parts.length === 3 && third === "rss.xml") {
+    return archives === undefined ? missing("page") : content;
+  }
+  if (parts.length === 4 && third === "page" && fourth?.endsWith(".html")) {
+    return archives !== undefined && isArchivePage(fourth.slice(0, -".html".length), archives)
+      ? content
+      : missing("listing");
+  }
+  return undefined;
+}
+
 /** The verdict for `file` (as `fileForRequestPath` names it) of a blog with this index. */
 export function classifyFile(index: PublishedIndex, file: string): PathVerdict {
   if (siteWide.has(file)) return content;
@@ -132,33 +159,9 @@ export function classifyFile(index: PublishedIndex, file: string): PathVerdict {
         : missing("listing");
     return missing("page");
   }
-  if (first === "tag" && second !== undefined) {
-    if (parts.length === 2 && second.endsWith(".html")) {
-      return index.tags?.has(second.slice(0, -".html".length)) ? content : missing("tag");
-    }
-    const archives = index.tags?.get(second);
-    if (parts.length === 3 && third === "rss.xml") {
-      return archives === undefined ? missing("page") : content;
-    }
-    if (parts.length === 4 && third === "page" && fourth?.endsWith(".html")) {
-      return archives !== undefined && isArchivePage(fourth.slice(0, -".html".length), archives)
-        ? content
-        : missing("listing");
-    }
-  }
-  if (first === "category" && second !== undefined) {
-    if (parts.length === 2 && second.endsWith(".html")) {
-      return index.categories.has(second.slice(0, -".html".length)) ? content : missing("category");
-    }
-    const archives = index.categories.get(second);
-    if (parts.length === 3 && third === "rss.xml") {
-      return archives === undefined ? missing("page") : content;
-    }
-    if (parts.length === 4 && third === "page" && fourth?.endsWith(".html")) {
-      return archives !== undefined && isArchivePage(fourth.slice(0, -".html".length), archives)
-        ? content
-        : missing("listing");
-    }
+  if (first === "tag" || first === "category") {
+    const verdict = classifyListing(first === "tag" ? index.tags : index.categories, parts, first);
+    if (verdict !== undefined) return verdict;
   }
   return missing("page");
 }

@@ -83,6 +83,20 @@ export function fileForRequestPath(rawPath: string): string | undefined {
   return fileForPath(path);
 }
 
+/**
+ * Counts a page view reported by a page's beacon (analytics/hits.ts makes it); true when `path`
+ * was the endpoint. `homeHref` is the blog's home as the request reached it (`/` or
+ * `/blog/{slug}/`); `indexes` say which of the blog's paths are pages and which post each shows.
+ */
+export type HitEndpoint = (
+  req: Request,
+  res: Response,
+  blogId: string,
+  path: string,
+  homeHref: string,
+  indexes: Pick<PublishedIndexes, "source">,
+) => Promise<boolean>;
+
 export type BlogServerDeps = {
   output: SiteOutput;
   cache: PageCache;
@@ -93,14 +107,7 @@ export type BlogServerDeps = {
    * Counts a page view reported by a page's beacon; true when `path` was the endpoint. `indexes`
    * say which of the blog's paths are pages (only their views count, decision 311).
    */
-  hits?: (
-    req: Request,
-    res: Response,
-    blogId: string,
-    path: string,
-    homeHref: string,
-    indexes: Pick<PublishedIndexes, "source">,
-  ) => Promise<boolean>;
+  hits?: HitEndpoint;
   /** The target of one of the blog's affiliate links (counting the click), or undefined. */
   followLink?: (req: Request, blog: BlogRow, linkId: string) => Promise<string | undefined>;
   /** A snapshot holding one post of the blog, whatever its status (owner preview). */

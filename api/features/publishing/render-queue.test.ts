@@ -197,6 +197,21 @@ async function addPost(
   return post as typeof posts.$inferSelect;
 }
 
+/**
+ * A blog live with post "first" (a full render), then post "second" published and rendered
+ * as the change it is, on a queue of the test's own.
+ */
+async function liveThenPublishSecond() {
+  const first = await addPost("first");
+  const queue = queueWith();
+  await queue.enqueue(blogId, { full: true });
+  await queue.onIdle();
+  const second = await addPost("second");
+  await queue.enqueue(blogId, { postIds: [second.id] });
+  await queue.onIdle();
+  return { queue, first, second };
+}
+
 const liveFile = (file: string) => {
   const path = join(dir, "sites", "blogs", blogId, "current", file);
   return existsSync(path) ? readFileSync(path, "utf8") : undefined;
@@ -338,14 +353,7 @@ describe("render queue", () => {
   });
 
   it("re-renders only what a publish touches and removes an unpublished post's page", async () => {
-    const first = await addPost("first");
-    const queue = queueWith();
-    await queue.enqueue(blogId, { full: true });
-    await queue.onIdle();
-
-    const second = await addPost("second");
-    await queue.enqueue(blogId, { postIds: [second.id] });
-    await queue.onIdle();
+    const { queue, first } = await liveThenPublishSecond();
     expect(liveFile("post/second.html")).toContain("Title second");
     expect(liveFile("index.html")).toContain("Title second");
     const last = (await builds()).at(-1);
@@ -478,13 +486,7 @@ describe("render queue", () => {
   });
 
   it("writes no page again for a post named again unchanged (a job keeps the posts of a run overtaken by a change)", async () => {
-    const first = await addPost("first");
-    const queue = queueWith();
-    await queue.enqueue(blogId, { full: true });
-    await queue.onIdle();
-    const second = await addPost("second");
-    await queue.enqueue(blogId, { postIds: [second.id] });
-    await queue.onIdle();
+    const { queue, first, second } = await liveThenPublishSecond();
     const rendered = queue.liveSnapshot(blogId)?.postsById.get(second.id);
     expect(rendered?.title).toBe("Title second");
 

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPageServer, testArticles } from "../../test/page-server.ts";
-import { startSearchServer } from "../../test/search-server.ts";
-import { createResearch } from "./research.ts";
-import { createSearxngProvider } from "./search.ts";
+import { researchOn, startSearchServer } from "../../test/search-server.ts";
 import { cutToBudget, gatherSources, sameSourceKey } from "./sources.ts";
 
 let pages: Awaited<ReturnType<typeof startPageServer>>;
@@ -16,11 +14,7 @@ afterAll(async () => {
   await searchServer.close();
 });
 
-const research = () =>
-  createResearch({
-    search: createSearxngProvider({ baseUrl: searchServer.base }),
-    pages: { testLoopback: true },
-  });
+const research = () => researchOn(searchServer);
 
 describe("gatherSources", () => {
   it("numbers the owner's notes, then the owner's pages, then search results, each page once", async () => {

@@ -1,35 +1,24 @@
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ImportJob } from "../../../contracts/imports.ts";
+import { describe, expect, it } from "vitest";
 import { limits } from "../../../contracts/limits.ts";
 import type { Post } from "../../../contracts/posts.ts";
 import type { Tag } from "../../../contracts/tags.ts";
 import { posts, postTags, tags } from "../../db/schema.ts";
-import {
-  createBlog,
-  createOwner,
-  createOwnerWithBlog,
-  createPost,
-  createPublishedPost,
-} from "../../test/factories.ts";
-import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
+import { testAppForFile } from "../../test/app-per-file.ts";
+import { createBlog, createPost, createPublishedPost } from "../../test/factories.ts";
+import type { TestClient } from "../../test/harness.ts";
+import { blogFromImport, importFile, sharedFixture } from "../../test/import-fixtures.ts";
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ publishing: true });
-});
-afterAll(() => app.close());
+const { app, newOwner, ownerWithBlog } = testAppForFile({ publishing: true });
 
 const list = async (owner: TestClient, blogId: string): Promise<Tag[]> =>
   (await owner.get<Tag[]>(`/api/blogs/${blogId}/tags`)).body;
 
-const rowsOf = (blogId: string) => app.db.select().from(tags).where(eq(tags.blogId, blogId));
+const rowsOf = (blogId: string) => app().db.select().from(tags).where(eq(tags.blogId, blogId));
 
 describe("tags of posts", () => {
   it("creates missing tags from the names a post is saved with, in order, once each", async () => {
-    const { owner, blogId } = await createOwnerWithBlog(app);
+    const { owner, blogId } = await ownerWithBlog();
     const post = await createPost(owner, blogId, {
       tags: [" Sourdough ", "Rye", "sourdough", "Café Crème"],
     });
@@ -67,7 +56,7 @@ describe("tags of posts", () => {
   });
 
   it("refuses bad tag lists with every problem listed, and changes nothing", async () => {
-    const { owner, blogId } = await createOwnerWithBlog(app);
+    const { owner, blogId } = await ownerWithBlog();
     const post = await createPost(owner, blogId, { tags: ["Kept"] });
     const bad = await owner.patch(`/api/posts/${post.id}`, {
       tags: ["", "x".repeat(limits.tagName + 1), "!!!", 7],
@@ -97,7 +86,7 @@ describe("tags of posts", () => {
 
 describe("the tags API", () => {
   it("creates, lists with counts, renames and deletes tags", async () => {
-    const { owner, blogId } = await createOwnerWithBlog(app);
+    const { owner, blogId } = await ownerWithBlog();
     const created = await owner.post<Tag>("/api/tags", { blogId, name: "  Wild Yeast " });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
@@ -150,8 +139,8 @@ describe("the tags API", () => {
   });
 
   it("answers 404 for another owner's blog and tags, and changes nothing", async () => {
-    const a = await createOwnerWithBlog(app);
-    const b = await createOwner(app);
+    const a = await ownerWithBlog();
+    const b = await newOwner();
     const bBlog = await createBlog(b);
     const post = await createPost(a.owner, a.blogId, { tags: ["Private"] });
     const [tag] = await list(a.owner, a.blogId);
@@ -172,13 +161,13 @@ describe("the tags API", () => {
 
 describe("tags on the public blog", () => {
   const page = async (slug: string, path: string) => {
-    await app.publishing?.queue.onIdle();
-    const res = await fetch(`${app.baseUrl}/blog/${slug}${path}`);
+    await app().publishing?.queue.onIdle();
+    const res = await fetch(`${app().baseUrl}/blog/${slug}${path}`);
     return { status: res.status, body: await res.text() };
   };
 
   it("renders tag chips, tag pages with archives, tag feeds and sitemap entries; keywords stay off the page", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const blog = await createBlog(owner, "Crumb");
     const post = await createPublishedPost(owner, blog.id, {
       title: "Oven spring",
@@ -242,11 +231,11 @@ describe("tags on the public blog", () => {
   });
 
   it("lists a tag's posts page by page, like a category", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const blog = await createBlog(owner, "Paged Tags");
     const now = Date.now();
-    const rows = await app.db
-      .insert(posts)
+    const rows = await app()
+      .db.insert(posts)
       .values(
         Array.from({ length: 25 }, (_, i) => ({
           blogId: blog.id,
@@ -258,14 +247,14 @@ describe("tags on the public blog", () => {
         })),
       )
       .returning({ id: posts.id });
-    const [tag] = await app.db
-      .insert(tags)
+    const [tag] = await app()
+      .db.insert(tags)
       .values({ blogId: blog.id, name: "Many", slug: "many" })
       .returning();
-    await app.db
-      .insert(postTags)
+    await app()
+      .db.insert(postTags)
       .values(rows.map((row) => ({ postId: row.id, tagId: tag?.id as string })));
-    await app.publishing?.contentEvents.blogChanged(blog.id, { full: true });
+    await app().publishing?.contentEvents.blogChanged(blog.id, { full: true });
     const first = await page(blog.slug, "/tag/many");
     expect(first.body).toContain("Tagged 0");
     expect(first.body).not.toContain("Tagged 24<");
@@ -277,34 +266,21 @@ describe("tags on the public blog", () => {
 });
 
 describe("imports bring tags", () => {
-  const fixture = (path: string) => readFileSync(resolve("../shared/fixtures", path));
-
-  async function importFile(owner: TestClient, blogId: string, file: Uint8Array, name: string) {
-    const started = await owner.request<ImportJob>("POST", `/api/blogs/${blogId}/imports`, {
-      raw: file,
-      headers: { "x-file-name": encodeURIComponent(name) },
-    });
-    expect(started.status, started.text).toBe(202);
-    await app.imports.idle();
-    return (await owner.get<ImportJob>(`/api/imports/${started.body.id}`)).body;
-  }
-
   const postTagsOf = async (owner: TestClient, blogId: string, slug: string) => {
-    const [row] = await app.db.select().from(posts).where(eq(posts.slug, slug));
+    const [row] = await app().db.select().from(posts).where(eq(posts.slug, slug));
     expect(row?.blogId).toBe(blogId);
     return (await owner.get<Post>(`/api/posts/${row?.id}`)).body;
   };
 
   it("makes WordPress's post tags the posts' tags", async () => {
-    const owner = await createOwner(app);
-    const blog = await createBlog(owner, "WP Tags");
-    const job = await importFile(
+    const owner = await newOwner();
+    const blog = await blogFromImport(
+      app(),
       owner,
-      blog.id,
-      fixture("wordpress/64-block-test-data.xml"),
+      "WP Tags",
+      "wordpress/64-block-test-data.xml",
       "blocks.xml",
     );
-    expect(job.status).toBe("succeeded");
     const names = (await list(owner, blog.id)).map((t) => [t.name, t.slug]);
     expect(names).toEqual(
       expect.arrayContaining([
@@ -315,8 +291,8 @@ describe("imports bring tags", () => {
     );
     const tagged = (await list(owner, blog.id)).find((t) => t.slug === "border");
     expect(tagged?.postCount).toBeGreaterThan(10);
-    const [anyTagged] = await app.db
-      .select({ slug: posts.slug })
+    const [anyTagged] = await app()
+      .db.select({ slug: posts.slug })
       .from(posts)
       .innerJoin(postTags, eq(postTags.postId, posts.id))
       .where(eq(posts.blogId, blog.id))
@@ -327,9 +303,15 @@ describe("imports bring tags", () => {
   }, 90_000);
 
   it("makes Ghost's public tags the posts' tags (the primary one is also the category)", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const blog = await createBlog(owner, "Ghost Tags");
-    const job = await importFile(owner, blog.id, fixture("ghost/v4_export.json"), "ghost.json");
+    const job = await importFile(
+      app(),
+      owner,
+      blog.id,
+      sharedFixture("ghost/v4_export.json"),
+      "ghost.json",
+    );
     expect(job.status).toBe("succeeded");
     expect((await list(owner, blog.id)).map((t) => [t.name, t.slug, t.postCount])).toEqual([
       ["Getting Started", "getting-started", 7],
@@ -340,22 +322,23 @@ describe("imports bring tags", () => {
   });
 
   it("carries tags through a Blogfleet export and import", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const blog = await createBlog(owner, "Round Trip");
     await createPost(owner, blog.id, { title: "Tagged trip", tags: ["Travel", "Trains"] });
-    const exported = await fetch(`${app.baseUrl}/api/blogs/${blog.id}/export`, {
+    const exported = await fetch(`${app().baseUrl}/api/blogs/${blog.id}/export`, {
       headers: { cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
     });
     expect(exported.status).toBe(200);
     const target = await createBlog(owner, "Round Trip Copy");
     const job = await importFile(
+      app(),
       owner,
       target.id,
       new Uint8Array(await exported.arrayBuffer()),
       "export.zip",
     );
     expect(job.status).toBe("succeeded");
-    const copies = await app.db.select().from(posts).where(eq(posts.blogId, target.id));
+    const copies = await app().db.select().from(posts).where(eq(posts.blogId, target.id));
     const copy = (await owner.get<Post>(`/api/posts/${copies[0]?.id}`)).body;
     expect(copy.tags).toEqual(["Travel", "Trains"]);
   });

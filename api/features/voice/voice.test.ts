@@ -5,14 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { MediaItem } from "../../../contracts/media.ts";
 import type { BlogVoice } from "../../../contracts/voice.ts";
 import { blogVoices, postResearch } from "../../db/schema.ts";
+import { testAppForFile } from "../../test/app-per-file.ts";
 import { recordContentEvents } from "../../test/content-events.ts";
-import {
-  createBlog,
-  createOwner,
-  createOwnerWithBlog,
-  createPost,
-  createPublishedPost,
-} from "../../test/factories.ts";
+import { createBlog, createOwner, createPost, createPublishedPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
 import { makeImage, uploadFile } from "../../test/images.ts";
 import { cutAtWord, writerVoiceOf } from "./service.ts";
@@ -24,11 +19,7 @@ import { cutAtWord, writerVoiceOf } from "./service.ts";
  */
 const { events: recorder, changesOf } = recordContentEvents();
 
-let app: TestApp;
-beforeAll(async () => {
-  app = await startTestApp({ contentEvents: recorder });
-});
-afterAll(() => app.close());
+const { app, newOwner, ownerWithBlog } = testAppForFile({ contentEvents: recorder });
 
 const voicePath = (blogId: string) => `/api/blogs/${blogId}/voice`;
 
@@ -64,7 +55,7 @@ async function uploadPhoto(owner: TestClient, blogId: string): Promise<MediaItem
 
 describe("GET and PUT /api/blogs/:blogId/voice", () => {
   it("answers an empty voice before one is saved, then the whole voice as saved", async () => {
-    const { owner, blogId } = await createOwnerWithBlog(app);
+    const { owner, blogId } = await ownerWithBlog();
     expect((await owner.get(voicePath(blogId))).body).toEqual(emptyVoice);
 
     const photo = await uploadPhoto(owner, blogId);
@@ -115,7 +106,7 @@ describe("GET and PUT /api/blogs/:blogId/voice", () => {
   });
 
   it("lists every problem of the input in one 400 and saves nothing", async () => {
-    const { owner, blogId } = await createOwnerWithBlog(app);
+    const { owner, blogId } = await ownerWithBlog();
     await owner.put(voicePath(blogId), { personaName: "Mara Quell", tone: "Warm" });
     const res = await owner.put(voicePath(blogId), {
       personaName: "x".repeat(101),
@@ -151,10 +142,10 @@ describe("GET and PUT /api/blogs/:blogId/voice", () => {
   });
 
   it("takes only a photo of the blog's library and published posts of the blog as examples, naming each other one", async () => {
-    const owner = await createOwner(app);
+    const owner = await newOwner();
     const blog = await createBlog(owner);
     const otherBlog = await createBlog(owner);
-    const stranger = await createOwnerWithBlog(app);
+    const stranger = await ownerWithBlog();
     const published = await createPublishedPost(owner, blog.id);
     const draft = await createPost(owner, blog.id);
     const elsewhere = await createPublishedPost(owner, otherBlog.id);
@@ -198,8 +189,8 @@ describe("GET and PUT /api/blogs/:blogId/voice", () => {
   });
 
   it("answers 404 for another owner's blog, and changes nothing", async () => {
-    const a = await createOwnerWithBlog(app);
-    const b = await createOwner(app);
+    const a = await ownerWithBlog();
+    const b = await newOwner();
     await a.owner.put(voicePath(a.blogId), { personaName: "Mara Quell" });
     expect((await b.get(voicePath(a.blogId))).status).toBe(404);
     const put = await b.put(voicePath(a.blogId), { personaName: "Taken over" });
@@ -207,11 +198,11 @@ describe("GET and PUT /api/blogs/:blogId/voice", () => {
     expect(put.body.code).toBe("not_found");
     expect((await a.owner.get(voicePath(a.blogId))).body.personaName).toBe("Mara Quell");
     expect((await b.get(voicePath("no-such-blog"))).status).toBe(404);
-    expect((await app.client().get(voicePath(a.blogId))).status).toBe(401);
+    expect((await app().client().get(voicePath(a.blogId))).status).toBe(401);
   });
 
   it("renders the blog again when the persona readers see changes, and only then", async () => {
-    const { owner, blogId } = await createOwnerWithBlog(app);
+    const { owner, blogId } = await ownerWithBlog();
     await owner.put(voicePath(blogId), { tone: "Warm", sourceNotes: ["A note."] });
     expect(changesOf(blogId)).toEqual([]);
 
@@ -236,8 +227,8 @@ describe("GET and PUT /api/blogs/:blogId/voice", () => {
 
 describe("writerVoiceOf", () => {
   it("hands the writer the persona, style guide, examples as plain text and the material", async () => {
-    const { owner, blogId } = await createOwnerWithBlog(app);
-    expect(await writerVoiceOf(app.db, blogId)).toEqual({
+    const { owner, blogId } = await ownerWithBlog();
+    expect(await writerVoiceOf(app().db, blogId)).toEqual({
       persona: null,
       tone: null,
       readingLevel: null,
@@ -267,7 +258,7 @@ describe("writerVoiceOf", () => {
       sourceUrls: ["https://example.org/soil-test"],
       sourceNotes: ["pH 7.8."],
     });
-    const voice = await writerVoiceOf(app.db, blogId);
+    const voice = await writerVoiceOf(app().db, blogId);
     expect(voice).toMatchObject({
       persona: {
         name: "Mara Quell",
@@ -297,8 +288,11 @@ describe("writerVoiceOf", () => {
     expect((await owner.patch(`/api/posts/${first.id}/status`, { status: "draft" })).status).toBe(
       200,
     );
-    await app.db.update(blogVoices).set({ personaName: null }).where(eq(blogVoices.blogId, blogId));
-    const after = await writerVoiceOf(app.db, blogId);
+    await app()
+      .db.update(blogVoices)
+      .set({ personaName: null })
+      .where(eq(blogVoices.blogId, blogId));
+    const after = await writerVoiceOf(app().db, blogId);
     expect(after.persona).toBeNull();
     expect(after.examples.map((e) => e.title)).toEqual(["Long one"]);
     expect((await owner.get(voicePath(blogId))).body.examples).toEqual([

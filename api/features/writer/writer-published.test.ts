@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Generation } from "../../../contracts/generation.ts";
-import { createAiProvider } from "../../ai/provider.ts";
 import { blogs } from "../../db/schema.ts";
+import { loopbackProvider } from "../../test/ai.ts";
 import { createBlog, createOwner, createPublishedPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { startOpenAiServer } from "../../test/openai-server.ts";
@@ -24,13 +24,7 @@ beforeAll(async () => {
   app = await startTestApp({
     publishing: true,
     env: { BLOG_DOMAIN: "writer.test", AI_CALLS_PER_MINUTE: "10000" },
-    ai: createAiProvider({
-      apiKey: "sk-test",
-      baseUrl: ai.baseUrl,
-      model: "test-model",
-      imageModel: "gpt-image-1",
-      maxRetries: 0,
-    }),
+    ai: loopbackProvider(ai, { imageModel: "gpt-image-1" }),
     research: createResearch({ pages: { testLoopback: true } }),
   });
 });

@@ -1,17 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Generation } from "../../../contracts/generation.ts";
-import { createAiProvider } from "../../ai/provider.ts";
 import { untrusted } from "../../ai/untrusted.ts";
 import { media, postResearch, posts } from "../../db/schema.ts";
 import { runDueAutomation } from "../../jobs/content-automation.ts";
+import { loopbackProvider } from "../../test/ai.ts";
 import { createBlog, createOwner, createPublishedPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { startOpenAiServer } from "../../test/openai-server.ts";
 import { startPageServer, testArticles } from "../../test/page-server.ts";
-import { startSearchServer } from "../../test/search-server.ts";
-import { createResearch } from "../research/research.ts";
-import { createSearxngProvider } from "../research/search.ts";
+import { researchOn, startSearchServer } from "../../test/search-server.ts";
 
 /**
  * The AI writer end to end (issue 31): a long post from a topic and two of the owner's pages,
@@ -37,17 +35,8 @@ beforeAll(async () => {
   ];
   app = await startTestApp({
     env: { AI_CALLS_PER_MINUTE: "10000", AI_DAILY_TOKEN_LIMIT: "10000000" },
-    ai: createAiProvider({
-      apiKey: "sk-test",
-      baseUrl: ai.baseUrl,
-      model: "test-model",
-      imageModel: "gpt-image-1",
-      maxRetries: 0,
-    }),
-    research: createResearch({
-      search: createSearxngProvider({ baseUrl: search.base }),
-      pages: { testLoopback: true },
-    }),
+    ai: loopbackProvider(ai, { imageModel: "gpt-image-1" }),
+    research: researchOn(search),
   });
 });
 afterAll(async () => {

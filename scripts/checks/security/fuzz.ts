@@ -14,6 +14,7 @@ import { startTestApp, type TestClient } from "../../../api/test/harness.ts";
 import {
   type OwnerData,
   ownerCases,
+  pathIdFields,
   readerCases,
   seedOwner,
 } from "../../../api/test/owner-isolation-cases.ts";
@@ -26,16 +27,7 @@ import { encodeAny, validBodies } from "./requests.ts";
 const maxBodyBytes = 1_048_576 - 1024;
 const batchSize = 200;
 
-const idFields = [
-  "blogId",
-  "postId",
-  "categoryId",
-  "tagId",
-  "linkId",
-  "recommendationId",
-  "ideaId",
-] as const;
-type IdField = (typeof idFields)[number];
+type IdField = (typeof pathIdFields)[number];
 
 const edgeStrings = [
   "",
@@ -233,11 +225,11 @@ function requestArbitrary(routeCount: number, fields: string[]): fc.Arbitrary<Fu
   const param: fc.Arbitrary<ParamChoice> = fc.oneof(
     {
       weight: 4,
-      arbitrary: fc.record({ kind: fc.constant("own"), field: fc.constantFrom(...idFields) }),
+      arbitrary: fc.record({ kind: fc.constant("own"), field: fc.constantFrom(...pathIdFields) }),
     },
     {
       weight: 2,
-      arbitrary: fc.record({ kind: fc.constant("other"), field: fc.constantFrom(...idFields) }),
+      arbitrary: fc.record({ kind: fc.constant("other"), field: fc.constantFrom(...pathIdFields) }),
     },
     {
       weight: 3,

@@ -10,6 +10,7 @@ import {
   type IsolationCase,
   type OwnerData,
   ownerCases,
+  pathIdFields,
   readerCases,
   routesWithIds,
   seedOwner,
@@ -84,22 +85,12 @@ type Probe = {
   public: boolean;
 };
 
-const idFields: (keyof OwnerData)[] = [
-  "blogId",
-  "postId",
-  "categoryId",
-  "tagId",
-  "linkId",
-  "recommendationId",
-  "ideaId",
-];
-
 /** A route nobody wrote a case for yet: every parameter tries each of A's ids. */
 function everyIdOf(template: string, a: OwnerData): Record<string, string>[] {
   const names = [...template.matchAll(/:(\w+)|\{\*(\w+)\}/g)].map((m) => (m[1] ?? m[2]) as string);
   let fills: Record<string, string>[] = [{}];
   for (const name of names) {
-    fills = fills.flatMap((fill) => idFields.map((field) => ({ ...fill, [name]: a[field] })));
+    fills = fills.flatMap((fill) => pathIdFields.map((field) => ({ ...fill, [name]: a[field] })));
   }
   return fills;
 }

@@ -2,7 +2,7 @@ import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 import { feedDescription, postsInFeeds, rssFeed, sitemap } from "./feeds.ts";
 import { buildSite, type Site, type ThemePost } from "./site.ts";
-import { testBlog } from "./test-blog.ts";
+import { testBlog, testPost } from "./test-blog.ts";
 
 /** What a feed reader does: decode the XML text, then render it as HTML; collect the tags. */
 function renderedTags(xmlText: string): { text: string; tags: string[] } {
@@ -49,21 +49,14 @@ describe("feed descriptions", () => {
 
 describe("the sitemap", () => {
   const day = 24 * 60 * 60 * 1000;
-  const post = (n: number, over: Partial<ThemePost> = {}): ThemePost => ({
-    id: `p${n}`,
-    slug: `post-${n}`,
-    title: `Post ${n}`,
-    excerpt: "",
-    html: "",
-    publishedAt: new Date(Date.UTC(2020, 0, 1) + n * day),
-    updatedAt: new Date(Date.UTC(2020, 0, 1) + n * day),
-    categoryId: null,
-    keywords: [],
-    metaTitle: null,
-    metaDescription: null,
-    aiAssisted: false,
-    ...over,
-  });
+  const post = (n: number, over: Partial<ThemePost> = {}): ThemePost =>
+    testPost({
+      id: `p${n}`,
+      slug: `post-${n}`,
+      title: `Post ${n}`,
+      publishedAt: new Date(Date.UTC(2020, 0, 1) + n * day),
+      ...over,
+    });
   const site = (posts: ThemePost[], canonicalBase = "https://garden.example") =>
     buildSite({
       blog: testBlog(),
@@ -142,20 +135,13 @@ describe("the posts the feeds show", () => {
       blog: testBlog(),
       canonicalBase: "https://garden.example",
       posts: [
-        {
+        testPost({
           id: "p1",
           slug: "post-1",
           title: "Post 1",
-          excerpt: "",
           html: '<p><a href="../post/bokashi-bin">bin</a> <a href="../go/ab12">buy</a> <a href="https://example.com/x">out</a></p>',
           publishedAt: new Date(Date.UTC(2020, 0, 1)),
-          updatedAt: new Date(Date.UTC(2020, 0, 1)),
-          categoryId: null,
-          keywords: [],
-          metaTitle: null,
-          metaDescription: null,
-          aiAssisted: false,
-        },
+        }),
       ],
       categories: [],
     });
