@@ -1,11 +1,7 @@
 import type { Request, Response } from "express";
 import { z } from "zod";
 import { hitImagePath, hitPath } from "../../../site-builder/theme/lib/beacon.ts";
-import {
-  classifyFile,
-  type IndexSource,
-  movedTarget,
-} from "../public-sites/published-index.ts";
+import { classifyFile, type IndexSource, movedTarget } from "../public-sites/published-index.ts";
 import { fileForRequestPath, type HitEndpoint } from "../public-sites/serve.ts";
 import type { Analytics, BeaconInput, PageMismatch } from "./ingest.ts";
 
