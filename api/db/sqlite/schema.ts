@@ -7,4 +7,5 @@ export * from "./schema/ai.ts";
 export * from "./schema/analytics.ts";
 export * from "./schema/blogs.ts";
 export * from "./schema/jobs.ts";
+export * from "./schema/members.ts";
 export * from "./schema/posts.ts";

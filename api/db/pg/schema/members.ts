@@ -1,0 +1,33 @@
+import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { memberRoles } from "../../../../contracts/roles.ts";
+import { users } from "./accounts.ts";
+import { blogs } from "./blogs.ts";
+import { createdAt, id, updatedAt } from "./columns.ts";
+
+/* A blog's team (decision 366): the people besides its owner who may work on it, and their role. */
+
+/**
+ * One person's membership of one blog. The blog's owner is `blogs.owner_id`, never a row here:
+ * a blog has exactly one owner, and a blog made by a script or an import needs no row.
+ */
+export const blogMembers = pgTable(
+  "blog_members",
+  {
+    id: id(),
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: memberRoles }).notNull(),
+    /** Who added them (an owner or, for writers and contributors, an editor). */
+    addedBy: text("added_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("blog_members_blog_user_unique").on(t.blogId, t.userId),
+    index("blog_members_user_idx").on(t.userId),
+  ],
+);
