@@ -1,8 +1,9 @@
 import type { Blog } from "../../contracts/blogs.ts";
 import type { Category } from "../../contracts/categories.ts";
 import type { Post } from "../../contracts/posts.ts";
+import type { MemberRole } from "../../contracts/roles.ts";
 import type { Database } from "../db/client.ts";
-import { blogs, renderJobs, users } from "../db/schema.ts";
+import { blogMembers, blogs, renderJobs, users } from "../db/schema.ts";
 import type { TestApp, TestClient } from "./harness.ts";
 
 let counter = 0;
@@ -44,6 +45,22 @@ export async function createOwnerWithBlog(
 ): Promise<{ owner: TestClient; blogId: string }> {
   const owner = await createOwner(app);
   return { owner, blogId: (await createBlog(owner)).id };
+}
+
+/**
+ * A new signed-in person who is a member of `blogId` with `role` (written to the database: the
+ * invitation flow comes with the team work of decision 366).
+ */
+export async function createMember(
+  app: TestApp,
+  blogId: string,
+  role: MemberRole,
+): Promise<TestClient> {
+  const member = await createOwner(app);
+  const me = await member.get<{ id: string }>("/api/auth/user");
+  if (me.status !== 200) throw new Error(`no user: ${me.status} ${me.text}`);
+  await app.db.insert(blogMembers).values({ blogId, userId: me.body.id, role });
+  return member;
 }
 
 /** A post created through the API (a draft), with any fields the test cares about. */

@@ -5,6 +5,7 @@ import { recordContentEvents } from "../../test/content-events.ts";
 import {
   createBlog,
   createCategory,
+  createMember,
   createPost,
   createPublishedPost,
 } from "../../test/factories.ts";
@@ -12,7 +13,7 @@ import type { TestClient } from "../../test/harness.ts";
 
 const { events: recorder, changesOf } = recordContentEvents();
 
-const { newOwner, ownerWithBlog } = testAppForFile({ contentEvents: recorder });
+const { app, newOwner, ownerWithBlog } = testAppForFile({ contentEvents: recorder });
 
 const list = async (owner: TestClient, blogId: string): Promise<Category[]> =>
   (await owner.get(`/api/blogs/${blogId}/categories`)).body;
@@ -236,5 +237,43 @@ describe("content events", () => {
     await owner.patch(`/api/categories/${category.id}`, { parentId: parent.id });
     await owner.delete(`/api/categories/${category.id}`);
     expect(changesOf(blogId)).toEqual(Array.from({ length: 5 }, () => ({ full: true })));
+  });
+});
+
+describe("categories on a blog's team (decision 366)", () => {
+  it("let an editor manage them; writers and contributors file posts under them, no more", async () => {
+    const { owner, blogId } = await ownerWithBlog();
+    const category = await createCategory(owner, blogId, { name: "Gear" });
+    const editor = await createMember(app(), blogId, "editor");
+    const made = await editor.post("/api/categories", { blogId, name: "Trails", slug: "trails" });
+    expect(made.status).toBe(201);
+    expect((await editor.patch(`/api/categories/${category.id}`, { name: "Kit" })).status).toBe(
+      200,
+    );
+    for (const role of ["writer", "contributor"] as const) {
+      const member = await createMember(app(), blogId, role);
+      expect((await list(member, blogId)).map((c) => c.name).sort()).toEqual(["Kit", "Trails"]);
+      const refused = await member.post("/api/categories", { blogId, name: "Mine", slug: "mine" });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: "role_forbidden" });
+      expect((await member.patch(`/api/categories/${category.id}`, { name: "Mine" })).status).toBe(
+        403,
+      );
+      expect((await member.delete(`/api/categories/${category.id}`)).status).toBe(403);
+    }
+    // Nothing a refused member sent was saved.
+    expect((await list(owner, blogId)).map((c) => c.name).sort()).toEqual(["Kit", "Trails"]);
+  });
+
+  it("answer a member of another blog as if the blog and its categories did not exist", async () => {
+    const { owner, blogId } = await ownerWithBlog();
+    const category = await createCategory(owner, blogId, { name: "Gear" });
+    const { blogId: otherBlog } = await ownerWithBlog();
+    const outsider = await createMember(app(), otherBlog, "editor");
+    expect((await outsider.get(`/api/blogs/${blogId}/categories`)).status).toBe(404);
+    const renamed = await outsider.patch(`/api/categories/${category.id}`, { name: "Mine" });
+    expect(renamed.status).toBe(404);
+    expect(renamed.body).toMatchObject({ message: "Category not found" });
+    expect((await outsider.delete(`/api/categories/${category.id}`)).status).toBe(404);
   });
 });

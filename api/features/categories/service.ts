@@ -1,12 +1,13 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { CreateCategoryInput, UpdateCategoryInput } from "../../../contracts/categories.ts";
 import { limits } from "../../../contracts/limits.ts";
+import type { Capability } from "../../../contracts/roles.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { first } from "../../db/query.ts";
-import { blogs, categories, posts } from "../../db/schema.ts";
+import { categories, posts } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
-import { findOwnedBlog } from "../blogs/service.ts";
+import { blogAccess, blogFor, requireCapability } from "../members/access.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { withOutbox } from "../publishing/outbox.ts";
 
@@ -30,21 +31,20 @@ const categoryColumns = {
   updatedAt: categories.updatedAt,
 };
 
-/** The owner's category, or 404: reached through its blog, like every owner row. */
-export async function findOwnedCategory(
+/**
+ * The category when the person belongs to its blog (else 404, as a missing category) and their
+ * role there allows `capability` (else 403).
+ */
+async function categoryFor(
   db: Queryable,
-  ownerId: string,
+  userId: string,
   categoryId: string,
+  capability: Capability,
 ): Promise<CategoryRow> {
-  const row = await first(
-    db
-      .select({ category: categories })
-      .from(categories)
-      .innerJoin(blogs, eq(blogs.id, categories.blogId))
-      .where(and(eq(categories.id, categoryId), eq(blogs.ownerId, ownerId))),
-  );
-  if (!row) throw NotFound("Category");
-  return row.category;
+  const category = await first(db.select().from(categories).where(eq(categories.id, categoryId)));
+  if (!category) throw NotFound("Category");
+  requireCapability(await blogAccess(db, userId, category.blogId, "Category"), capability);
+  return category;
 }
 
 async function withPostCount(db: Queryable, category: CategoryRow): Promise<CategoryWithCount> {
@@ -57,10 +57,11 @@ async function withPostCount(db: Queryable, category: CategoryRow): Promise<Cate
 /** A blog's categories in name order; the client builds the tree from `parentId`. */
 export async function listCategories(
   db: Database,
-  ownerId: string,
+  userId: string,
   blogId: string,
 ): Promise<CategoryWithCount[]> {
-  await findOwnedBlog(db, ownerId, blogId);
+  // Everyone on the blog's team files posts under them.
+  await blogFor(db, userId, blogId, "posts.write");
   return db
     .select({ ...categoryColumns, postCount })
     .from(categories)
@@ -132,13 +133,13 @@ const slugTaken = (slug: string) =>
 
 export async function createCategory(
   deps: CategoryDeps,
-  ownerId: string,
+  userId: string,
   input: CreateCategoryInput,
 ): Promise<CategoryWithCount> {
   let created: CategoryRow;
   try {
     created = await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
-      const blog = await findOwnedBlog(tx, ownerId, input.blogId);
+      const { blog } = await blogFor(tx, userId, input.blogId, "categories.manage");
       const parentId = input.parentId ? await checkedParent(tx, blog.id, input.parentId) : null;
       const parentOf = await parentsOf(tx, blog.id);
       if (parentOf.size >= limits.categoriesPerBlog) {
@@ -175,12 +176,12 @@ export async function createCategory(
  */
 export async function updateCategory(
   deps: CategoryDeps,
-  ownerId: string,
+  userId: string,
   categoryId: string,
   input: UpdateCategoryInput,
 ): Promise<CategoryWithCount> {
   const category = await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
-    const before = await findOwnedCategory(tx, ownerId, categoryId);
+    const before = await categoryFor(tx, userId, categoryId, "categories.manage");
     const changes: Partial<typeof categories.$inferInsert> = {};
     if (input.name !== undefined && input.name !== before.name) changes.name = input.name;
     if (input.parentId !== undefined && input.parentId !== before.parentId) {
@@ -222,11 +223,11 @@ export async function updateCategory(
  */
 export async function deleteCategory(
   deps: CategoryDeps,
-  ownerId: string,
+  userId: string,
   categoryId: string,
 ): Promise<void> {
   await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
-    const category = await findOwnedCategory(tx, ownerId, categoryId);
+    const category = await categoryFor(tx, userId, categoryId, "categories.manage");
     await tx
       .update(categories)
       .set({ parentId: category.parentId })

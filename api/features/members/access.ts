@@ -27,6 +27,8 @@ export async function blogAccess(
   db: Queryable,
   userId: string,
   blogId: string,
+  /** What the 404 names: a row reached through its blog answers as that row ("Category"). */
+  notFound = "Blog",
 ): Promise<BlogAccess> {
   const row = await first(
     db
@@ -36,7 +38,7 @@ export async function blogAccess(
       .where(eq(blogs.id, blogId)),
   );
   const role = row && roleOf(row.blog, userId, row.memberRole);
-  if (!row || !role) throw NotFound("Blog");
+  if (!row || !role) throw NotFound(notFound);
   return { blog: row.blog, role };
 }
 
