@@ -1,13 +1,14 @@
 import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
 import { limits } from "../../../contracts/limits.ts";
+import type { Capability } from "../../../contracts/roles.ts";
 import type { CreateTagInput, UpdateTagInput } from "../../../contracts/tags.ts";
 import { tagSlugOf } from "../../../contracts/tags.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { first } from "../../db/query.ts";
-import { blogs, posts, postTags, tags } from "../../db/schema.ts";
+import { posts, postTags, tags } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
-import { findOwnedBlog } from "../blogs/service.ts";
+import { blogAccess, blogFor, requireCapability } from "../members/access.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { withOutbox } from "../publishing/outbox.ts";
 
@@ -27,26 +28,30 @@ const tagColumns = {
   updatedAt: tags.updatedAt,
 };
 
-/** The owner's tag, or 404: reached through its blog, like every owner row. */
-export async function findOwnedTag(db: Queryable, ownerId: string, tagId: string): Promise<TagRow> {
-  const row = await first(
-    db
-      .select({ tag: tags })
-      .from(tags)
-      .innerJoin(blogs, eq(blogs.id, tags.blogId))
-      .where(and(eq(tags.id, tagId), eq(blogs.ownerId, ownerId))),
-  );
-  if (!row) throw NotFound("Tag");
-  return row.tag;
+/**
+ * The tag when the person belongs to its blog (else 404, as a missing tag) and their role
+ * there allows `capability` (else 403).
+ */
+async function tagFor(
+  db: Queryable,
+  userId: string,
+  tagId: string,
+  capability: Capability,
+): Promise<TagRow> {
+  const tag = await first(db.select().from(tags).where(eq(tags.id, tagId)));
+  if (!tag) throw NotFound("Tag");
+  requireCapability(await blogAccess(db, userId, tag.blogId, "Tag"), capability);
+  return tag;
 }
 
 /** A blog's tags in name order, each with its number of posts. */
 export async function listTags(
   db: Database,
-  ownerId: string,
+  userId: string,
   blogId: string,
 ): Promise<TagWithCount[]> {
-  await findOwnedBlog(db, ownerId, blogId);
+  // Everyone on the blog's team tags posts.
+  await blogFor(db, userId, blogId, "posts.write");
   return db
     .select({ ...tagColumns, postCount })
     .from(tags)
@@ -74,14 +79,14 @@ async function checkRoomForTags(tx: Queryable, blogId: string, adding: number): 
 
 export async function createTag(
   deps: TagDeps,
-  ownerId: string,
+  userId: string,
   input: CreateTagInput,
 ): Promise<TagWithCount> {
   const slug = input.slug ?? tagSlugOf(input.name);
   try {
     // Nothing readers see changes: a tag without posts has no page.
     const created = await deps.db.transaction(async (tx) => {
-      const blog = await findOwnedBlog(tx, ownerId, input.blogId);
+      const { blog } = await blogFor(tx, userId, input.blogId, "tags.manage");
       await checkRoomForTags(tx, blog.id, 1);
       const taken = await first(
         tx
@@ -111,13 +116,13 @@ async function withPostCount(db: Queryable, tag: TagRow): Promise<TagWithCount> 
 /** Renames a tag (its slug stays unless a new one is sent); every page showing it is redone. */
 export async function updateTag(
   deps: TagDeps,
-  ownerId: string,
+  userId: string,
   tagId: string,
   input: UpdateTagInput,
 ): Promise<TagWithCount> {
   try {
     const tag = await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
-      const before = await findOwnedTag(tx, ownerId, tagId);
+      const before = await tagFor(tx, userId, tagId, "tags.manage");
       const changes: Partial<typeof tags.$inferInsert> = {};
       if (input.name !== undefined && input.name !== before.name) changes.name = input.name;
       if (input.slug !== undefined && input.slug !== before.slug) {
@@ -143,9 +148,9 @@ export async function updateTag(
 }
 
 /** Deletes a tag: its posts lose it (and nothing else); its public pages go with it. */
-export async function deleteTag(deps: TagDeps, ownerId: string, tagId: string): Promise<void> {
+export async function deleteTag(deps: TagDeps, userId: string, tagId: string): Promise<void> {
   await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
-    const tag = await findOwnedTag(tx, ownerId, tagId);
+    const tag = await tagFor(tx, userId, tagId, "tags.manage");
     const tagged = await tx
       .select({ postId: postTags.postId })
       .from(postTags)

@@ -5,7 +5,7 @@ import type { Post } from "../../../contracts/posts.ts";
 import type { Tag } from "../../../contracts/tags.ts";
 import { posts, postTags, tags } from "../../db/schema.ts";
 import { testAppForFile } from "../../test/app-per-file.ts";
-import { createBlog, createPost, createPublishedPost } from "../../test/factories.ts";
+import { createBlog, createMember, createPost, createPublishedPost } from "../../test/factories.ts";
 import type { TestClient } from "../../test/harness.ts";
 import { blogFromImport, importFile, sharedFixture } from "../../test/import-fixtures.ts";
 
@@ -341,5 +341,40 @@ describe("imports bring tags", () => {
     const copies = await app().db.select().from(posts).where(eq(posts.blogId, target.id));
     const copy = (await owner.get<Post>(`/api/posts/${copies[0]?.id}`)).body;
     expect(copy.tags).toEqual(["Travel", "Trains"]);
+  });
+});
+
+describe("tags on a blog's team (decision 366)", () => {
+  it("let an editor manage them; writers and contributors see them, no more", async () => {
+    const { owner, blogId } = await ownerWithBlog();
+    const made = await owner.post<Tag>("/api/tags", { blogId, name: "Rye" });
+    expect(made.status).toBe(201);
+    const editor = await createMember(app(), blogId, "editor");
+    expect((await editor.post("/api/tags", { blogId, name: "Spelt" })).status).toBe(201);
+    expect((await editor.patch(`/api/tags/${made.body.id}`, { name: "Dark rye" })).status).toBe(
+      200,
+    );
+    for (const role of ["writer", "contributor"] as const) {
+      const member = await createMember(app(), blogId, role);
+      expect((await list(member, blogId)).map((t) => t.name)).toEqual(["Dark rye", "Spelt"]);
+      const refused = await member.post("/api/tags", { blogId, name: "Mine" });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: "role_forbidden" });
+      expect((await member.patch(`/api/tags/${made.body.id}`, { name: "Mine" })).status).toBe(403);
+      expect((await member.delete(`/api/tags/${made.body.id}`)).status).toBe(403);
+    }
+    expect((await list(owner, blogId)).map((t) => t.name)).toEqual(["Dark rye", "Spelt"]);
+  });
+
+  it("answer a member of another blog as if the blog and its tags did not exist", async () => {
+    const { owner, blogId } = await ownerWithBlog();
+    const tag = (await owner.post<Tag>("/api/tags", { blogId, name: "Rye" })).body;
+    const { blogId: otherBlog } = await ownerWithBlog();
+    const outsider = await createMember(app(), otherBlog, "editor");
+    expect((await outsider.get(`/api/blogs/${blogId}/tags`)).status).toBe(404);
+    const renamed = await outsider.patch(`/api/tags/${tag.id}`, { name: "Mine" });
+    expect(renamed.status).toBe(404);
+    expect(renamed.body).toMatchObject({ message: "Tag not found" });
+    expect((await outsider.delete(`/api/tags/${tag.id}`)).status).toBe(404);
   });
 });
