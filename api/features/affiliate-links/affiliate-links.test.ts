@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { maxAffiliateLinksPerBlog } from "../../../contracts/limits.ts";
 import { affiliateClicks, affiliateLinks, blogs } from "../../db/schema.ts";
-import { createBlog, createOwner, createPost } from "../../test/factories.ts";
+import { createBlog, createMember, createOwner, createPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
 import { rawGet } from "../../test/raw-http.ts";
 
@@ -257,5 +257,62 @@ describe("affiliate links on the public blog", () => {
       expect(res.status, `${host}${path}`).toBe(404);
       expect(res.location).toBeUndefined();
     }
+  });
+});
+
+describe("affiliate links on a blog's team (decision 366)", () => {
+  it("let an editor manage them and see clicks; writers and contributors list them, no more", async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner);
+    const url = "https://shop.example.com/kit";
+    const made = await owner.post<{ id: string }>("/api/affiliate-links", {
+      blogId: blog.id,
+      keyword: "drip kit",
+      url,
+    });
+    expect(made.status).toBe(201);
+    const link = `/api/affiliate-links/${made.body.id}`;
+    const editor = await createMember(app, blog.id, "editor");
+    expect((await editor.patch(link, { keyword: "pour over kit" })).status).toBe(200);
+    expect((await editor.get(`${link}/clicks`)).status).toBe(200);
+    for (const role of ["writer", "contributor"] as const) {
+      const member = await createMember(app, blog.id, role);
+      const listed = await member.get<{ keyword: string }[]>(
+        `/api/blogs/${blog.id}/affiliate-links`,
+      );
+      expect(listed.body.map((l) => l.keyword)).toEqual(["pour over kit"]);
+      const refused = await member.post("/api/affiliate-links", {
+        blogId: blog.id,
+        keyword: "mine",
+        url,
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: "role_forbidden" });
+      expect((await member.patch(link, { keyword: "mine" })).status).toBe(403);
+      expect((await member.delete(link)).status).toBe(403);
+      expect((await member.get(`${link}/clicks`)).status).toBe(403);
+    }
+    const rows = await app.db
+      .select({ keyword: affiliateLinks.keyword })
+      .from(affiliateLinks)
+      .where(eq(affiliateLinks.blogId, blog.id));
+    expect(rows).toEqual([{ keyword: "pour over kit" }]);
+  });
+
+  it("answer a member of another blog as if the link did not exist", async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner);
+    const made = await owner.post<{ id: string }>("/api/affiliate-links", {
+      blogId: blog.id,
+      keyword: "kettle",
+      url: "https://shop.example.com/kettle",
+    });
+    const other = await createBlog(await createOwner(app));
+    const outsider = await createMember(app, other.id, "editor");
+    expect((await outsider.get(`/api/blogs/${blog.id}/affiliate-links`)).status).toBe(404);
+    const edited = await outsider.patch(`/api/affiliate-links/${made.body.id}`, { keyword: "x" });
+    expect(edited.status).toBe(404);
+    expect(edited.body).toMatchObject({ message: "Affiliate link not found" });
+    expect((await outsider.get(`/api/affiliate-links/${made.body.id}/clicks`)).status).toBe(404);
   });
 });

@@ -1,16 +1,17 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { asc, count, desc, eq, sql } from "drizzle-orm";
 import type {
   AffiliateLinkClicks,
   CreateAffiliateLinkInput,
   UpdateAffiliateLinkInput,
 } from "../../../contracts/affiliate-links.ts";
 import { maxAffiliateLinksPerBlog } from "../../../contracts/limits.ts";
+import type { Capability } from "../../../contracts/roles.ts";
 import type { Database } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { first } from "../../db/query.ts";
-import { affiliateClicks, affiliateLinks, blogs } from "../../db/schema.ts";
+import { affiliateClicks, affiliateLinks } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
-import { findOwnedBlog } from "../blogs/service.ts";
+import { blogFor, rowFor } from "../members/access.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { withOutbox } from "../publishing/outbox.ts";
 import { dailyClicks } from "./clicks.ts";
@@ -24,29 +25,23 @@ const KeywordTaken = (keyword: string) =>
     "keyword_taken",
   );
 
-/** The owner's link, or 404 (reached through its blog, like every owner row). */
-export async function findOwnedLink(
-  db: Database,
-  ownerId: string,
-  linkId: string,
-): Promise<AffiliateLinkRow> {
-  const row = await first(
-    db
-      .select({ link: affiliateLinks })
-      .from(affiliateLinks)
-      .innerJoin(blogs, eq(blogs.id, affiliateLinks.blogId))
-      .where(and(eq(affiliateLinks.id, linkId), eq(blogs.ownerId, ownerId))),
+/** The link when the person's role on its blog allows `capability` (else 403; 404 if not theirs). */
+const linkFor = async (db: Database, userId: string, linkId: string, capability: Capability) =>
+  rowFor(
+    db,
+    userId,
+    await first(db.select().from(affiliateLinks).where(eq(affiliateLinks.id, linkId))),
+    "Affiliate link",
+    capability,
   );
-  if (!row) throw NotFound("Affiliate link");
-  return row.link;
-}
 
 export async function listLinks(
   db: Database,
-  ownerId: string,
+  userId: string,
   blogId: string,
 ): Promise<AffiliateLinkRow[]> {
-  await findOwnedBlog(db, ownerId, blogId);
+  // The whole team sees the blog's links, to use them in posts.
+  await blogFor(db, userId, blogId, "posts.write");
   return db
     .select()
     .from(affiliateLinks)
@@ -56,10 +51,10 @@ export async function listLinks(
 
 export async function createLink(
   { db, contentEvents }: AffiliateLinkDeps,
-  ownerId: string,
+  userId: string,
   input: CreateAffiliateLinkInput,
 ): Promise<AffiliateLinkRow> {
-  await findOwnedBlog(db, ownerId, input.blogId);
+  await blogFor(db, userId, input.blogId, "affiliateLinks.manage");
   let link: AffiliateLinkRow | undefined;
   try {
     link = await withOutbox(db, contentEvents, async (tx, record) => {
@@ -88,11 +83,11 @@ export async function createLink(
 
 export async function updateLink(
   { db, contentEvents }: AffiliateLinkDeps,
-  ownerId: string,
+  userId: string,
   linkId: string,
   input: UpdateAffiliateLinkInput,
 ): Promise<AffiliateLinkRow> {
-  const before = await findOwnedLink(db, ownerId, linkId);
+  const before = await linkFor(db, userId, linkId, "affiliateLinks.manage");
   const changes = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   let link: AffiliateLinkRow | undefined;
   try {
@@ -115,10 +110,10 @@ export async function updateLink(
 
 export async function deleteLink(
   { db, contentEvents }: AffiliateLinkDeps,
-  ownerId: string,
+  userId: string,
   linkId: string,
 ) {
-  const link = await findOwnedLink(db, ownerId, linkId);
+  const link = await linkFor(db, userId, linkId, "affiliateLinks.manage");
   await withOutbox(db, contentEvents, async (tx, record) => {
     await tx.delete(affiliateLinks).where(eq(affiliateLinks.id, linkId));
     if (link.autoInsert) await record(link.blogId, { full: true });
@@ -128,10 +123,10 @@ export async function deleteLink(
 /** Total and unique clicks, and both per day for the last 30 days (UTC days, oldest first). */
 export async function linkClicks(
   { db, clock = () => new Date() }: AffiliateLinkDeps,
-  ownerId: string,
+  userId: string,
   linkId: string,
 ): Promise<AffiliateLinkClicks> {
-  const link = await findOwnedLink(db, ownerId, linkId);
+  const link = await linkFor(db, userId, linkId, "analytics.view");
   const [totals, days] = await Promise.all([
     first(
       db

@@ -1,13 +1,12 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { CreateCategoryInput, UpdateCategoryInput } from "../../../contracts/categories.ts";
 import { limits } from "../../../contracts/limits.ts";
-import type { Capability } from "../../../contracts/roles.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { first } from "../../db/query.ts";
 import { categories, posts } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
-import { blogAccess, blogFor, requireCapability } from "../members/access.ts";
+import { blogFor, rowFor } from "../members/access.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { withOutbox } from "../publishing/outbox.ts";
 
@@ -30,22 +29,6 @@ const categoryColumns = {
   createdAt: categories.createdAt,
   updatedAt: categories.updatedAt,
 };
-
-/**
- * The category when the person belongs to its blog (else 404, as a missing category) and their
- * role there allows `capability` (else 403).
- */
-async function categoryFor(
-  db: Queryable,
-  userId: string,
-  categoryId: string,
-  capability: Capability,
-): Promise<CategoryRow> {
-  const category = await first(db.select().from(categories).where(eq(categories.id, categoryId)));
-  if (!category) throw NotFound("Category");
-  requireCapability(await blogAccess(db, userId, category.blogId, "Category"), capability);
-  return category;
-}
 
 async function withPostCount(db: Queryable, category: CategoryRow): Promise<CategoryWithCount> {
   const row = await first(
@@ -181,7 +164,13 @@ export async function updateCategory(
   input: UpdateCategoryInput,
 ): Promise<CategoryWithCount> {
   const category = await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
-    const before = await categoryFor(tx, userId, categoryId, "categories.manage");
+    const before = await rowFor(
+      tx,
+      userId,
+      await first(tx.select().from(categories).where(eq(categories.id, categoryId))),
+      "Category",
+      "categories.manage",
+    );
     const changes: Partial<typeof categories.$inferInsert> = {};
     if (input.name !== undefined && input.name !== before.name) changes.name = input.name;
     if (input.parentId !== undefined && input.parentId !== before.parentId) {
@@ -227,7 +216,13 @@ export async function deleteCategory(
   categoryId: string,
 ): Promise<void> {
   await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
-    const category = await categoryFor(tx, userId, categoryId, "categories.manage");
+    const category = await rowFor(
+      tx,
+      userId,
+      await first(tx.select().from(categories).where(eq(categories.id, categoryId))),
+      "Category",
+      "categories.manage",
+    );
     await tx
       .update(categories)
       .set({ parentId: category.parentId })

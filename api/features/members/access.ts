@@ -90,3 +90,21 @@ export async function blogsOf(db: Queryable, userId: string): Promise<BlogAccess
     return role ? [{ blog, role }] : [];
   });
 }
+
+/**
+ * A row reached through its blog (a category, a tag, a link, …) when the person belongs to
+ * that blog and their role there allows `capability`: 404 naming the row (`what`) when it is
+ * missing or the blog is not theirs, 403 when the role cannot.
+ */
+export async function rowFor<Row extends { blogId: string }>(
+  db: Queryable,
+  userId: string,
+  row: Row | undefined,
+  what: string,
+  capability: Capability,
+  context?: CapabilityContext,
+): Promise<Row> {
+  if (!row) throw NotFound(what);
+  requireCapability(await blogAccess(db, userId, row.blogId, what), capability, context);
+  return row;
+}

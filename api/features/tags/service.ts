@@ -1,14 +1,13 @@
 import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
 import { limits } from "../../../contracts/limits.ts";
-import type { Capability } from "../../../contracts/roles.ts";
 import type { CreateTagInput, UpdateTagInput } from "../../../contracts/tags.ts";
 import { tagSlugOf } from "../../../contracts/tags.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { first } from "../../db/query.ts";
 import { posts, postTags, tags } from "../../db/schema.ts";
-import { Conflict, NotFound } from "../../http/errors.ts";
-import { blogAccess, blogFor, requireCapability } from "../members/access.ts";
+import { Conflict } from "../../http/errors.ts";
+import { blogFor, rowFor } from "../members/access.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { withOutbox } from "../publishing/outbox.ts";
 
@@ -27,22 +26,6 @@ const tagColumns = {
   createdAt: tags.createdAt,
   updatedAt: tags.updatedAt,
 };
-
-/**
- * The tag when the person belongs to its blog (else 404, as a missing tag) and their role
- * there allows `capability` (else 403).
- */
-async function tagFor(
-  db: Queryable,
-  userId: string,
-  tagId: string,
-  capability: Capability,
-): Promise<TagRow> {
-  const tag = await first(db.select().from(tags).where(eq(tags.id, tagId)));
-  if (!tag) throw NotFound("Tag");
-  requireCapability(await blogAccess(db, userId, tag.blogId, "Tag"), capability);
-  return tag;
-}
 
 /** A blog's tags in name order, each with its number of posts. */
 export async function listTags(
@@ -122,7 +105,13 @@ export async function updateTag(
 ): Promise<TagWithCount> {
   try {
     const tag = await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
-      const before = await tagFor(tx, userId, tagId, "tags.manage");
+      const before = await rowFor(
+        tx,
+        userId,
+        await first(tx.select().from(tags).where(eq(tags.id, tagId))),
+        "Tag",
+        "tags.manage",
+      );
       const changes: Partial<typeof tags.$inferInsert> = {};
       if (input.name !== undefined && input.name !== before.name) changes.name = input.name;
       if (input.slug !== undefined && input.slug !== before.slug) {
@@ -150,7 +139,13 @@ export async function updateTag(
 /** Deletes a tag: its posts lose it (and nothing else); its public pages go with it. */
 export async function deleteTag(deps: TagDeps, userId: string, tagId: string): Promise<void> {
   await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
-    const tag = await tagFor(tx, userId, tagId, "tags.manage");
+    const tag = await rowFor(
+      tx,
+      userId,
+      await first(tx.select().from(tags).where(eq(tags.id, tagId))),
+      "Tag",
+      "tags.manage",
+    );
     const tagged = await tx
       .select({ postId: postTags.postId })
       .from(postTags)
