@@ -8,32 +8,26 @@ import { defaults, limits } from "../../../contracts/limits.ts";
 import { slugify } from "../../../contracts/slug.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { first } from "../../db/query.ts";
 import { blogs } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
 import { checkedFeatureImageId } from "../media/image-checks.ts";
+import { blogFor } from "../members/access.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { withOutbox } from "../publishing/outbox.ts";
 
 export type BlogRow = typeof blogs.$inferSelect;
 
 /**
- * The owner's blog, or 404. Another owner's blog answers exactly like a missing one,
- * so ids cannot be probed. Every route under a blog goes through here.
+ * The blog, for its owner: 404 for a person not on its team (exactly like a missing blog, so ids
+ * cannot be probed), 403 for a member, whose role does not manage the blog (decision 366).
+ * Routes that a member's role may use ask `blogFor` with their own capability instead.
  */
 export async function findOwnedBlog(
   db: Queryable,
-  ownerId: string,
+  userId: string,
   blogId: string,
 ): Promise<BlogRow> {
-  const blog = await first(
-    db
-      .select()
-      .from(blogs)
-      .where(and(eq(blogs.id, blogId), eq(blogs.ownerId, ownerId))),
-  );
-  if (!blog) throw NotFound("Blog");
-  return blog;
+  return (await blogFor(db, userId, blogId, "blog.manage")).blog;
 }
 
 export function listBlogs(db: Database, ownerId: string): Promise<BlogRow[]> {

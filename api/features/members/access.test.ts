@@ -3,7 +3,7 @@ import type { Capability, CapabilityContext, MemberRole } from "../../../contrac
 import { blogMembers } from "../../db/schema.ts";
 import { HttpError } from "../../http/errors.ts";
 import { testAppForFile } from "../../test/app-per-file.ts";
-import { createBlog } from "../../test/factories.ts";
+import { createBlog, createMember } from "../../test/factories.ts";
 import type { TestClient } from "../../test/harness.ts";
 import { blogAccess, blogFor, blogsOf } from "./access.ts";
 
@@ -98,5 +98,24 @@ describe("a person's access to a blog", () => {
     const memberId = await newOwner().then(idOf);
     await join(blogId, memberId, "writer");
     await expect(join(blogId, memberId, "editor")).rejects.toThrow();
+  });
+});
+
+describe("routes a member's role does not reach yet", () => {
+  it("answer a member 403 and change nothing, and a stranger 404, as a missing blog", async () => {
+    const { owner, blogId } = await ownerWithBlog();
+    const before = (await owner.get<{ name: string }>(`/api/blogs/${blogId}`)).body;
+    const editor = await createMember(app(), blogId, "editor");
+    const renamed = await editor.patch(`/api/blogs/${blogId}`, { name: "Taken over" });
+    expect(renamed.status).toBe(403);
+    expect(renamed.body).toMatchObject({
+      code: "role_forbidden",
+      message: "Your role on this blog (Editor) does not allow this.",
+    });
+    expect((await editor.get(`/api/blogs/${blogId}/voice`)).status).toBe(403);
+    expect((await owner.get<{ name: string }>(`/api/blogs/${blogId}`)).body.name).toBe(before.name);
+    const stranger = await newOwner();
+    expect((await stranger.patch(`/api/blogs/${blogId}`, { name: "Mine" })).status).toBe(404);
+    expect((await stranger.get(`/api/blogs/${blogId}/voice`)).status).toBe(404);
   });
 });
