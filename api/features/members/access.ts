@@ -19,6 +19,13 @@ export type BlogAccess = { blog: BlogRow; role: Role };
 const roleOf = (blog: BlogRow, userId: string, memberRole: Role | null): Role | undefined =>
   blog.ownerId === userId ? "owner" : (memberRole ?? undefined);
 
+/** Blogs with the person's membership of each (its role, or null), to filter. */
+const withMembership = (db: Queryable, userId: string) =>
+  db
+    .select({ blog: blogs, memberRole: blogMembers.role })
+    .from(blogs)
+    .leftJoin(blogMembers, and(eq(blogMembers.blogId, blogs.id), eq(blogMembers.userId, userId)));
+
 /**
  * The blog with the person's role on it, or 404: a blog the person does not belong to answers
  * exactly like a missing one, so ids cannot be probed (as for another owner's blog before teams).
@@ -30,13 +37,7 @@ export async function blogAccess(
   /** What the 404 names: a row reached through its blog answers as that row ("Category"). */
   notFound = "Blog",
 ): Promise<BlogAccess> {
-  const row = await first(
-    db
-      .select({ blog: blogs, memberRole: blogMembers.role })
-      .from(blogs)
-      .leftJoin(blogMembers, and(eq(blogMembers.blogId, blogs.id), eq(blogMembers.userId, userId)))
-      .where(eq(blogs.id, blogId)),
-  );
+  const row = await first(withMembership(db, userId).where(eq(blogs.id, blogId)));
   const role = row && roleOf(row.blog, userId, row.memberRole);
   if (!row || !role) throw NotFound(notFound);
   return { blog: row.blog, role };
@@ -79,10 +80,7 @@ export async function blogFor(
 
 /** Every blog the person belongs to (the ones they own and their memberships), oldest first. */
 export async function blogsOf(db: Queryable, userId: string): Promise<BlogAccess[]> {
-  const rows = await db
-    .select({ blog: blogs, memberRole: blogMembers.role })
-    .from(blogs)
-    .leftJoin(blogMembers, and(eq(blogMembers.blogId, blogs.id), eq(blogMembers.userId, userId)))
+  const rows = await withMembership(db, userId)
     .where(or(eq(blogs.ownerId, userId), eq(blogMembers.userId, userId)))
     .orderBy(asc(blogs.createdAt), asc(blogs.id));
   return rows.flatMap(({ blog, memberRole }) => {
