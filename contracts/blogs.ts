@@ -107,6 +107,8 @@ export const customizationInput = z.object({
   reviewBeforePublishing: z
     .boolean({ error: "reviewBeforePublishing must be true or false" })
     .optional(),
+  /** Writers of the blog's team publish their own posts (decision 367); off, an editor does. */
+  writersCanPublish: z.boolean({ error: "writersCanPublish must be true or false" }).optional(),
   /** An uploaded logo from the blog's media library (shown instead of `logoUrl`); null removes it. */
   logoMediaId: z
     .union([z.literal("").transform(() => null), z.null(), z.string().trim().min(1).max(64)])
@@ -188,6 +190,8 @@ export type Blog = {
   aiDisclosure: boolean;
   /** Drafts go through 'Under Review' first; off, 'Publish' works from a draft (decision 097). */
   reviewBeforePublishing: boolean;
+  /** Writers publish their own posts; off, an editor or the owner publishes them. */
+  writersCanPublish: boolean;
   /** IANA time zone of the blog's public dates. */
   timeZone: string;
   /** Present while a custom domain waits for verification. */

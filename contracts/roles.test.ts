@@ -15,6 +15,7 @@ const expected: Record<Capability, [boolean, boolean, boolean, boolean]> = {
   "affiliateLinks.manage": [true, true, false, false],
   "media.library": [true, true, true, false],
   "media.upload": [true, true, true, true],
+  "media.manage": [true, true, false, false],
   "analytics.view": [true, true, false, false],
 };
 

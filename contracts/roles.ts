@@ -36,9 +36,11 @@ export const capabilities = {
   "categories.manage": editors,
   "tags.manage": editors,
   "affiliateLinks.manage": editors,
-  /** The blog's whole media library; without it, one's own uploads only. */
+  /** See and use the blog's whole media library; without it, one's own uploads only. */
   "media.library": ["owner", "editor", "writer"],
   "media.upload": everyone,
+  /** Change and delete any image of the library; without it, one's own uploads only. */
+  "media.manage": editors,
   /** Analytics and the performance screen. */
   "analytics.view": editors,
 } as const satisfies Record<string, readonly Role[]>;

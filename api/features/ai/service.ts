@@ -12,7 +12,7 @@ import type { Database } from "../../db/client.ts";
 import { aiUsage, blogs, posts } from "../../db/schema.ts";
 import { HttpError, NotFound } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
-import { findOwnedPost } from "../posts/post-rows.ts";
+import { postFor } from "../posts/post-access.ts";
 
 export type AiDeps = { db: Database; ai: AiGate; clock?: () => Date };
 
@@ -29,7 +29,7 @@ async function subjectOf(
   ownerId: string,
   input: { blogId?: string; postId?: string },
 ) {
-  const post = input.postId ? await findOwnedPost(db, ownerId, input.postId) : undefined;
+  const post = input.postId ? (await postFor(db, ownerId, input.postId, "draft")).post : undefined;
   if (post && input.blogId && post.blogId !== input.blogId) throw NotFound("Post");
   const blogId = input.blogId ?? post?.blogId;
   const blog = blogId ? await findOwnedBlog(db, ownerId, blogId) : undefined;

@@ -34,6 +34,7 @@ describe("blogs API", () => {
       logoMediaId: null,
       aiDisclosure: true,
       reviewBeforePublishing: true,
+      writersCanPublish: false,
       timeZone: "UTC",
       domainInstructions: null,
       domainClaimExpiresAt: null,

@@ -56,6 +56,7 @@ export function presentBlog(row: typeof blogs.$inferSelect, target?: DomainTarge
     logoMediaId: row.logoMediaId,
     aiDisclosure: row.aiDisclosure,
     reviewBeforePublishing: row.reviewBeforePublishing,
+    writersCanPublish: row.writersCanPublish,
     timeZone: row.timeZone,
     domainInstructions: instructions(row, target),
     domainClaimExpiresAt: claimExpiry(row),

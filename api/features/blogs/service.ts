@@ -128,12 +128,12 @@ export async function customizeBlog(
   // A logo must be an image of this blog's library; anything else answers like a missing one
   // (checked before anything is written: a refused request changes nothing).
   if (input.logoMediaId) await checkedFeatureImageId(db, blogId, input.logoMediaId, "Logo image");
-  const { reviewBeforePublishing, ...shown } = input;
-  // Review before publishing is the owner's workflow: no reader sees it, nothing re-renders.
-  if (reviewBeforePublishing !== undefined) {
+  const { reviewBeforePublishing, writersCanPublish, ...shown } = input;
+  // The publishing workflow is the team's: no reader sees it, nothing re-renders.
+  if (reviewBeforePublishing !== undefined || writersCanPublish !== undefined) {
     await db
       .update(blogs)
-      .set({ reviewBeforePublishing })
+      .set({ reviewBeforePublishing, writersCanPublish })
       .where(and(eq(blogs.id, blogId), eq(blogs.ownerId, ownerId)));
   }
   const changes = Object.fromEntries(

@@ -19,6 +19,7 @@ import { perOwnerAtOnce } from "../../http/at-once.ts";
 import type { RateLimitStores } from "../../http/pg-rate-limit-store.ts";
 import { perOwnerPerHour } from "../../http/rate-limit.ts";
 import { inputOf, validate } from "../../http/validate.ts";
+import { blogAccess } from "../members/access.ts";
 import type { AltSuggester } from "./alt-text.ts";
 import { presentMedia } from "./presenter.ts";
 import {
@@ -150,8 +151,11 @@ export function mediaRoutes(
     validate({ params: mediaParams, body: altSuggestionInput }),
     async (req, res) => {
       const { params, body } = inputOf<AltSuggestionInput, unknown, MediaParams>(res);
-      const item = await getMedia(db, currentUser(req).id, params.blogId, params.mediaId);
-      res.json(await deps.suggestAlt(currentUser(req).id, item, body.context ?? ""));
+      const { id } = currentUser(req);
+      // A suggestion is for changing the alt text; the model's use is the blog owner's to pay.
+      const item = await getMedia(db, id, params.blogId, params.mediaId, "manage");
+      const { blog } = await blogAccess(db, id, params.blogId);
+      res.json(await deps.suggestAlt(blog.ownerId, item, body.context ?? ""));
     },
   );
 

@@ -1,13 +1,14 @@
 import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import PQueue from "p-queue";
 import { humanBytes, type MediaUsage, mediaLimits } from "../../../contracts/media.ts";
+import { can } from "../../../contracts/roles.ts";
 import type { Storage } from "../../../site-builder/storage/storage.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
 import { containsPattern, first } from "../../db/query.ts";
 import { type blogs, media, posts } from "../../db/schema.ts";
 import { Conflict, HttpError, NotFound, ValidationFailed } from "../../http/errors.ts";
-import { findOwnedBlog } from "../blogs/service.ts";
+import { type BlogAccess, blogFor, roleForbidden } from "../members/access.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { withOutbox } from "../publishing/outbox.ts";
 import { type ProcessedImage, type ProcessOptions, processImage } from "./process.ts";
@@ -38,22 +39,36 @@ const oneAtATime = new PQueue({ concurrency: 1 });
 const defaultProcess = (bytes: Uint8Array, fileName: string, options?: ProcessOptions) =>
   oneAtATime.add(() => processImage(bytes, fileName, options));
 
-/** The owner's media item, or 404 (reached through its blog, like every owner row). */
-export async function findOwnedMedia(
+/** The uploader whose images the person sees: undefined when they see the whole library. */
+const ownUploadsOf = (access: BlogAccess, userId: string) =>
+  can(access.role, "media.library") ? undefined : userId;
+
+/**
+ * An image of the blog's library, reached through its blog (decision 367): 404 when the blog
+ * is not the person's, the image is missing, or it is someone else's upload and the role sees
+ * only its own; `manage` (change or delete) is editors' for every image, the uploader's for
+ * their own (403 otherwise).
+ */
+async function mediaFor(
   db: Queryable,
-  ownerId: string,
+  userId: string,
   blogId: string,
   mediaId: string,
-): Promise<MediaRow> {
-  await findOwnedBlog(db, ownerId, blogId);
+  action: "read" | "manage",
+): Promise<{ row: MediaRow; blog: typeof blogs.$inferSelect }> {
+  const access = await blogFor(db, userId, blogId, "media.upload");
+  const uploader = ownUploadsOf(access, userId);
   const row = await first(
     db
       .select()
       .from(media)
       .where(and(eq(media.id, mediaId), eq(media.blogId, blogId))),
   );
-  if (!row) throw NotFound("Image");
-  return row;
+  if (!row || (uploader !== undefined && row.uploadedBy !== uploader)) throw NotFound("Image");
+  if (action === "manage" && !can(access.role, "media.manage") && row.uploadedBy !== userId) {
+    throw roleForbidden(access);
+  }
+  return { row, blog: access.blog };
 }
 
 /** A refusal as the API answers it: 400, every problem listed under `file`. */
@@ -73,7 +88,7 @@ export async function uploadMedia(
   input: { bytes: Uint8Array; fileName: string; alt?: string; aiMade?: boolean },
 ): Promise<{ item: MediaRow; created: boolean }> {
   const { db, storage } = deps;
-  await findOwnedBlog(db, ownerId, blogId);
+  await blogFor(db, ownerId, blogId, "media.upload");
   if (input.bytes.length === 0) {
     throw ValidationFailed([{ path: "file", message: "The file is empty." }]);
   }
@@ -126,6 +141,7 @@ export async function uploadMedia(
           uploadBytes: input.bytes.length,
           storedBytes,
           variants: processed.variants.map(({ body: _body, ...variant }) => variant),
+          uploadedBy: ownerId,
         })
         .returning();
       if (!row) throw new Error("insert returned no row");
@@ -176,14 +192,19 @@ export async function checkQuota(db: Queryable, blogId: string, adding: number):
   }
 }
 
-/** The blog's library, newest first; `q` searches file names and alt text. */
+/**
+ * The blog's library, newest first; `q` searches file names and alt text. A role without the
+ * library (a contributor) sees their own uploads.
+ */
 export async function listMedia(
   db: Database,
-  ownerId: string,
+  userId: string,
   blogId: string,
   q?: string,
 ): Promise<MediaWithUsage[]> {
-  const blog = await findOwnedBlog(db, ownerId, blogId);
+  const access = await blogFor(db, userId, blogId, "media.upload");
+  const { blog } = access;
+  const uploader = ownUploadsOf(access, userId);
   const pattern = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const rows = await db
     .select()
@@ -191,6 +212,7 @@ export async function listMedia(
     .where(
       and(
         eq(media.blogId, blogId),
+        uploader ? eq(media.uploadedBy, uploader) : undefined,
         pattern
           ? or(
               containsPattern(db, media.fileName, pattern),
@@ -206,12 +228,12 @@ export async function listMedia(
 
 export async function getMedia(
   db: Database,
-  ownerId: string,
+  userId: string,
   blogId: string,
   mediaId: string,
+  action: "read" | "manage" = "read",
 ): Promise<MediaWithUsage> {
-  const row = await findOwnedMedia(db, ownerId, blogId, mediaId);
-  const blog = await findOwnedBlog(db, ownerId, blogId);
+  const { row, blog } = await mediaFor(db, userId, blogId, mediaId, action);
   const usage = await usageOf(db, blog, [row]);
   return { ...row, usage: usage.get(row.id) as MediaUsage };
 }
@@ -278,7 +300,7 @@ export async function updateMediaAlt(
   mediaId: string,
   alt: string,
 ): Promise<MediaWithUsage> {
-  const before = await getMedia(deps.db, ownerId, blogId, mediaId);
+  const before = await getMedia(deps.db, ownerId, blogId, mediaId, "manage");
   await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
     await tx.update(media).set({ alt }).where(eq(media.id, mediaId));
     const shown =
@@ -295,7 +317,7 @@ export async function deleteMedia(
   blogId: string,
   mediaId: string,
 ): Promise<void> {
-  const item = await getMedia(deps.db, ownerId, blogId, mediaId);
+  const item = await getMedia(deps.db, ownerId, blogId, mediaId, "manage");
   const places = [
     ...(item.usage.logo ? ["the blog's logo"] : []),
     ...item.usage.posts.map(

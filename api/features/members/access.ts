@@ -19,12 +19,29 @@ export type BlogAccess = { blog: BlogRow; role: Role };
 const roleOf = (blog: BlogRow, userId: string, memberRole: Role | null): Role | undefined =>
   blog.ownerId === userId ? "owner" : (memberRole ?? undefined);
 
+/**
+ * The person's access to a blog read with their membership (`membershipOf`), or undefined when
+ * they do not belong to it.
+ */
+export function accessOf(
+  blog: BlogRow,
+  userId: string,
+  memberRole: Role | null,
+): BlogAccess | undefined {
+  const role = roleOf(blog, userId, memberRole);
+  return role ? { blog, role } : undefined;
+}
+
+/** The join of a query over `blogs` to the person's membership of each (its role, or null). */
+export const membershipOf = (userId: string) =>
+  and(eq(blogMembers.blogId, blogs.id), eq(blogMembers.userId, userId));
+
 /** Blogs with the person's membership of each (its role, or null), to filter. */
 const withMembership = (db: Queryable, userId: string) =>
   db
     .select({ blog: blogs, memberRole: blogMembers.role })
     .from(blogs)
-    .leftJoin(blogMembers, and(eq(blogMembers.blogId, blogs.id), eq(blogMembers.userId, userId)));
+    .leftJoin(blogMembers, membershipOf(userId));
 
 /**
  * The blog with the person's role on it, or 404: a blog the person does not belong to answers
@@ -38,9 +55,9 @@ export async function blogAccess(
   notFound = "Blog",
 ): Promise<BlogAccess> {
   const row = await first(withMembership(db, userId).where(eq(blogs.id, blogId)));
-  const role = row && roleOf(row.blog, userId, row.memberRole);
-  if (!row || !role) throw NotFound(notFound);
-  return { blog: row.blog, role };
+  const access = row && accessOf(row.blog, userId, row.memberRole);
+  if (!access) throw NotFound(notFound);
+  return access;
 }
 
 /** How a role is named to the person who holds it, in a refusal. */
@@ -51,18 +68,20 @@ const roleNames: Record<Role, string> = {
   contributor: "Contributor",
 };
 
+/** The 403 of a role that may not do what was asked. */
+export const roleForbidden = (access: BlogAccess) =>
+  Forbidden(
+    `Your role on this blog (${roleNames[access.role]}) does not allow this.`,
+    "role_forbidden",
+  );
+
 /** Refuses (403) what the person's role on the blog does not allow. */
 export function requireCapability(
   access: BlogAccess,
   capability: Capability,
   context?: CapabilityContext,
 ): void {
-  if (!can(access.role, capability, context)) {
-    throw Forbidden(
-      `Your role on this blog (${roleNames[access.role]}) does not allow this.`,
-      "role_forbidden",
-    );
-  }
+  if (!can(access.role, capability, context)) throw roleForbidden(access);
 }
 
 /** The blog when the person belongs to it (else 404) and their role allows `capability` (else 403). */
@@ -83,10 +102,7 @@ export async function blogsOf(db: Queryable, userId: string): Promise<BlogAccess
   const rows = await withMembership(db, userId)
     .where(or(eq(blogs.ownerId, userId), eq(blogMembers.userId, userId)))
     .orderBy(asc(blogs.createdAt), asc(blogs.id));
-  return rows.flatMap(({ blog, memberRole }) => {
-    const role = roleOf(blog, userId, memberRole);
-    return role ? [{ blog, role }] : [];
-  });
+  return rows.flatMap(({ blog, memberRole }) => accessOf(blog, userId, memberRole) ?? []);
 }
 
 /**

@@ -5,11 +5,12 @@ import type {
   BulkPostsResult,
 } from "../../../contracts/post-list.ts";
 import { first } from "../../db/query.ts";
-import { blogs, categories, posts } from "../../db/schema.ts";
+import { categories, posts } from "../../db/schema.ts";
 import { HttpError, NotFound } from "../../http/errors.ts";
 import { changePostStatus } from "./commands/change-post-status.ts";
 import { deletePost } from "./commands/delete-post.ts";
 import { updatePost } from "./commands/update-post.ts";
+import { blogForPosts } from "./post-access.ts";
 import type { AuthorRow, PostDeps } from "./post-rows.ts";
 
 /**
@@ -27,18 +28,19 @@ export async function applyBulkPostAction(
   input: BulkPostsInput,
 ): Promise<BulkPostsResult> {
   const { db } = deps;
-  const blog = await first(
-    db
-      .select({ id: blogs.id })
-      .from(blogs)
-      .where(and(eq(blogs.id, blogId), eq(blogs.ownerId, owner.id))),
-  );
-  if (!blog) throw NotFound("Blog");
+  const { blog, authorId } = await blogForPosts(db, owner.id, blogId);
   const found = await db
     .select({ id: posts.id, status: posts.status, categoryId: posts.categoryId })
     .from(posts)
-    .where(and(eq(posts.blogId, blog.id), inArray(posts.id, input.ids)));
-  // Another owner's post (or another blog's) answers like a missing one.
+    .where(
+      and(
+        eq(posts.blogId, blog.id),
+        inArray(posts.id, input.ids),
+        authorId ? eq(posts.authorId, authorId) : undefined,
+      ),
+    );
+  // Another owner's post (another blog's, or one the person's role does not show them)
+  // answers like a missing one.
   if (found.length !== input.ids.length) throw NotFound("Post");
   if (input.action === "category" && input.categoryId) {
     const category = await first(
@@ -58,8 +60,9 @@ export async function applyBulkPostAction(
     try {
       results.push(await applyOne(deps, owner, post, input));
     } catch (error) {
-      // A check a single change would meet (409), or a post deleted meanwhile (404).
-      if (!(error instanceof HttpError) || (error.status !== 409 && error.status !== 404)) {
+      // A check a single change would meet (409), what the role may not do to this post (403),
+      // or a post deleted meanwhile (404).
+      if (!(error instanceof HttpError) || ![403, 404, 409].includes(error.status)) {
         throw error;
       }
       results.push({ id, outcome: "refused", code: error.code, message: error.message });

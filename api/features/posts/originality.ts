@@ -6,10 +6,11 @@ import {
   type SimilarPost,
 } from "../../../contracts/originality.ts";
 import type { Database } from "../../db/client.ts";
-import { blogs, postFingerprints, posts } from "../../db/schema.ts";
+import { postFingerprints, posts } from "../../db/schema.ts";
 import { type CpuPool, runCpu } from "../../workers/run.ts";
+import { blogsOf } from "../members/access.ts";
 import { fingerprintOfContent, fingerprintsOf, storedFingerprintColumns } from "./fingerprints.ts";
-import { findOwnedPost } from "./post-rows.ts";
+import { ownPostsOf, postFor } from "./post-access.ts";
 
 export { shinglesOf, similarity, similarityTo } from "./fingerprint.ts";
 
@@ -27,15 +28,17 @@ export async function checkOriginality(
   input: OriginalityInput,
 ): Promise<OriginalityResult> {
   const { db, cpu } = deps;
-  if (input.postId) await findOwnedPost(db, ownerId, input.postId);
+  if (input.postId) await postFor(db, ownerId, input.postId, "read");
   const draft = await fingerprintOfContent(cpu, input.content);
   // Too short to judge: nothing to read.
   if (draft.length < originality.minShingles)
     return { score: 1, mostSimilar: null, comparedPosts: 0 };
-  const ownBlogs = await db
-    .select({ id: blogs.id, name: blogs.name })
-    .from(blogs)
-    .where(eq(blogs.ownerId, ownerId));
+  // The posts the person can see: their blogs' (all, or their own where the role sees only those).
+  const ownBlogs = (await blogsOf(db, ownerId)).map((access) => ({
+    id: access.blog.id,
+    name: access.blog.name,
+    authorId: ownPostsOf(access, ownerId),
+  }));
   let best: SimilarPost | null = null;
   let compared = 0;
   for (const blog of ownBlogs) {
@@ -48,9 +51,11 @@ export async function checkOriginality(
       .from(posts)
       .leftJoin(postFingerprints, eq(postFingerprints.postId, posts.id))
       .where(
-        input.postId
-          ? and(eq(posts.blogId, blog.id), ne(posts.id, input.postId))
-          : eq(posts.blogId, blog.id),
+        and(
+          eq(posts.blogId, blog.id),
+          input.postId ? ne(posts.id, input.postId) : undefined,
+          blog.authorId ? eq(posts.authorId, blog.authorId) : undefined,
+        ),
       );
     if (rows.length === 0) continue;
     const stored = await fingerprintsOf(db, cpu, rows);

@@ -42,6 +42,7 @@ export const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 export function filterConditions(db: Queryable, blogId: string, filter: PostFilter): SQL[] {
   const conditions: SQL[] = [eq(posts.blogId, blogId)];
   if (filter.status) conditions.push(eq(posts.status, filter.status));
+  if (filter.authorId) conditions.push(eq(posts.authorId, filter.authorId));
   const q = filter.q?.trim() ?? "";
   if (q !== "" && isPostgres(db)) {
     // pg_trgm GIN indexes on the folded (lower case, unaccented) title and content answer

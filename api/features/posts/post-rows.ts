@@ -1,18 +1,17 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { PostStatus } from "../../../contracts/limits.ts";
 import type { PostCounts, ReviewReason } from "../../../contracts/posts.ts";
 import type { Clock } from "../../auth/sessions.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
-import { blogs, posts, users } from "../../db/schema.ts";
-import { NotFound } from "../../http/errors.ts";
+import { type posts, users } from "../../db/schema.ts";
 import type { CpuPool } from "../../workers/run.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { tagNamesOf } from "../tags/service.ts";
 
 /*
- * The rows the post commands read and answer (`commands/`), and the owner checks every one of
- * them starts with: a blog or post of another owner answers exactly like a missing one.
+ * The rows the post commands read and answer (`commands/`); who may reach them is
+ * `post-access.ts`.
  */
 
 export type PostRow = typeof posts.$inferSelect;
@@ -65,7 +64,12 @@ export type PostDeps = {
   cpu?: CpuPool;
 };
 
-export type PostFilter = { q?: string | undefined; status?: PostStatus | undefined };
+export type PostFilter = {
+  q?: string | undefined;
+  status?: PostStatus | undefined;
+  /** Only this author's posts: the list of a writer or contributor (decision 367). */
+  authorId?: string | undefined;
+};
 export type PostPageRows = {
   posts: PostSummaryRow[];
   authors: Map<string, AuthorRow>;
@@ -84,64 +88,16 @@ export const authorColumns = {
 };
 
 /**
- * The owner's blog exists, or 404 (another owner's blog answers exactly like a missing one).
- * Only its id is read: the posts' routes need the check, not the blog's row.
- */
-export async function checkOwnedBlog(
-  db: Queryable,
-  ownerId: string,
-  blogId: string,
-): Promise<string> {
-  const blog = await first(
-    db
-      .select({ id: blogs.id })
-      .from(blogs)
-      .where(and(eq(blogs.id, blogId), eq(blogs.ownerId, ownerId))),
-  );
-  if (!blog) throw NotFound("Blog");
-  return blog.id;
-}
-
-/**
- * The owner's post, or 404: the post is reached through its blog, so another owner's post
- * answers exactly like a missing one.
- */
-export async function findOwnedPost(
-  db: Queryable,
-  ownerId: string,
-  postId: string,
-): Promise<PostRow> {
-  return (await findOwnedPostAndBlog(db, ownerId, postId)).post;
-}
-
-/** `findOwnedPost`, with the blog's review setting read by the same join. */
-export async function findOwnedPostAndBlog(
-  db: Queryable,
-  ownerId: string,
-  postId: string,
-): Promise<{ post: PostRow; reviewBeforePublishing: boolean }> {
-  const row = await first(
-    db
-      .select({ post: posts, reviewBeforePublishing: blogs.reviewBeforePublishing })
-      .from(posts)
-      .innerJoin(blogs, eq(blogs.id, posts.blogId))
-      .where(and(eq(posts.id, postId), eq(blogs.ownerId, ownerId))),
-  );
-  if (!row) throw NotFound("Post");
-  return row;
-}
-
-/**
- * The post and its author. Posts are written by their blog's owner (decision 101), so the
- * signed-in owner, already in hand from the session, is the author but for imported posts.
+ * The post and its author. The signed-in person, already in hand from the session, is most
+ * often the author: their row is not read again.
  */
 export async function withAuthor(
   db: Queryable,
   post: PostRow,
-  owner: AuthorRow,
+  user: AuthorRow,
 ): Promise<PostWithAuthor> {
   const tags = (await tagNamesOf(db, [post.id])).get(post.id) ?? [];
-  if (post.authorId === owner.id) return { post, author: authorOf(owner), tags };
+  if (post.authorId === user.id) return { post, author: authorOf(user), tags };
   const author = post.authorId
     ? await first(db.select(authorColumns).from(users).where(eq(users.id, post.authorId)))
     : undefined;

@@ -11,7 +11,8 @@ import type { Database, Queryable } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
 import { postPendingChanges, postRevisions, users } from "../../db/schema.ts";
 import { Conflict, NotFound } from "../../http/errors.ts";
-import { authorColumns, findOwnedPost } from "./post-rows.ts";
+import { postFor } from "./post-access.ts";
+import { authorColumns } from "./post-rows.ts";
 import { presentAuthor } from "./presenter.ts";
 import { staleVersion } from "./versions.ts";
 
@@ -45,7 +46,7 @@ export async function listRevisions(
   ownerId: string,
   postId: string,
 ): Promise<PostRevisionSummary[]> {
-  const post = await findOwnedPost(db, ownerId, postId);
+  const { post } = await postFor(db, ownerId, postId, "read");
   const rows = await db
     .select()
     .from(postRevisions)
@@ -67,7 +68,7 @@ export async function getRevision(
   postId: string,
   revisionId: string,
 ): Promise<PostRevision> {
-  const post = await findOwnedPost(db, ownerId, postId);
+  const { post } = await postFor(db, ownerId, postId, "read");
   const row = await first(
     db
       .select()
@@ -108,7 +109,7 @@ export async function getPendingChanges(
   ownerId: string,
   postId: string,
 ): Promise<PendingChanges | null> {
-  const post = await findOwnedPost(db, ownerId, postId);
+  const { post } = await postFor(db, ownerId, postId, "read");
   const row = await first(
     db.select().from(postPendingChanges).where(eq(postPendingChanges.postId, post.id)),
   );
@@ -128,7 +129,7 @@ export async function savePendingChanges(
 ): Promise<PendingChanges> {
   const { version, ...fields } = input;
   return deps.db.transaction(async (tx) => {
-    const post = await findOwnedPost(tx, ownerId, postId);
+    const { post } = await postFor(tx, ownerId, postId, "draft");
     if (post.status !== "published") {
       throw Conflict(
         "Only a published post keeps changes apart from its live page; save this post itself.",
@@ -158,6 +159,6 @@ export async function discardPendingChanges(
   ownerId: string,
   postId: string,
 ): Promise<void> {
-  const post = await findOwnedPost(db, ownerId, postId);
+  const { post } = await postFor(db, ownerId, postId, "draft");
   await db.delete(postPendingChanges).where(eq(postPendingChanges.postId, post.id));
 }

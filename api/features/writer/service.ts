@@ -36,7 +36,7 @@ import { settleTopicLedger } from "../automation/topic-ledger.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 import { insertGeneratedPost } from "../posts/commands/insert-generated-post.ts";
 import { publishPosts } from "../posts/commands/publish-posts.ts";
-import { findOwnedPost } from "../posts/post-rows.ts";
+import { postFor } from "../posts/post-access.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { withOutbox } from "../publishing/outbox.ts";
 import { noVoice, type WriterVoice, writerVoiceOf } from "../voice/service.ts";
@@ -113,7 +113,9 @@ export async function startGeneration(
   input: GenerationInput,
   options: { createDraft: boolean },
 ): Promise<Generation> {
-  const post = input.postId ? await findOwnedPost(deps.db, ownerId, input.postId) : undefined;
+  const post = input.postId
+    ? (await postFor(deps.db, ownerId, input.postId, "draft")).post
+    : undefined;
   if (post && input.blogId && post.blogId !== input.blogId) throw NotFound("Post");
   const blogId = input.blogId ?? post?.blogId ?? null;
   if (blogId) await findOwnedBlog(deps.db, ownerId, blogId);
@@ -497,7 +499,7 @@ async function automationFailed(
 
 /** The research of a post (sources and citations), for the editor. */
 export async function researchOf(db: Database, ownerId: string, postId: string) {
-  await findOwnedPost(db, ownerId, postId);
+  await postFor(db, ownerId, postId, "read");
   const row = await first(db.select().from(postResearch).where(eq(postResearch.postId, postId)));
   return {
     sources: (row?.sources as GenerationResult["sources"]) ?? [],

@@ -30,6 +30,7 @@ const blog: Blog = {
   fontFamily: "IBM Plex Serif",
   aiDisclosure: true,
   reviewBeforePublishing: true,
+  writersCanPublish: false,
   timeZone: "UTC",
   logoUrl: null,
   logoMediaId: null,

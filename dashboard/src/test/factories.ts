@@ -18,6 +18,7 @@ export const blogFixture = (over: Partial<Blog> = {}): Blog => ({
   fontFamily: "IBM Plex Serif",
   aiDisclosure: true,
   reviewBeforePublishing: true,
+  writersCanPublish: false,
   timeZone: "UTC",
   domainInstructions: null,
   domainClaimExpiresAt: null,

@@ -51,6 +51,8 @@ export const blogs = pgTable(
      * writing alone publishes a draft in one step (docs/decisions/097).
      */
     reviewBeforePublishing: bool("review_before_publishing").notNull().default(true),
+    /** Writers publish (and schedule) their own posts without an editor (decision 367). */
+    writersCanPublish: bool("writers_can_publish").notNull().default(false),
     /** IANA time zone of public dates (decision 140); the owner's browser zone at creation. */
     timeZone: text("time_zone").notNull().default("UTC"),
     createdAt: createdAt(),
@@ -128,6 +130,8 @@ export const media = pgTable(
     uploadBytes: integer("upload_bytes").notNull(),
     storedBytes: integer("stored_bytes").notNull(),
     variants: jsonb("variants").$type<MediaVariant[]>().notNull(),
+    /** Who uploaded it (null: before teams, or the person is gone); a contributor sees their own. */
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,24 +1,31 @@
 import { eq, sql } from "drizzle-orm";
 import { type PostStatus, postStatusLabels } from "../../../../contracts/limits.ts";
 import { canChangeStatus } from "../../../../contracts/posts.ts";
+import { can, type Role } from "../../../../contracts/roles.ts";
 import { posts } from "../../../db/schema.ts";
 import { Conflict } from "../../../http/errors.ts";
 import { imagesMissingAlt, missingAltConflict } from "../../media/image-checks.ts";
 import { withOutbox } from "../../publishing/outbox.ts";
 import { keepFingerprint } from "../fingerprints.ts";
+import { type PostAction, postFor, requirePostAction } from "../post-access.ts";
 import { refuseUnfinishedOutline } from "../post-checks.ts";
-import {
-  type AuthorRow,
-  findOwnedPostAndBlog,
-  type PostDeps,
-  type PostWithAuthor,
-  withAuthor,
-} from "../post-rows.ts";
+import { type AuthorRow, type PostDeps, type PostWithAuthor, withAuthor } from "../post-rows.ts";
 import { rememberRemoved } from "../slugs.ts";
 import { checkPrecondition, type Precondition } from "../versions.ts";
 import { publishPosts } from "./publish-posts.ts";
 
 const label = (status: PostStatus) => postStatusLabels[status];
+
+/**
+ * What a status change needs of the person's role (decision 367): publishing and unpublishing
+ * are `publish`; submitting a draft for review is `draft` (the author's own step); sending a
+ * post under review back to draft is the reviewer's "Request changes" or the author's withdrawal.
+ */
+function actionOf(access: { role: Role }, from: PostStatus, to: PostStatus): PostAction {
+  if (from === "published" || to === "published") return "publish";
+  if (from === "under_review" && can(access.role, "posts.review")) return "read";
+  return "draft";
+}
 
 /**
  * Enforces the transitions of `postStatusTransitions`. Publishing sets `publishedAt` the first
@@ -27,17 +34,16 @@ const label = (status: PostStatus) => postStatusLabels[status];
  */
 export async function changePostStatus(
   deps: PostDeps,
-  owner: AuthorRow,
+  user: AuthorRow,
   postId: string,
   status: PostStatus,
   precondition?: Precondition,
 ): Promise<PostWithAuthor> {
   const after = await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
-    const { post: before, reviewBeforePublishing } = await findOwnedPostAndBlog(
-      tx,
-      owner.id,
-      postId,
-    );
+    const access = await postFor(tx, user.id, postId, "read");
+    const { post: before } = access;
+    const { reviewBeforePublishing } = access.blog;
+    requirePostAction(access, user.id, actionOf(access, before.status, status));
     await checkPrecondition(tx, before, precondition);
     if (before.status === status) {
       throw Conflict(`The post is already ${label(status)}`, "invalid_status_transition");
@@ -75,5 +81,5 @@ export async function changePostStatus(
     }
     return after;
   });
-  return withAuthor(deps.db, after, owner);
+  return withAuthor(deps.db, after, user);
 }

@@ -5,13 +5,9 @@ import { ValidationFailed } from "../../../http/errors.ts";
 import { checkedFeatureImageId } from "../../media/image-checks.ts";
 import { setPostTags, tagNamesOf } from "../../tags/service.ts";
 import { fingerprintOfContent, saveFingerprint } from "../fingerprints.ts";
+import { blogForPosts } from "../post-access.ts";
 import { checkedCategoryId, checkRoomForPost } from "../post-checks.ts";
-import {
-  type AuthorRow,
-  checkOwnedBlog,
-  type PostDeps,
-  type PostWithAuthor,
-} from "../post-rows.ts";
+import type { AuthorRow, PostDeps, PostWithAuthor } from "../post-rows.ts";
 import { saveRevision } from "../revision-store.ts";
 import { claimSlug, resolveSlug, slugConflictOr } from "../slugs.ts";
 
@@ -21,7 +17,7 @@ export async function createPost(
   input: CreatePostInput,
 ): Promise<PostWithAuthor> {
   if (input.authorId !== undefined && input.authorId !== author.id) {
-    // Posts are written by the signed-in owner only (decision 101).
+    // A post is written by the signed-in person (decision 101); the review queue keeps them.
     throw ValidationFailed([
       { path: "authorId", message: "The author must be you, the signed-in owner" },
     ]);
@@ -31,7 +27,7 @@ export async function createPost(
   const fingerprint = await fingerprintOfContent(deps.cpu, content);
   try {
     const post = await deps.db.transaction(async (tx) => {
-      const blogId = await checkOwnedBlog(tx, author.id, input.blogId);
+      const blogId = (await blogForPosts(tx, author.id, input.blogId)).blog.id;
       await checkRoomForPost(tx, blogId);
       const categoryId = await checkedCategoryId(tx, blogId, input.categoryId ?? null);
       const featureImageId = await checkedFeatureImageId(tx, blogId, input.featureImageId);

@@ -1,10 +1,11 @@
 import type { Database } from "../../../db/client.ts";
-import { type AuthorRow, findOwnedPost, type PostWithAuthor, withAuthor } from "../post-rows.ts";
+import { postFor } from "../post-access.ts";
+import { type AuthorRow, type PostWithAuthor, withAuthor } from "../post-rows.ts";
 
 export async function getPost(
   db: Database,
-  owner: AuthorRow,
+  user: AuthorRow,
   postId: string,
 ): Promise<PostWithAuthor> {
-  return withAuthor(db, await findOwnedPost(db, owner.id, postId), owner);
+  return withAuthor(db, (await postFor(db, user.id, postId, "read")).post, user);
 }

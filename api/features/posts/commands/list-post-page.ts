@@ -3,22 +3,29 @@ import type { PostSort } from "../../../../contracts/post-list.ts";
 import type { PostCounts } from "../../../../contracts/posts.ts";
 import type { Database, Queryable } from "../../../db/client.ts";
 import { posts } from "../../../db/schema.ts";
+import { blogForPosts } from "../post-access.ts";
 import { fillBlankExcerpts, filterConditions, summaryColumns } from "../post-list-query.ts";
 import {
   authorsOf,
-  checkOwnedBlog,
   type PostFilter,
   type PostPageRows,
   type PostSummaryRow,
 } from "../post-rows.ts";
 import { postPageOrder, postViews } from "../sort.ts";
 
-/** Posts of the blog per status (stat cards), from the blog's status index. */
-export async function postCounts(db: Queryable, blogId: string): Promise<PostCounts> {
+/**
+ * Posts of the blog per status (stat cards), from the blog's status index; of one author when
+ * the person sees only their own.
+ */
+export async function postCounts(
+  db: Queryable,
+  blogId: string,
+  authorId?: string,
+): Promise<PostCounts> {
   const rows = await db
     .select({ status: posts.status, n: count() })
     .from(posts)
-    .where(eq(posts.blogId, blogId))
+    .where(and(eq(posts.blogId, blogId), authorId ? eq(posts.authorId, authorId) : undefined))
     .groupBy(posts.status);
   const counts: PostCounts = { all: 0, draft: 0, under_review: 0, published: 0 };
   for (const row of rows) {
@@ -37,12 +44,12 @@ const isoOf = (date: Date | null) => (date ? date.toISOString() : null);
  */
 export async function listPostPage(
   db: Database,
-  ownerId: string,
+  userId: string,
   blogId: string,
   options: PostFilter & { limit: number; cursor?: string | undefined; sort?: PostSort | undefined },
 ): Promise<PostPageRows> {
-  await checkOwnedBlog(db, ownerId, blogId);
-  const conditions = filterConditions(db, blogId, options);
+  const { authorId } = await blogForPosts(db, userId, blogId);
+  const conditions = filterConditions(db, blogId, { ...options, authorId });
   const order = postPageOrder(db, blogId, options.sort);
   if (options.cursor) conditions.push(order.after(options.cursor));
   const [found, counts] = await Promise.all([
@@ -56,7 +63,7 @@ export async function listPostPage(
       .where(and(...conditions))
       .orderBy(...order.by)
       .limit(options.limit + 1),
-    postCounts(db, blogId),
+    postCounts(db, blogId, authorId),
   ]);
   const rows: PostSummaryRow[] = found.slice(0, options.limit).map(({ sortValue: _, ...row }) => ({
     ...row,

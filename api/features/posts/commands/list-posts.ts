@@ -5,6 +5,7 @@ import type { Database, Queryable } from "../../../db/client.ts";
 import { isPostgres, rawRows } from "../../../db/query.ts";
 import { posts } from "../../../db/schema.ts";
 import { tagNamesOf } from "../../tags/service.ts";
+import { blogForPosts } from "../post-access.ts";
 import {
   fillBlankExcerpts,
   filterConditions,
@@ -13,7 +14,6 @@ import {
 } from "../post-list-query.ts";
 import {
   authorsOf,
-  checkOwnedBlog,
   type PostFilter,
   type PostList,
   type PostRow,
@@ -91,11 +91,12 @@ export function fullPostsQuery(db: Queryable, blogId: string, filter: PostFilter
  */
 export async function listPosts(
   db: Database,
-  ownerId: string,
+  userId: string,
   blogId: string,
-  filter: PostFilter = {},
+  shown: PostFilter = {},
 ): Promise<PostList<PostSummaryRow>> {
-  await checkOwnedBlog(db, ownerId, blogId);
+  const { authorId } = await blogForPosts(db, userId, blogId);
+  const filter = { ...shown, authorId };
   const [result] = await rawRows<{ list: string }>(db, postSummariesStatement(db, blogId, filter));
   const rows: PostSummaryRow[] = (JSON.parse(result?.list ?? "[]") as SummaryTuple[]).map((t) => ({
     id: t[0],
@@ -128,12 +129,12 @@ export async function listPosts(
 /** The same list with every field (`?include=content`), for API clients that export. */
 export async function listPostsWithContent(
   db: Database,
-  ownerId: string,
+  userId: string,
   blogId: string,
-  filter: PostFilter = {},
+  shown: PostFilter = {},
 ): Promise<PostList<PostRow> & { tags: Map<string, string[]> }> {
-  await checkOwnedBlog(db, ownerId, blogId);
-  const rows = (await fullPostsQuery(db, blogId, filter)).map((row) =>
+  const { authorId } = await blogForPosts(db, userId, blogId);
+  const rows = (await fullPostsQuery(db, blogId, { ...shown, authorId })).map((row) =>
     row.excerpt ? row : { ...row, excerpt: excerptFromContent(row.content) },
   );
   return {

@@ -2,14 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { posts } from "../../../db/schema.ts";
 import { HttpError, ValidationFailed } from "../../../http/errors.ts";
 import { imagesMissingAlt, missingAltConflict } from "../../media/image-checks.ts";
+import { postFor } from "../post-access.ts";
 import { refuseUnfinishedOutline } from "../post-checks.ts";
-import {
-  type AuthorRow,
-  findOwnedPost,
-  type PostDeps,
-  type PostWithAuthor,
-  withAuthor,
-} from "../post-rows.ts";
+import { type AuthorRow, type PostDeps, type PostWithAuthor, withAuthor } from "../post-rows.ts";
 
 /**
  * Sets or clears (null) the time the post publishes itself. The time must be in the future;
@@ -32,7 +27,7 @@ export async function schedulePost(
     ]);
   }
   const post = await deps.db.transaction(async (tx) => {
-    const before = await findOwnedPost(tx, owner.id, postId);
+    const { post: before } = await postFor(tx, owner.id, postId, "publish");
     if (at && before.status === "published") {
       throw new HttpError(
         409,

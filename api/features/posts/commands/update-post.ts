@@ -11,10 +11,10 @@ import { withOutbox } from "../../publishing/outbox.ts";
 import { setPostTags } from "../../tags/service.ts";
 import { stillAiAssisted } from "../ai-disclosure.ts";
 import { fingerprintOfContent, keepFingerprint, saveFingerprint } from "../fingerprints.ts";
+import { postFor } from "../post-access.ts";
 import { checkedCategoryId, refuseUnfinishedOutline } from "../post-checks.ts";
 import {
   type AuthorRow,
-  findOwnedPost,
   type PostDeps,
   type PostRow,
   type PostWithAuthor,
@@ -42,7 +42,8 @@ export async function updatePost(
     input.content === undefined ? undefined : await fingerprintOfContent(deps.cpu, input.content);
   try {
     result = await withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
-      const before = await findOwnedPost(tx, owner.id, postId);
+      // Edits of a live post change what readers see: whoever may publish it applies them.
+      const { post: before } = await postFor(tx, owner.id, postId, "change");
       // A save from an older version never overwrites newer work (decision 095).
       await checkPrecondition(tx, before, { ...precondition, version: input.version });
       // The editor's 'Update' carries the edits kept apart for the live page: they are done.

@@ -1,0 +1,1 @@
+ALTER TABLE `blogs` ADD `writers_can_publish` integer DEFAULT false NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `media` ADD `uploaded_by` text REFERENCES users(id) ON DELETE set null;

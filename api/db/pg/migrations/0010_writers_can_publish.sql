@@ -1,0 +1,1 @@
+ALTER TABLE "blogs" ADD COLUMN "writers_can_publish" boolean DEFAULT false NOT NULL;
