@@ -17,6 +17,7 @@ const expected: Record<Capability, [boolean, boolean, boolean, boolean]> = {
   "media.upload": [true, true, true, true],
   "media.manage": [true, true, false, false],
   "analytics.view": [true, true, false, false],
+  "activity.view": [true, true, false, false],
 };
 
 describe("the role table", () => {

@@ -43,6 +43,8 @@ export const capabilities = {
   "media.manage": editors,
   /** Analytics and the performance screen. */
   "analytics.view": editors,
+  /** The blog's activity log: who did what and when. */
+  "activity.view": editors,
 } as const satisfies Record<string, readonly Role[]>;
 export type Capability = keyof typeof capabilities;
 
