@@ -20,6 +20,7 @@ export const passwordResets = chosen.passwordResets;
 export const invitations = chosen.invitations;
 export const blogs = chosen.blogs;
 export const blogMembers = chosen.blogMembers;
+export const blogInvitations = chosen.blogInvitations;
 export const postFingerprints = chosen.postFingerprints;
 export const preparedBodies = chosen.preparedBodies;
 export const categories = chosen.categories;

@@ -2,7 +2,7 @@ import { index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { memberRoles } from "../../../../contracts/roles.ts";
 import { users } from "./accounts.ts";
 import { blogs } from "./blogs.ts";
-import { createdAt, id, updatedAt } from "./columns.ts";
+import { createdAt, id, timestamp, updatedAt } from "./columns.ts";
 
 /* A blog's team (decision 366): the people besides its owner who may work on it, and their role. */
 
@@ -30,4 +30,29 @@ export const blogMembers = pgTable(
     uniqueIndex("blog_members_blog_user_unique").on(t.blogId, t.userId),
     index("blog_members_user_idx").on(t.userId),
   ],
+);
+
+/**
+ * A link that adds a person to a blog's team with a role (decision 370): single use, expiring,
+ * revocable. Only the SHA-256 of the link's token is stored, as for account invitations.
+ */
+export const blogInvitations = pgTable(
+  "blog_invitations",
+  {
+    /** SHA-256 of the token in the link, hex. */
+    id: text("id").primaryKey(),
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    role: text("role", { enum: memberRoles }).notNull(),
+    /** Where the link was sent, when it was (a label otherwise). */
+    email: text("email"),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at").notNull(),
+    usedAt: timestamp("used_at"),
+    usedBy: text("used_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at"),
+  },
+  (t) => [index("blog_invitations_blog_idx").on(t.blogId, t.createdAt)],
 );
