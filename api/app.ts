@@ -47,6 +47,7 @@ import { createAltSuggester } from "./features/media/alt-text.ts";
 import { createMediaFiles } from "./features/media/files.ts";
 import { mediaRoutes } from "./features/media/routes.ts";
 import { mediaFolder } from "./features/media/service.ts";
+import { memberRoutes } from "./features/members/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
 import { publicApiRoutes } from "./features/public-sites/public-api.ts";
@@ -341,6 +342,7 @@ export function createApp({
   );
   app.use(profileRoutes({ db, contentEvents: events, onUserChanged: sessions.forgetUser }));
   app.use(categoryRoutes({ db, contentEvents: events }));
+  app.use(memberRoutes({ db, contentEvents: events, clock, env, mailer, limitStores }));
   app.use(tagRoutes({ db, contentEvents: events }));
   app.use(voiceRoutes({ db, contentEvents: events }));
   app.use(createMediaFiles(db, storage).appRoute);

@@ -1,4 +1,5 @@
 import { fontFamilies, limits } from "./limits.ts";
+import type { Role } from "./roles.ts";
 import { z } from "./zod.ts";
 
 const blogNameMissing = "Blog name is required";
@@ -175,6 +176,8 @@ export type DomainInstructions = {
 /** The blog as the API answers it. */
 export type Blog = {
   id: string;
+  /** The signed-in person's role on the blog (decision 370): what the dashboard shows them. */
+  role: Role;
   name: string;
   description: string | null;
   slug: string;

@@ -7,6 +7,14 @@
 export const roles = ["owner", "editor", "writer", "contributor"] as const;
 export type Role = (typeof roles)[number];
 
+/** How a role is named to people (refusals, the team list, invitations). */
+export const roleNames: Record<Role, string> = {
+  owner: "Owner",
+  editor: "Editor",
+  writer: "Writer",
+  contributor: "Contributor",
+};
+
 /** The roles a membership can hold: a blog has one owner, its creator. */
 export const memberRoles = ["editor", "writer", "contributor"] as const;
 export type MemberRole = (typeof memberRoles)[number];

@@ -22,7 +22,12 @@ export const teamInvitationInput = z.object({
     .union([
       z.literal("").transform(() => null),
       z.null(),
-      z.string().trim().toLowerCase().max(limits.email).pipe(z.email("Enter a valid email address")),
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .max(limits.email)
+        .pipe(z.email("Enter a valid email address")),
     ])
     .optional(),
 });
@@ -39,7 +44,9 @@ export type MemberRoleInput = z.infer<typeof memberRoleInput>;
  */
 export const removeMemberInput = z
   .object({
-    posts: z.enum(["keep", "reassign"], { error: "posts must be keep or reassign" }).default("keep"),
+    posts: z
+      .enum(["keep", "reassign"], { error: "posts must be keep or reassign" })
+      .default("keep"),
     reassignTo: entityId.optional(),
   })
   .refine((input) => input.posts !== "reassign" || input.reassignTo !== undefined, {

@@ -9,7 +9,7 @@ import { readCookie } from "../auth/cookies.ts";
 import { presentUser } from "../auth/presenter.ts";
 import type { Database } from "../db/client.ts";
 import { type DomainTarget, presentBlog } from "../features/blogs/presenter.ts";
-import { listBlogs } from "../features/blogs/service.ts";
+import { blogsOf } from "../features/members/access.ts";
 import { listPostPage } from "../features/posts/commands/list-post-page.ts";
 import { presentedAuthors, presentPostPage } from "../features/posts/presenter.ts";
 import { presentPostsPreferences } from "../features/profile/preferences.ts";
@@ -30,7 +30,9 @@ export function firstScreenReader(db: Database, domainTarget: DomainTarget): Fir
     const user = req.user;
     const screen = firstScreenNameOf(req.path);
     if (!user || !screen) return undefined;
-    const blogs = (await listBlogs(db, user.id)).map((row) => presentBlog(row, domainTarget));
+    const blogs = (await blogsOf(db, user.id)).map(({ blog, role }) =>
+      presentBlog(blog, domainTarget, role),
+    );
     const stored = readCookie(req, selectedBlogCookie);
     const blogId = blogs.find((blog) => blog.id === stored)?.id ?? blogs[0]?.id;
     if (!blogId) return undefined;

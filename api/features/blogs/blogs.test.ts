@@ -35,6 +35,7 @@ describe("blogs API", () => {
       aiDisclosure: true,
       reviewBeforePublishing: true,
       writersCanPublish: false,
+      role: "owner",
       timeZone: "UTC",
       domainInstructions: null,
       domainClaimExpiresAt: null,

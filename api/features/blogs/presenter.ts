@@ -1,4 +1,5 @@
 import type { Blog, DomainInstructions } from "../../../contracts/blogs.ts";
+import type { Role } from "../../../contracts/roles.ts";
 import type { blogs } from "../../db/schema.ts";
 
 /** Where custom domains must point (from the environment). */
@@ -41,9 +42,15 @@ function domainNotice(row: typeof blogs.$inferSelect): string | null {
   return null;
 }
 
-export function presentBlog(row: typeof blogs.$inferSelect, target?: DomainTarget): Blog {
+/** The blog as the API answers it to a person with `role` on it (the owner, unless told). */
+export function presentBlog(
+  row: typeof blogs.$inferSelect,
+  target?: DomainTarget,
+  role: Role = "owner",
+): Blog {
   return {
     id: row.id,
+    role,
     name: row.name,
     description: row.description,
     slug: row.slug,

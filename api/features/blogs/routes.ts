@@ -13,12 +13,13 @@ import { type IdParams, idParams } from "../../../contracts/ids.ts";
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
 import type { Database } from "../../db/client.ts";
 import { inputOf, validate } from "../../http/validate.ts";
+import { blogAccess, blogsOf } from "../members/access.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { cloneBlog } from "./clone-blog.ts";
 import { deleteBlog } from "./delete-blog.ts";
 import { fleetOverview } from "./fleet-overview.ts";
 import { type DomainTarget, presentBlog } from "./presenter.ts";
-import { createBlog, customizeBlog, findOwnedBlog, listBlogs, updateBlog } from "./service.ts";
+import { createBlog, customizeBlog, findOwnedBlog, updateBlog } from "./service.ts";
 import { type RenderStateOf, siteStatus } from "./site-status.ts";
 
 export type BlogRouteDeps = {
@@ -47,8 +48,9 @@ export function blogRoutes({
   const router = Router();
 
   router.get("/api/blogs", requireUser, async (req, res) => {
-    const rows = await listBlogs(db, currentUser(req).id);
-    res.json(rows.map((row) => presentBlog(row, domainTarget)));
+    // Every blog the person belongs to, with their role on it: the blog switcher's list.
+    const rows = await blogsOf(db, currentUser(req).id);
+    res.json(rows.map(({ blog, role }) => presentBlog(blog, domainTarget, role)));
   });
 
   router.post("/api/blogs", requireUser, validate({ body: createBlogInput }), async (req, res) => {
@@ -63,7 +65,8 @@ export function blogRoutes({
 
   router.get("/api/blogs/:id", requireUser, validate({ params: idParams }), async (req, res) => {
     const { params } = inputOf<unknown, unknown, IdParams>(res);
-    res.json(presentBlog(await findOwnedBlog(db, currentUser(req).id, params.id), domainTarget));
+    const { blog, role } = await blogAccess(db, currentUser(req).id, params.id);
+    res.json(presentBlog(blog, domainTarget, role));
   });
 
   router.patch(

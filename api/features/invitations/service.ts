@@ -8,6 +8,7 @@ import { first } from "../../db/query.ts";
 import { invitations, users } from "../../db/schema.ts";
 import type { Env } from "../../env.ts";
 import { Conflict, Forbidden, HttpError } from "../../http/errors.ts";
+import { acceptInvitation, isOpenTeamInvitation } from "../members/team.ts";
 
 /** How long an invitation link works. */
 export const invitationLifetimeMs = 7 * 24 * 60 * 60 * 1000;
@@ -177,9 +178,16 @@ export async function admitSignUp(
   clock: Clock,
 ): Promise<(userId: string) => Promise<void>> {
   const mode = await registrationMode(tx, setting);
-  if (mode === "open") return async () => {};
+  // An invitation to a blog's team admits the sign-up too, and the new account joins that
+  // blog in the same transaction (decision 370).
+  const team = invite !== undefined && (await isOpenTeamInvitation(tx, invite, clock));
+  const joinTeam = async (userId: string) => {
+    if (team) await acceptInvitation(tx, userId, invite, clock);
+  };
+  if (mode === "open") return joinTeam;
   if (mode === "closed") throw RegistrationClosed();
   if (!invite) throw InvitationNeeded();
+  if (team) return joinTeam;
   const now = clock();
   const [used] = await tx
     .update(invitations)

@@ -4,6 +4,7 @@ import {
   type CapabilityContext,
   can,
   type Role,
+  roleNames,
 } from "../../../contracts/roles.ts";
 import type { Queryable } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
@@ -59,14 +60,6 @@ export async function blogAccess(
   if (!access) throw NotFound(notFound);
   return access;
 }
-
-/** How a role is named to the person who holds it, in a refusal. */
-const roleNames: Record<Role, string> = {
-  owner: "Owner",
-  editor: "Editor",
-  writer: "Writer",
-  contributor: "Contributor",
-};
 
 /** The 403 of a role that may not do what was asked. */
 export const roleForbidden = (access: BlogAccess) =>

@@ -31,6 +31,7 @@ const blog: Blog = {
   aiDisclosure: true,
   reviewBeforePublishing: true,
   writersCanPublish: false,
+  role: "owner",
   timeZone: "UTC",
   logoUrl: null,
   logoMediaId: null,

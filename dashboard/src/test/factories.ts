@@ -19,6 +19,7 @@ export const blogFixture = (over: Partial<Blog> = {}): Blog => ({
   aiDisclosure: true,
   reviewBeforePublishing: true,
   writersCanPublish: false,
+  role: "owner",
   timeZone: "UTC",
   domainInstructions: null,
   domainClaimExpiresAt: null,
