@@ -16,11 +16,13 @@ import { sanitizePostHtml } from "./content/sanitize.ts";
 import type { Database } from "./db/client.ts";
 import type { WriteHealth } from "./db/write-health.ts";
 import { type Env, oidcConfigured } from "./env.ts";
+import { activityRoutes } from "./features/activity/routes.ts";
 import { affiliateLinkRoutes } from "./features/affiliate-links/routes.ts";
 import { affiliateRecommendationRoutes } from "./features/affiliate-recommendations/routes.ts";
 import { aiRequestsPerOwner, aiRoutes } from "./features/ai/routes.ts";
 import { createAnalytics } from "./features/analytics/ingest.ts";
 import { analyticsRoutes } from "./features/analytics/routes.ts";
+import { authorRoutes } from "./features/authors/routes.ts";
 import { automationRoutes } from "./features/automation/routes.ts";
 import { backgroundWorkRoutes } from "./features/background-work/routes.ts";
 import { blogRecommendationRoutes } from "./features/blog-recommendations/routes.ts";
@@ -48,6 +50,7 @@ import { createMediaFiles } from "./features/media/files.ts";
 import { mediaRoutes } from "./features/media/routes.ts";
 import { mediaFolder } from "./features/media/service.ts";
 import { memberRoutes } from "./features/members/routes.ts";
+import { notificationRoutes } from "./features/notifications/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
 import { publicApiRoutes } from "./features/public-sites/public-api.ts";
@@ -58,6 +61,7 @@ import {
   noContentEvents,
 } from "./features/publishing/content-events.ts";
 import type { Publishing } from "./features/publishing/publishing.ts";
+import { reviewRoutes } from "./features/review/routes.ts";
 import { tagRoutes } from "./features/tags/routes.ts";
 import { voiceRoutes } from "./features/voice/routes.ts";
 import { writerRoutes } from "./features/writer/routes.ts";
@@ -331,6 +335,9 @@ export function createApp({
     }),
   );
   app.use(postRoutes({ db, clock, contentEvents: events, cpu, limitStores }));
+  app.use(reviewRoutes({ db, clock, contentEvents: events, cpu }));
+  app.use(activityRoutes({ db }));
+  app.use(notificationRoutes({ db, clock }));
   app.use(exportRoutes({ db, storage, limitStores }));
   app.use(
     importRoutes({
@@ -345,6 +352,7 @@ export function createApp({
   app.use(memberRoutes({ db, contentEvents: events, clock, env, mailer, limitStores }));
   app.use(tagRoutes({ db, contentEvents: events }));
   app.use(voiceRoutes({ db, contentEvents: events }));
+  app.use(authorRoutes({ db, contentEvents: events }));
   app.use(createMediaFiles(db, storage).appRoute);
   app.use(
     mediaRoutes({

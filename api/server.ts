@@ -186,6 +186,8 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
       imports,
       queue,
       writer,
+      mailer,
+      appOrigin: env.APP_ORIGIN,
     });
 
   const shutdown = async (signal: string) => {

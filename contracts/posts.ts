@@ -318,6 +318,12 @@ export type Post = PostSummary & {
   version: number;
   /** The feature image from the blog's media library (GET /api/blogs/{blogId}/media/{id}). */
   featureImageId: string | null;
+  /** When it last went to review (decision 371). */
+  submittedAt: string | null;
+  /** The owner or editor its review is assigned to (a user id). */
+  assigneeId: string | null;
+  /** Who approved it for publishing (a user id); null when nobody reviewed it. */
+  reviewedBy: string | null;
 };
 
 /** Posts of a blog per status, for stat cards: always the whole blog, whatever the filter. */

@@ -58,6 +58,11 @@ export const blogVoiceInput = z.object({
     .default([]),
   /** A media item of the blog (its library), or null. */
   personaPhotoId: z.string().trim().min(1).nullable().optional().default(null),
+  /**
+   * The person who answers for the persona (decision 368): the owner or an editor of the blog;
+   * null means the owner.
+   */
+  personaResponsibleUserId: z.string().trim().min(1).max(64).nullable().optional().default(null),
   tone: optionalText("Tone", voiceLimits.tone),
   readingLevel: optionalText("Reading level", voiceLimits.readingLevel),
   wordsToUse: wordList("Words to use"),

@@ -82,6 +82,9 @@ const benchmarks: Bench[] = [
   // Issue 31: the AI writer's model calls and tokens per post by length, and its own time
   // without the model's (p50/p95) against loopback peers (decision 334).
   { file: "ai-writer.ts", quick: { args: ["200"], env: { BENCH_WRITES: "3" } } },
+  // Issue 35: the role check per API call beside the owner check it replaced, at 50 blogs × 20
+  // members, and the review queue's first page with 10,000 posts under review.
+  { file: "team.ts", quick: { env: { BENCH_TEAM_POSTS: "2000" } } },
 ];
 
 type TargetLine = {

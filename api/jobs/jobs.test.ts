@@ -73,6 +73,8 @@ describe("the job list", () => {
       "imports",
       "analytics rollups",
       "session cleanup",
+      "activity retention",
+      "notification e-mails",
     ]);
   });
 

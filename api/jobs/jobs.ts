@@ -3,8 +3,10 @@ import type { AiGate } from "../ai/gate.ts";
 import { createSessionStore } from "../auth/sessions.ts";
 import type { Database } from "../db/client.ts";
 import { posts, renderJobs } from "../db/schema.ts";
+import { deleteExpiredActivity } from "../features/activity/retention.ts";
 import { runWeeklyBlogIdeas } from "../features/blog-recommendations/service.ts";
 import { enqueueImport, type ImportQueue, type ImportRunner } from "../features/imports/runner.ts";
+import { sendNotificationEmails } from "../features/notifications/emails.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
 import type { Publishing } from "../features/publishing/publishing.ts";
 import {
@@ -13,6 +15,7 @@ import {
   type Writer,
 } from "../features/writer/service.ts";
 import type { Logger } from "../logger.ts";
+import type { Mailer } from "../mail/mailer.ts";
 import type { CpuPool } from "../workers/run.ts";
 import { runDueAutomation } from "./content-automation.ts";
 import type { JobQueue } from "./queue.ts";
@@ -33,6 +36,10 @@ export type JobDeps = {
   queue: JobQueue;
   /** Runs the AI writer's generations here (absent: they do not run here). */
   writer?: Writer;
+  /** Outgoing e-mail (SMTP_URL); absent: notifications are not e-mailed. */
+  mailer?: Mailer;
+  /** APP_ORIGIN, where links in e-mails point (set whenever SMTP is). */
+  appOrigin?: string;
 };
 
 /** A job of the list: registers its handlers (and schedule) on the queue of a worker. */
@@ -166,6 +173,25 @@ export const jobs = [
   {
     name: "session cleanup",
     start: periodic("session cleanup", 60 * 60, ({ db }) => createSessionStore(db).deleteExpired()),
+  },
+  {
+    // Activity past its retention and old notifications (decision 369), once a day.
+    name: "activity retention",
+    start: periodic("activity retention", 24 * 60 * 60, ({ db }) =>
+      deleteExpiredActivity(db, new Date()),
+    ),
+  },
+  {
+    // Notifications e-mailed after their change committed, every minute, when the server sends
+    // e-mail: a failing SMTP server fails this job (tried again), never the change (decision 369).
+    name: "notification e-mails",
+    start: async (deps) => {
+      const { mailer, appOrigin } = deps;
+      if (!mailer || !appOrigin) return;
+      await periodic("notification e-mails", 60, ({ db }) =>
+        sendNotificationEmails({ db, mailer, appOrigin }),
+      )(deps);
+    },
   },
 ] as const satisfies readonly Job[];
 

@@ -2,6 +2,7 @@ import { and, isNotNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { posts } from "../db/schema.ts";
 import { publishPosts } from "../features/posts/commands/publish-posts.ts";
+import { postPublishedOnSchedule } from "../features/posts/post-events.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
 import { withOutbox } from "../features/publishing/outbox.ts";
 
@@ -34,6 +35,7 @@ export async function publishDuePosts(
       due.map((post) => post.id),
       now,
     );
+    for (const post of published) await postPublishedOnSchedule(tx, post, now);
     return published.map((post) => ({ blogId: post.blogId, postId: post.id }));
   });
 }

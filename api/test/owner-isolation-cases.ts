@@ -33,6 +33,8 @@ export type OwnerData = {
   importId: string;
   /** An image of the blog's media library. */
   mediaId: string;
+  /** An open invitation to the blog's team (decision 370). */
+  invitationId: string;
   /** A finished generation of the AI writer (the offline writer), for the blog's post. */
   generationId: string;
 };
@@ -290,6 +292,7 @@ export const ownerCases: IsolationCase[] = [
   },
   { method: "DELETE", path: "/api/categories/:id", fill: (a) => ({ id: a.categoryId }) },
   { method: "GET", path: "/api/blogs/:blogId/tags", fill: (a) => ({ blogId: a.blogId }) },
+  { method: "GET", path: "/api/blogs/:blogId/activity", fill: (a) => ({ blogId: a.blogId }) },
   {
     method: "POST",
     path: "/api/tags",
@@ -354,6 +357,74 @@ export const ownerCases: IsolationCase[] = [
     path: "/api/blogs/:blogId/voice",
     fill: (a) => ({ blogId: a.blogId }),
     body: () => ({ personaName: "Taken over" }),
+  },
+  // Author profiles (decision 368): A's blog's team, and profiles on it (the person's id is
+  // any: A's blog answers 404 first).
+  { method: "GET", path: "/api/blogs/:blogId/authors", fill: (a) => ({ blogId: a.blogId }) },
+  { method: "GET", path: "/api/blogs/:blogId/authors/me", fill: (a) => ({ blogId: a.blogId }) },
+  {
+    method: "PUT",
+    path: "/api/blogs/:blogId/authors/me",
+    fill: (a) => ({ blogId: a.blogId }),
+    body: () => ({ name: "Taken over" }),
+  },
+  {
+    method: "PUT",
+    path: "/api/blogs/:blogId/authors/:userId",
+    fill: (a) => ({ blogId: a.blogId, userId: a.postId }),
+    body: () => ({ name: "Taken over" }),
+  },
+  // The team (decision 370): A's blog's members and invitations (a person's id is any: A's
+  // blog answers 404 first). An invitation link's token is a bearer capability, not A's data:
+  // its routes are left to the team's tests.
+  { method: "GET", path: "/api/blogs/:blogId/team", fill: (a) => ({ blogId: a.blogId }) },
+  {
+    method: "POST",
+    path: "/api/blogs/:blogId/invitations",
+    fill: (a) => ({ blogId: a.blogId }),
+    body: () => ({ role: "editor" }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/blogs/:blogId/invitations/:invitationId",
+    fill: (a) => ({ blogId: a.blogId, invitationId: a.invitationId }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/blogs/:blogId/members/:userId",
+    fill: (a) => ({ blogId: a.blogId, userId: a.postId }),
+    body: () => ({ role: "editor" }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/blogs/:blogId/members/:userId",
+    fill: (a) => ({ blogId: a.blogId, userId: a.postId }),
+  },
+  // The review queue (decision 371): A's post's notes, assignment and decisions.
+  { method: "GET", path: "/api/posts/:id/notes", fill: (a) => ({ id: a.postId }) },
+  {
+    method: "POST",
+    path: "/api/posts/:id/notes",
+    fill: (a) => ({ id: a.postId }),
+    body: () => ({ body: "Planted" }),
+  },
+  {
+    method: "PUT",
+    path: "/api/posts/:id/assignee",
+    fill: (a) => ({ id: a.postId }),
+    body: () => ({ userId: null }),
+  },
+  {
+    method: "POST",
+    path: "/api/posts/:id/request-changes",
+    fill: (a) => ({ id: a.postId }),
+    body: () => ({ note: "Planted" }),
+  },
+  {
+    method: "POST",
+    path: "/api/posts/:id/approve",
+    fill: (a) => ({ id: a.postId }),
+    body: () => ({}),
   },
   // Internal link suggestions (decision 331): A's blog, and B's own blog naming A's post.
   {
@@ -474,6 +545,9 @@ export async function seedOwner(owner: TestClient, name: string): Promise<OwnerD
     await makeImage({ width: 40, height: 30 }),
     "a.jpg",
   );
+  const invitation = await owner.post<{ id: string }>(`/api/blogs/${blog.id}/invitations`, {
+    role: "writer",
+  });
   return {
     blogId: blog.id,
     blogSlug: blog.slug,
@@ -489,6 +563,7 @@ export async function seedOwner(owner: TestClient, name: string): Promise<OwnerD
     importId: started.body.id,
     mediaId: image.body.id,
     generationId: generation.body.id,
+    invitationId: invitation.body.id,
   };
 }
 

@@ -6,6 +6,7 @@ import {
   listingSignature,
 } from "../theme/lib/archive.ts";
 import {
+  authorsOf,
   carryPostsInCategory,
   categoryTrail,
   newestFirst,
@@ -64,12 +65,22 @@ export function listingPages(site: Site, carry?: Site): Map<string, Listing> {
     }
   };
   addAll(site.posts, "/", paths.page, carry?.posts);
-  // Every post of a blog is its owner's: the author page lists them all (decision 056), page
-  // for page as the home does, so its listings are the home's (not computed twice).
-  const author = site.blog.author.slug;
-  pages.set(paths.author(author), pages.get("/") as Listing);
-  for (let n = 1; n <= archiveCount(site.posts.length); n++) {
-    pages.set(paths.authorArchive(author, n), pages.get(paths.page(n)) as Listing);
+  // Each author's page lists their posts (decision 368). When every post is the blog author's
+  // (a blog without a team), their listings are the home's (not computed twice).
+  for (const [slug, { posts }] of authorsOf(site)) {
+    if (posts === site.posts) {
+      pages.set(paths.author(slug), pages.get("/") as Listing);
+      for (let n = 1; n <= archiveCount(site.posts.length); n++) {
+        pages.set(paths.authorArchive(slug, n), pages.get(paths.page(n)) as Listing);
+      }
+      continue;
+    }
+    addAll(
+      posts,
+      paths.author(slug),
+      (n) => paths.authorArchive(slug, n),
+      carry && authorsOf(carry).get(slug)?.posts,
+    );
   }
   for (const category of site.categories) {
     addAll(

@@ -6,6 +6,7 @@
  * One file per domain under `schema/`.
  */
 export * from "./schema/accounts.ts";
+export * from "./schema/activity.ts";
 export * from "./schema/affiliates.ts";
 export * from "./schema/ai.ts";
 export * from "./schema/analytics.ts";
@@ -13,3 +14,4 @@ export * from "./schema/blogs.ts";
 export * from "./schema/jobs.ts";
 export * from "./schema/members.ts";
 export * from "./schema/posts.ts";
+export * from "./schema/review.ts";

@@ -14,6 +14,7 @@ import { checkedFeatureImageId } from "../media/image-checks.ts";
 import { blogFor } from "../members/access.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { withOutbox } from "../publishing/outbox.ts";
+import { recordSettingsChange } from "./settings-activity.ts";
 
 export type BlogRow = typeof blogs.$inferSelect;
 
@@ -131,10 +132,14 @@ export async function customizeBlog(
   const { reviewBeforePublishing, writersCanPublish, ...shown } = input;
   // The publishing workflow is the team's: no reader sees it, nothing re-renders.
   if (reviewBeforePublishing !== undefined || writersCanPublish !== undefined) {
-    await db
-      .update(blogs)
-      .set({ reviewBeforePublishing, writersCanPublish })
-      .where(and(eq(blogs.id, blogId), eq(blogs.ownerId, ownerId)));
+    const workflow = { reviewBeforePublishing, writersCanPublish };
+    await db.transaction(async (tx) => {
+      await recordSettingsChange(tx, ownerId, blogId, workflow);
+      await tx
+        .update(blogs)
+        .set(workflow)
+        .where(and(eq(blogs.id, blogId), eq(blogs.ownerId, ownerId)));
+    });
   }
   const changes = Object.fromEntries(
     Object.entries(shown).filter(([, value]) => value !== undefined),
@@ -158,6 +163,7 @@ export function updateBlogForFullRender(
   changes: Partial<BlogRow>,
 ): Promise<BlogRow | undefined> {
   return withOutbox(db, contentEvents, async (tx, record) => {
+    await recordSettingsChange(tx, ownerId, blogId, changes);
     const [row] = await tx
       .update(blogs)
       .set(changes)

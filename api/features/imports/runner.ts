@@ -413,7 +413,11 @@ async function runJob(
           if (item.keepStatus === "under_review")
             await tx
               .update(postsTable)
-              .set({ status: "under_review", updatedAt: post.updatedAt })
+              .set({
+                status: "under_review",
+                updatedAt: post.updatedAt,
+                submittedAt: post.updatedAt,
+              })
               .where(eq(postsTable.id, post.id));
           if (item.authorName) authors.add(item.authorName);
           addToReport(report, "imported", {

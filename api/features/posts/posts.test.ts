@@ -55,6 +55,9 @@ describe("creating posts", () => {
       aiAssisted: false,
       version: 1,
       featureImageId: null,
+      submittedAt: null,
+      assigneeId: null,
+      reviewedBy: null,
       scheduledPublishAt: null,
       publishedAt: null,
       createdAt: expect.any(String),
@@ -413,6 +416,9 @@ describe("listing posts", () => {
         aiAssisted,
         version,
         featureImageId,
+        submittedAt,
+        assigneeId,
+        reviewedBy,
         ...summary
       } = (await owner.get(`/api/posts/${card.id}`)).body;
       expect(card).toEqual(summary);

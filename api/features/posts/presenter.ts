@@ -64,6 +64,9 @@ export function presentPost(
     aiAssisted: row.aiAssisted,
     version: row.version,
     featureImageId: row.featureImageId,
+    submittedAt: iso(row.submittedAt),
+    assigneeId: row.assigneeId,
+    reviewedBy: row.reviewedBy,
   };
 }
 

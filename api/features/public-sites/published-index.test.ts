@@ -3,6 +3,7 @@ import { postsPerPage } from "../../../site-builder/theme/lib/site.ts";
 import {
   createBlog,
   createCategory,
+  createMember,
   createOwner,
   createPost,
   createPublishedPost,
@@ -25,6 +26,7 @@ const plain = (index: PublishedIndex) => ({
   archives: index.archives,
   categories: [...index.categories].sort(([a], [b]) => a.localeCompare(b)),
   author: index.author,
+  authors: [...(index.authors ?? [])].sort(),
   moved: [...(index.moved ?? [])].sort(),
 });
 
@@ -124,6 +126,21 @@ describe("patching a blog's index from the posts a change names (decision 081)",
     expect(index.posts.has(unpublished.slug)).toBe(false);
     expect(index.gone.has(unpublished.slug)).toBe(true);
     expect(index.posts.has(deleted.slug)).toBe(false);
+  });
+
+  it("knows the page of each author with published posts, and drops it with their last post (decision 368)", async () => {
+    const editor = await createMember(app, blogId, "editor");
+    const put = await editor.put(`/api/blogs/${blogId}/authors/me`, { name: "Eda Stone" });
+    expect(put.status).toBe(200);
+    source = await loadPublishedIndex(app.db, blogId);
+    expect(source.index.authors?.has("eda-stone")).toBe(false);
+    const post = await createPublishedPost(editor, blogId, { title: "By Eda" });
+    let index = await expectPatchEqualsLoad([post.id]);
+    expect(index.authors?.get("eda-stone")).toBe(0);
+    expect(index.authors?.get(index.author)).toBe(index.archives);
+    expect((await editor.delete(`/api/posts/${post.id}`)).status).toBe(204);
+    index = await expectPatchEqualsLoad([post.id]);
+    expect(index.authors?.has("eda-stone")).toBe(false);
   });
 
   it("leaves a draft out and counts the archive pages of the listing", async () => {

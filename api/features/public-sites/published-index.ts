@@ -1,5 +1,7 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { asciiSlug } from "../../../contracts/ascii-slug.ts";
 import { isSameSitePath } from "../../../contracts/redirects.ts";
+import { slugify } from "../../../contracts/slug.ts";
 import { archiveCount } from "../../../site-builder/theme/lib/archive.ts";
 import { KeySet, VersionedMap } from "../../../site-builder/theme/lib/versioned-map.ts";
 import type { Database } from "../../db/client.ts";
@@ -16,7 +18,7 @@ import {
   tags,
   users,
 } from "../../db/schema.ts";
-import { authorOf } from "../publishing/author.ts";
+import { loadPeople, loadProfiles, makeBylines, type PublicPerson } from "../publishing/bylines.ts";
 import { blogKey, type PageCache } from "./page-cache.ts";
 
 /**
@@ -40,8 +42,15 @@ export type PublishedIndex = {
   categories: Map<string, number>;
   /** Slug of each tag with published posts → archive pages of its listing. */
   tags?: Map<string, number>;
-  /** The slug of the blog's author page (decision 056); it lists every published post. */
+  /** The slug of the blog's author page (decision 056): the persona's, else the owner's. */
   author: string;
+  /**
+   * Each author page's slug → its archive pages (decision 368): the blog's author and each
+   * person with published posts. The counts are those of each person's posts, an upper bound
+   * where some of them are the blog author's (AI-written): a page beyond the real count is
+   * rendered on request and answers the theme's 404. Absent: `author` lists every post.
+   */
+  authors?: Map<string, number>;
   /**
    * Old addresses of the blog (imported permalinks, decision 143): normalized path → the
    * site-relative path they answer a 301 to, when nothing else lives there.
@@ -147,14 +156,19 @@ export function classifyFile(index: PublishedIndex, file: string): PathVerdict {
       : missing("listing");
   }
   if (first === "author" && second !== undefined) {
-    if (parts.length === 2 && second === `${index.author}.html`) return content;
+    const archivesOf = (slug: string) =>
+      index.authors?.get(slug) ?? (slug === index.author ? index.archives : undefined);
+    if (parts.length === 2 && second.endsWith(".html")) {
+      return archivesOf(second.slice(0, -".html".length)) === undefined ? missing("page") : content;
+    }
+    const archives = archivesOf(second);
     if (
       parts.length === 4 &&
-      second === index.author &&
+      archives !== undefined &&
       third === "page" &&
       fourth?.endsWith(".html")
     )
-      return isArchivePage(fourth.slice(0, -".html".length), index.archives)
+      return isArchivePage(fourth.slice(0, -".html".length), archives)
         ? content
         : missing("listing");
     return missing("page");
@@ -166,8 +180,8 @@ export function classifyFile(index: PublishedIndex, file: string): PathVerdict {
   return missing("page");
 }
 
-/** A published post as the index knows it: its slug and category, by id. */
-type IndexedPost = { slug: string; categoryId: string | null };
+/** A published post as the index knows it: its slug, category and author, by id. */
+type IndexedPost = { slug: string; categoryId: string | null; authorId?: string | null };
 
 /**
  * The index with what it was derived from, so a change to a few posts patches it (reading
@@ -182,7 +196,12 @@ export type IndexSource = {
    * id of the post of each published slug, absent when two posts share one, and how many
    * published posts each category holds directly.
    */
-  derived?: { slugs: VersionedMap<string, string> | undefined; direct: Map<string, number> };
+  derived?: {
+    slugs: VersionedMap<string, string> | undefined;
+    direct: Map<string, number>;
+    /** Published posts per author id. */
+    byAuthor?: Map<string, number>;
+  };
 };
 
 /**
@@ -190,7 +209,7 @@ export type IndexSource = {
  * imported permalinks can be more, but are read through the blog's index).
  */
 async function loadSmallParts(db: Database, blogId: string) {
-  const [categoryRows, history, removed, owner, moved, tagCounts] = await Promise.all([
+  const [categoryRows, history, removed, owner, moved, tagCounts, profiles] = await Promise.all([
     db
       .select({ id: categories.id, slug: categories.slug, parentId: categories.parentId })
       .from(categories)
@@ -208,9 +227,11 @@ async function loadSmallParts(db: Database, blogId: string) {
       db
         .select({
           blogName: blogs.name,
+          ownerId: blogs.ownerId,
           publicName: users.publicName,
           publicBio: users.publicBio,
           personaName: blogVoices.personaName,
+          responsibleUserId: blogVoices.personaResponsibleUserId,
         })
         .from(blogs)
         .leftJoin(users, eq(users.id, blogs.ownerId))
@@ -229,8 +250,28 @@ async function loadSmallParts(db: Database, blogId: string) {
       .innerJoin(posts, eq(posts.id, postTags.postId))
       .where(and(eq(tags.blogId, blogId), eq(posts.status, "published")))
       .groupBy(tags.slug),
+    loadProfiles(db, blogId),
   ]);
-  return { categoryRows, history, removed, owner, moved, tagCounts };
+  return { categoryRows, history, removed, owner, moved, tagCounts, profiles };
+}
+
+type SmallParts = Awaited<ReturnType<typeof loadSmallParts>> & {
+  /** The public names of the posts' authors without a profile (their page's slug). */
+  people: ReadonlyMap<string, PublicPerson>;
+};
+
+/** The small parts, with the accounts of the authors in `byAuthor` who have no profile. */
+async function withPeople(
+  db: Database,
+  small: Awaited<ReturnType<typeof loadSmallParts>>,
+  byAuthor: ReadonlyMap<string, number>,
+): Promise<SmallParts> {
+  const profiled = new Set(small.profiles.map((p) => p.userId));
+  const people = await loadPeople(
+    db,
+    [...byAuthor.keys()].filter((id) => !profiled.has(id)),
+  );
+  return { ...small, people };
 }
 
 /** The slugs and the direct counts of `postRows`, walking every post. */
@@ -238,13 +279,15 @@ function deriveFromPosts(postRows: ReadonlyMap<string, IndexedPost>) {
   const slugs = new Map<string, string>();
   // Published posts per category id (before ancestors are added).
   const direct = new Map<string, number>();
+  const byAuthor = new Map<string, number>();
   for (const [id, post] of postRows) {
     slugs.set(post.slug, id);
     if (post.categoryId) direct.set(post.categoryId, (direct.get(post.categoryId) ?? 0) + 1);
+    if (post.authorId) byAuthor.set(post.authorId, (byAuthor.get(post.authorId) ?? 0) + 1);
   }
   // Versioned only when each slug is one post's: a patch then changes a slug's one holder.
   const versioned = slugs.size === postRows.size ? new VersionedMap(slugs) : undefined;
-  return { published: new KeySet(versioned ?? slugs), slugs: versioned, direct };
+  return { published: new KeySet(versioned ?? slugs), slugs: versioned, direct, byAuthor };
 }
 
 /**
@@ -258,19 +301,24 @@ function patchDerived(
   ids: ReadonlySet<string>,
 ) {
   const slugs = base.derived?.slugs;
-  if (!base.derived || !slugs) return undefined;
+  if (!base.derived?.byAuthor || !slugs) return undefined;
   const direct = new Map(base.derived.direct);
-  const count = (categoryId: string | null, by: number) => {
-    if (!categoryId) return;
-    const n = (direct.get(categoryId) ?? 0) + by;
-    if (n === 0) direct.delete(categoryId);
-    else direct.set(categoryId, n);
+  const byAuthor = new Map(base.derived.byAuthor);
+  const add = (counts: Map<string, number>, key: string | null | undefined, by: number) => {
+    if (!key) return;
+    const n = (counts.get(key) ?? 0) + by;
+    if (n === 0) counts.delete(key);
+    else counts.set(key, n);
+  };
+  const count = (post: IndexedPost, by: number) => {
+    add(direct, post.categoryId, by);
+    add(byAuthor, post.authorId, by);
   };
   const changes: [string, string | undefined][] = [];
   for (const id of ids) {
     const old = base.posts.get(id);
     if (!old) continue;
-    count(old.categoryId, -1);
+    count(old, -1);
     if (slugs.get(old.slug) === id) changes.push([old.slug, undefined]);
   }
   const taken = new Set<string>();
@@ -280,27 +328,49 @@ function patchDerived(
     const holder = slugs.get(post.slug);
     if (taken.has(post.slug) || (holder !== undefined && !ids.has(holder))) return undefined;
     taken.add(post.slug);
-    count(post.categoryId, 1);
+    count(post, 1);
     changes.push([post.slug, id]);
   }
   const patched = slugs.with(changes);
-  return { published: new KeySet(patched), slugs: patched, direct };
+  return { published: new KeySet(patched), slugs: patched, direct, byAuthor };
+}
+
+/** What the posts give the index: slugs and counts, patched when a base allows it. */
+const derivePosts = (
+  postRows: ReadonlyMap<string, IndexedPost>,
+  patch?: { base: IndexSource; ids: ReadonlySet<string> },
+) => (patch && patchDerived(patch.base, postRows, patch.ids)) ?? deriveFromPosts(postRows);
+
+/**
+ * The author pages (decision 368) by slug, with their archive pages: the blog's author (every
+ * post, at most), and each person whose posts are theirs, as the snapshot makes the bylines.
+ */
+function authorPages(small: SmallParts, byAuthor: ReadonlyMap<string, number>, total: number) {
+  const { owner, profiles, people } = small;
+  const bylines = makeBylines({
+    blogName: owner?.blogName ?? "",
+    ownerId: owner?.ownerId ?? "",
+    owner,
+    // Only the name decides whether there is a persona and its slug (decision 333).
+    persona: { name: owner?.personaName ?? null, bio: null },
+    profiles,
+    people,
+    slugOf: (name) => asciiSlug(name) ?? slugify(name),
+  });
+  const pages = new Map([[bylines.blogAuthor.slug, archiveCount(total)]]);
+  for (const [authorId, n] of byAuthor) {
+    const author = bylines.authorOf({ authorId, source: "owner" });
+    if (author) pages.set(author.slug, archiveCount(n));
+  }
+  return { author: bylines.blogAuthor.slug, authors: pages };
 }
 
 function derive(
   postRows: ReadonlyMap<string, IndexedPost>,
-  {
-    categoryRows,
-    history,
-    removed,
-    owner,
-    moved,
-    tagCounts,
-  }: Awaited<ReturnType<typeof loadSmallParts>>,
-  patch?: { base: IndexSource; ids: ReadonlySet<string> },
+  small: SmallParts,
+  { published, slugs, direct, byAuthor }: ReturnType<typeof derivePosts>,
 ): IndexSource {
-  const { published, slugs, direct } =
-    (patch && patchDerived(patch.base, postRows, patch.ids)) ?? deriveFromPosts(postRows);
+  const { categoryRows, history, removed, moved, tagCounts } = small;
   const redirects = new Set(history.map((h) => h.slug).filter((slug) => !published.has(slug)));
   // A published post always wins over a tombstone of its address (re-published, or reused).
   const gone = new Set(
@@ -321,7 +391,7 @@ function derive(
   }
   return {
     posts: postRows,
-    derived: { slugs, direct },
+    derived: { slugs, direct, byAuthor },
     index: {
       posts: published,
       redirects,
@@ -329,11 +399,7 @@ function derive(
       archives: archiveCount(postRows.size),
       categories: new Map(categoryRows.map((c) => [c.slug, archiveCount(counts.get(c.id) ?? 0)])),
       tags: new Map(tagCounts.map((t) => [t.slug, archiveCount(Number(t.n))])),
-      // The persona's name when the blog has one (decision 333): only the name makes the slug.
-      author: authorOf(owner, owner?.blogName ?? "", {
-        name: owner?.personaName ?? null,
-        bio: null,
-      }).slug,
+      ...authorPages(small, byAuthor, postRows.size),
       // Stored targets were checked when written; one that is not a path of the blog (a row
       // from before that check) is never followed.
       moved: new Map(moved.filter((r) => isSameSitePath(r.to)).map((r) => [r.from, r.to])),
@@ -351,24 +417,28 @@ export async function loadPublishedIndex(db: Database, blogId: string): Promise<
     rawRows<{ list: string | null }>(
       db,
       isPostgres(db)
-        ? sql`select json_agg(json_build_array(id, slug, category_id))::text as list
+        ? sql`select json_agg(json_build_array(id, slug, category_id, author_id))::text as list
               from posts where blog_id = ${blogId} and status = 'published'`
-        : sql`select json_group_array(json_array(id, slug, category_id)) as list
+        : sql`select json_group_array(json_array(id, slug, category_id, author_id)) as list
               from posts indexed by posts_blog_created_idx
               where blog_id = ${blogId} and status = 'published'`,
     ).then(
       ([row]) =>
         new VersionedMap(
           new Map(
-            (JSON.parse(row?.list ?? "[]") as [string, string, string | null][]).map(
-              ([id, slug, categoryId]) => [id, { slug, categoryId } as IndexedPost],
+            (JSON.parse(row?.list ?? "[]") as [string, string, string | null, string | null][]).map(
+              ([id, slug, categoryId, authorId]) => [
+                id,
+                { slug, categoryId, authorId } as IndexedPost,
+              ],
             ),
           ),
         ),
     ),
     loadSmallParts(db, blogId),
   ]);
-  return derive(postRows, small);
+  const fromPosts = derivePosts(postRows);
+  return derive(postRows, await withPeople(db, small, fromPosts.byAuthor), fromPosts);
 }
 
 /**
@@ -389,6 +459,7 @@ export async function patchPublishedIndex(
         slug: posts.slug,
         status: posts.status,
         categoryId: posts.categoryId,
+        authorId: posts.authorId,
       })
       .from(posts)
       // By primary key alone: with the blog in the query SQLite walks the blog's index over
@@ -401,9 +472,14 @@ export async function patchPublishedIndex(
   const changes: [string, IndexedPost | undefined][] = [...ids].map((id) => [id, undefined]);
   for (const row of changed) {
     if (row.status === "published" && row.blogId === blogId && ids.has(row.id))
-      changes.push([row.id, { slug: row.slug, categoryId: row.categoryId }]);
+      changes.push([
+        row.id,
+        { slug: row.slug, categoryId: row.categoryId, authorId: row.authorId },
+      ]);
   }
-  return derive(VersionedMap.of(base.posts).with(changes), small, { base, ids });
+  const postRows = VersionedMap.of(base.posts).with(changes);
+  const fromPosts = derivePosts(postRows, { base, ids });
+  return derive(postRows, await withPeople(db, small, fromPosts.byAuthor), fromPosts);
 }
 
 /** How the indexes read a blog whole, and patch one after a change to some of its posts. */

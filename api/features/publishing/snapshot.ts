@@ -26,6 +26,7 @@ import {
   users,
 } from "../../db/schema.ts";
 import { analyticsOf } from "../analytics/analytics-of.ts";
+import { loadPeople, loadProfiles, makeBylines, slugFunctionFor } from "./bylines.ts";
 import { loadCitations } from "./post-citations.ts";
 import { loadMaking, makingColumns } from "./post-making.ts";
 import { loadPostTags } from "./post-tags.ts";
@@ -116,6 +117,8 @@ const postColumns = {
   metaDescription: posts.metaDescription,
   aiAssisted: posts.aiAssisted,
   featureImageId: posts.featureImageId,
+  authorId: posts.authorId,
+  source: posts.source,
   ...makingColumns,
 };
 
@@ -236,7 +239,7 @@ export async function loadSnapshot(
       : scope.kind === "preview"
         ? and(eq(posts.blogId, blogId), eq(posts.id, scope.postId))
         : published;
-  const [owner, voice, postRows, categoryRows, history, mediaRows] = await Promise.all([
+  const [owner, voice, postRows, categoryRows, history, mediaRows, profiles] = await Promise.all([
     first(
       db
         .select({ publicName: users.publicName, publicBio: users.publicBio })
@@ -251,6 +254,7 @@ export async function loadSnapshot(
           credentials: blogVoices.personaCredentials,
           links: blogVoices.personaLinks,
           photoId: blogVoices.personaPhotoId,
+          responsibleUserId: blogVoices.personaResponsibleUserId,
         })
         .from(blogVoices)
         .where(eq(blogVoices.blogId, blogId)),
@@ -283,6 +287,7 @@ export async function loadSnapshot(
       })
       .from(media)
       .where(eq(media.blogId, blogId)),
+    loadProfiles(db, blogId),
   ]);
   const library = new Map<string, ThemeImage>();
   const imagesById = new Map<string, ThemeImage>();
@@ -409,9 +414,36 @@ export async function loadSnapshot(
   };
   const storeLater = scope.kind === "changed" && scope.storeLater === true && fresh.length > 0;
   if (fresh.length > 0 && !storeLater) await storeBodies();
+  // Every post's byline from one read of the profiles and one of the authors' accounts.
+  const persona = voice && {
+    ...voice,
+    photo: voice.photoId ? imagesById.get(voice.photoId) : undefined,
+  };
+  const people = await loadPeople(db, [
+    ...postRows.flatMap((row) => row.authorId ?? []),
+    ...(voice?.responsibleUserId ? [voice.responsibleUserId] : []),
+  ]);
+  const names = [
+    blog.name,
+    owner?.publicName ?? "",
+    persona?.name ?? "",
+    ...profiles.map((p) => p.name),
+    ...[...people.values()].map((p) => p.publicName ?? ""),
+  ];
+  const bylines = makeBylines({
+    blogName: blog.name,
+    ownerId: blog.ownerId,
+    owner,
+    persona: persona ?? undefined,
+    profiles,
+    people,
+    imagesById,
+    slugOf: await slugFunctionFor(names),
+  });
   const themePosts: ThemePost[] = postRows.map(
-    ({ featureImageId, createdAt: _created, edited: _edited, ...p }) => {
+    ({ featureImageId, createdAt: _created, edited: _edited, authorId, source, ...p }) => {
       const featureImage = featureImageId ? imagesById.get(featureImageId) : undefined;
+      const author = bylines.authorOf({ authorId, source });
       const cited = citations.get(p.id);
       const made = making.get(p.id);
       const tagged = tagsByPost.get(p.id);
@@ -423,6 +455,7 @@ export async function loadSnapshot(
         ...(cited ? { citations: cited } : {}),
         ...(made ? { making: made } : {}),
         ...(tagged ? { tags: tagged } : {}),
+        ...(author ? { author } : {}),
       };
     },
   );
@@ -445,14 +478,7 @@ export async function loadSnapshot(
   const site = buildSite({
     blog: {
       ...presentPublicBlog(blog),
-      author: await loadAuthor(
-        owner,
-        blog.name,
-        voice && {
-          ...voice,
-          photo: voice.photoId ? imagesById.get(voice.photoId) : undefined,
-        },
-      ),
+      author: bylines.blogAuthor,
       aiDisclosure: blog.aiDisclosure,
       timeZone: blog.timeZone,
       ...(blog.logoMediaId && imagesById.has(blog.logoMediaId)

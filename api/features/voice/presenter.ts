@@ -21,6 +21,7 @@ export function presentVoice(
     // A photo no longer in the library is not shown as chosen.
     personaPhotoId: personaPhotoUrl ? (row?.personaPhotoId ?? null) : null,
     personaPhotoUrl,
+    personaResponsibleUserId: row?.personaResponsibleUserId ?? null,
     tone: row?.tone ?? null,
     readingLevel: row?.readingLevel ?? null,
     wordsToUse: row?.wordsToUse ?? [],

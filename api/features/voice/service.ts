@@ -4,7 +4,7 @@ import { mediaPath } from "../../../contracts/media-paths.ts";
 import type { BlogVoice, BlogVoiceInput } from "../../../contracts/voice.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
-import { blogVoices, media, posts } from "../../db/schema.ts";
+import { blogMembers, blogVoices, media, posts } from "../../db/schema.ts";
 import { ValidationFailed } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 import { fallbackOf } from "../media/presenter.ts";
@@ -114,8 +114,28 @@ const shownPersona = (voice: VoiceRow | undefined) =>
         voice.personaCredentials,
         voice.personaLinks,
         voice.personaPhotoId,
+        voice.personaResponsibleUserId,
       ])
     : null;
+
+/**
+ * Whether `userId` may answer for the blog's persona (decision 368): its owner or one of its
+ * editors.
+ */
+async function mayAnswerForPersona(
+  db: Queryable,
+  blog: { id: string; ownerId: string },
+  userId: string,
+): Promise<boolean> {
+  if (userId === blog.ownerId) return true;
+  const row = await first(
+    db
+      .select({ role: blogMembers.role })
+      .from(blogMembers)
+      .where(and(eq(blogMembers.blogId, blog.id), eq(blogMembers.userId, userId))),
+  );
+  return row?.role === "editor";
+}
 
 /**
  * `PUT /api/blogs/:blogId/voice`: saves the whole voice. The photo must be an image of the
@@ -130,12 +150,15 @@ export async function saveBlogVoice(
   blogId: string,
   input: BlogVoiceInput,
 ): Promise<BlogVoice> {
-  await findOwnedBlog(deps.db, ownerId, blogId);
+  const blog = await findOwnedBlog(deps.db, ownerId, blogId);
   const examplePostIds = [...new Set(input.examplePostIds)];
   return withOutbox(deps.db, deps.contentEvents, async (tx, record) => {
-    const [photoUrl, examples] = await Promise.all([
+    const [photoUrl, examples, responsibleAllowed] = await Promise.all([
       photoUrlOf(tx, blogId, input.personaPhotoId),
       publishedPostsAmong(tx, blogId, examplePostIds),
+      input.personaResponsibleUserId
+        ? mayAnswerForPersona(tx, blog, input.personaResponsibleUserId)
+        : true,
     ]);
     const issues: { path: string; message: string }[] = [];
     if (input.personaPhotoId && photoUrl === undefined) {
@@ -143,6 +166,13 @@ export async function saveBlogVoice(
         path: "personaPhotoId",
         message:
           "Author photo is not an image of this blog's media library. Choose one from the library or upload it there.",
+      });
+    }
+    if (!responsibleAllowed) {
+      issues.push({
+        path: "personaResponsibleUserId",
+        message:
+          "The person who answers for the persona must be the blog's owner or one of its editors. Choose one of them.",
       });
     }
     const published = new Set(examples.map((post) => post.id));
@@ -161,6 +191,7 @@ export async function saveBlogVoice(
       personaCredentials: input.personaCredentials ?? null,
       personaLinks: input.personaLinks,
       personaPhotoId: input.personaPhotoId,
+      personaResponsibleUserId: input.personaResponsibleUserId,
       tone: input.tone ?? null,
       readingLevel: input.readingLevel ?? null,
       wordsToUse: input.wordsToUse,

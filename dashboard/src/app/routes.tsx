@@ -30,6 +30,15 @@ const StandaloneNotFound = () => (
   </main>
 );
 
+/** A team invitation's link (decision 370): its own page, signed in or not. */
+const joinRoute = (signedIn: boolean): RouteObject => ({
+  path: "/join/:token",
+  ...lazyScreen(async () => {
+    const page = await import("../features/team/components/join-page.tsx");
+    return signedIn ? page.SignedInJoinPage : page.SignedOutJoinPage;
+  }),
+});
+
 const publicBlogRoutes: RouteObject[] = [
   { path: "/blog/:slug", Component: ServerPage },
   { path: "/blog/:slug/post/:postSlug", Component: ServerPage },
@@ -120,6 +129,19 @@ const dashboardScreens: RouteObject[] = [
     ),
   },
   {
+    path: "review",
+    ...lazyScreen(
+      async () =>
+        (await import("../features/review/components/review-queue-page.tsx")).ReviewQueuePage,
+    ),
+  },
+  {
+    path: "activity",
+    ...lazyScreen(
+      async () => (await import("../features/activity/components/activity-page.tsx")).ActivityPage,
+    ),
+  },
+  {
     path: "settings",
     ...lazyScreen(
       async () => (await import("../features/settings/components/settings-page.tsx")).SettingsPage,
@@ -139,6 +161,7 @@ function routesOf(mode: RouteMode): RouteObject[] {
     case "signed-in":
       return [
         ...publicBlogRoutes,
+        joinRoute(true),
         {
           path: "/",
           ...lazyScreen(
@@ -150,6 +173,7 @@ function routesOf(mode: RouteMode): RouteObject[] {
     case "signed-out":
       return [
         ...publicBlogRoutes,
+        joinRoute(false),
         {
           path: "/",
           ...lazyScreen(

@@ -1,5 +1,12 @@
 import { feedDate } from "./format.ts";
-import { postsInCategory, type Site, type ThemePost, tagsOf } from "./site.ts";
+import {
+  authorOfPost,
+  authorsOf,
+  postsInCategory,
+  type Site,
+  type ThemePost,
+  tagsOf,
+} from "./site.ts";
 import { absoluteUrl, paths } from "./urls.ts";
 
 const xml = (text: string) =>
@@ -68,7 +75,7 @@ export function rssFeed(site: Site, posts: ThemePost[], title: string, path: str
       `<link>${xml(url)}</link>`,
       `<guid isPermaLink="false">${xml(post.id)}</guid>`,
       `<pubDate>${feedDate(post.publishedAt, site.blog.timeZone)}</pubDate>`,
-      `<dc:creator>${xml(clean(site.blog.author.name))}</dc:creator>`,
+      `<dc:creator>${xml(clean(authorOfPost(site, post).name))}</dc:creator>`,
       category ? `<category>${xml(clean(category.name))}</category>` : "",
       ...(post.tags ?? []).map((tag) => `<category>${xml(clean(tag.name))}</category>`),
       `<description>${feedDescription(post.excerpt)}</description>`,
@@ -150,7 +157,7 @@ function postSitemapBlocks(site: Site): string[] {
 }
 
 /**
- * Home, the author page, every category, every tag with published posts and every published
+ * Home, every author page, every category, every tag with published posts and every published
  * post, on the canonical host.
  */
 export function sitemap(site: Site): string {
@@ -158,7 +165,9 @@ export function sitemap(site: Site): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     sitemapLine(absoluteUrl(site.canonicalBase, "/"), site.posts[0]?.updatedAt),
-    sitemapLine(absoluteUrl(site.canonicalBase, paths.author(site.blog.author.slug))),
+    ...[...authorsOf(site).keys()].map((slug) =>
+      sitemapLine(absoluteUrl(site.canonicalBase, paths.author(slug))),
+    ),
     ...site.categories.map((c) =>
       sitemapLine(absoluteUrl(site.canonicalBase, paths.category(c.slug))),
     ),

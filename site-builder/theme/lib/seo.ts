@@ -4,8 +4,11 @@ import { cardHeight, cardWidth, homeCard, postCard } from "./cards.ts";
 import { visibleFaq } from "./faq.ts";
 import { fallbackVariant, type ThemeImage } from "./images.ts";
 import {
+  authorOfPost,
+  authorsOf,
   categoryTrail,
   type Site,
+  type ThemeAuthor,
   type ThemeCategory,
   type ThemeCitation,
   type ThemePost,
@@ -64,11 +67,10 @@ const publisher = (site: Site) => {
 
 /**
  * Google's author markup: the name, and the author page as the url (decision 056), with what
- * the page says of the author: the bio, and a persona's credentials, profile pages and photo
- * (decision 333).
+ * the page says of the author: the bio, and credentials, profile pages and photo (decisions
+ * 333, 368). `author`: the post's own author, else the blog's.
  */
-function authorPerson(site: Site): Record<string, unknown> {
-  const { author } = site.blog;
+function authorPerson(site: Site, author: ThemeAuthor = site.blog.author): Record<string, unknown> {
   return {
     "@type": "Person",
     name: author.name,
@@ -77,6 +79,24 @@ function authorPerson(site: Site): Record<string, unknown> {
     ...(author.credentials ? { jobTitle: author.credentials } : {}),
     ...(author.links && author.links.length > 0 ? { sameAs: author.links } : {}),
     ...(author.photo ? { image: absoluteImage(site, author.photo).url } : {}),
+  };
+}
+
+/**
+ * A persona's work names the person who answers for it (decision 368) as the work's
+ * schema.org `accountablePerson`, with their author page when they have one.
+ */
+function accountablePerson(site: Site, author: ThemeAuthor): Record<string, unknown> {
+  const { responsible } = author;
+  if (!responsible) return {};
+  return {
+    accountablePerson: {
+      "@type": "Person",
+      name: responsible.name,
+      ...(responsible.slug && authorsOf(site).has(responsible.slug)
+        ? { url: absoluteUrl(site.canonicalBase, paths.author(responsible.slug)) }
+        : {}),
+    },
   };
 }
 
@@ -233,6 +253,7 @@ export function postHead(site: Site, post: ThemePost): Head {
   const category = post.categoryId ? site.categoriesById.get(post.categoryId) : undefined;
   if (category) head.openGraph["article:section"] = category.name;
   const citations = citationsShown(post);
+  const author = authorOfPost(site, post);
   head.jsonLd.push({
     "@context": "https://schema.org",
     "@type": "BlogPosting",
@@ -240,7 +261,8 @@ export function postHead(site: Site, post: ThemePost): Head {
     description,
     datePublished: post.publishedAt.toISOString(),
     dateModified: post.updatedAt.toISOString(),
-    author: authorPerson(site),
+    author: authorPerson(site, author),
+    ...accountablePerson(site, author),
     publisher: publisher(site),
     mainEntityOfPage: { "@type": "WebPage", "@id": head.canonical },
     url: head.canonical,
@@ -289,9 +311,8 @@ export function tagHead(site: Site, tag: ThemeTag, page?: number): Head {
   return head;
 }
 
-/** The author page: a ProfilePage whose main entity is the author (decision 056). */
-export function authorHead(site: Site, page?: number): Head {
-  const { author } = site.blog;
+/** An author's page: a ProfilePage whose main entity is the author (decisions 056, 368). */
+export function authorHead(site: Site, page?: number, author = site.blog.author): Head {
   const name = page ? `${author.name} – Archive page ${page}` : author.name;
   const title = `${name} · ${site.blog.name}`;
   const description = clip(author.bio || `Posts by ${author.name} on ${site.blog.name}.`, 160);
@@ -301,7 +322,8 @@ export function authorHead(site: Site, page?: number): Head {
     "@context": "https://schema.org",
     "@type": "ProfilePage",
     url: head.canonical,
-    mainEntity: authorPerson(site),
+    mainEntity: authorPerson(site, author),
+    ...accountablePerson(site, author),
   });
   return head;
 }

@@ -33,6 +33,11 @@ export type ThemeAuthor = {
   credentials?: string | null;
   links?: string[];
   photo?: ThemeImage;
+  /**
+   * For a persona: the person who answers for it (decision 368), by their byline on the blog;
+   * `slug` when they have an author page there.
+   */
+  responsible?: { name: string; slug?: string };
 };
 
 /** A source the post cites and links (post_research, decision 333): its address and title. */
@@ -78,6 +83,11 @@ export type ThemePost = {
   making?: ThemeMaking;
   /** The post's tags in the writer's order (absent: none). */
   tags?: ThemeTag[];
+  /**
+   * The person who wrote it, by their profile on the blog (decision 368); absent: the blog's
+   * author (`blog.author`: imported and AI-written posts, and the owner's without a profile).
+   */
+  author?: ThemeAuthor;
 };
 
 export type Site = {
@@ -317,4 +327,37 @@ export function tagsOf(site: Site): Map<string, TagListing> {
 /** The published posts of the tag of this slug, newest first (none for an unknown slug). */
 export function postsWithTag(site: Site, slug: string): ThemePost[] {
   return tagsOf(site).get(slug)?.posts ?? [];
+}
+
+/** Who readers see as the author of a post: its own author, else the blog's. */
+export const authorOfPost = (site: Site, post: ThemePost): ThemeAuthor =>
+  post.author ?? site.blog.author;
+
+/** An author with their published posts, newest first. */
+export type AuthorListing = { author: ThemeAuthor; posts: ThemePost[] };
+
+const authorListings = new WeakMap<Site, Map<string, AuthorListing>>();
+
+/**
+ * Every author page by slug (decision 368): the blog's author first, always (as before teams),
+ * then each person with published posts, with those posts newest first. One pass over the
+ * posts, computed once per snapshot; when every post is the blog author's, their list is
+ * `site.posts` itself.
+ */
+export function authorsOf(site: Site): Map<string, AuthorListing> {
+  const known = authorListings.get(site);
+  if (known) return known;
+  const { author } = site.blog;
+  const bySlug = new Map<string, AuthorListing>([[author.slug, { author, posts: [] }]]);
+  let others = false;
+  for (const post of site.posts) {
+    const by = post.author ?? author;
+    if (by.slug !== author.slug) others = true;
+    const listing = bySlug.get(by.slug);
+    if (listing) listing.posts.push(post);
+    else bySlug.set(by.slug, { author: by, posts: [post] });
+  }
+  if (!others) bySlug.set(author.slug, { author, posts: site.posts });
+  authorListings.set(site, bySlug);
+  return bySlug;
 }

@@ -212,6 +212,13 @@ export const blogVoices = sqliteTable("blog_voices", {
   /** Profile pages of the persona (`sameAs`). */
   personaLinks: stringList("persona_links"),
   personaPhotoId: text("persona_photo_id").references(() => media.id, { onDelete: "set null" }),
+  /**
+   * The person who answers for the persona (decision 368): the owner or an editor of the blog;
+   * null means the owner.
+   */
+  personaResponsibleUserId: text("persona_responsible_user_id").references(() => users.id, {
+    onDelete: "set null",
+  }),
   tone: text("tone"),
   readingLevel: text("reading_level"),
   wordsToUse: stringList("words_to_use"),

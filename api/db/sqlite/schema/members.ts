@@ -1,8 +1,8 @@
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { memberRoles } from "../../../../contracts/roles.ts";
 import { users } from "./accounts.ts";
-import { blogs } from "./blogs.ts";
-import { createdAt, id, timestamp, updatedAt } from "./columns.ts";
+import { blogs, media } from "./blogs.ts";
+import { createdAt, id, stringList, timestamp, updatedAt } from "./columns.ts";
 
 /* A blog's team (decision 366): the people besides its owner who may work on it, and their role. */
 
@@ -55,4 +55,37 @@ export const blogInvitations = sqliteTable(
     revokedAt: timestamp("revoked_at"),
   },
   (t) => [index("blog_invitations_blog_idx").on(t.blogId, t.createdAt)],
+);
+
+/**
+ * A person's public author profile on one blog (decision 368): the byline of their posts and
+ * their author page `/author/{slug}`. The owner has one like any member; a person without one
+ * is shown by their account's public name.
+ */
+export const authorProfiles = sqliteTable(
+  "author_profiles",
+  {
+    id: id(),
+    blogId: text("blog_id")
+      .notNull()
+      .references(() => blogs.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    bio: text("bio"),
+    /** An image of the blog's library. */
+    photoId: text("photo_id").references(() => media.id, { onDelete: "set null" }),
+    /** Profile pages elsewhere (`sameAs`), http(s) addresses. */
+    links: stringList("links"),
+    /** The author page's slug, unique within the blog. */
+    slug: text("slug").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("author_profiles_blog_user_unique").on(t.blogId, t.userId),
+    uniqueIndex("author_profiles_blog_slug_unique").on(t.blogId, t.slug),
+    index("author_profiles_user_idx").on(t.userId),
+  ],
 );

@@ -91,6 +91,12 @@ export const posts = sqliteTable(
      */
     version: integer("version").notNull().default(1),
     /** The post's feature image from the blog's media library (its alt text lives there). */
+    /** When it last went to 'Under Review': the review queue is oldest first (decision 371). */
+    submittedAt: timestamp("submitted_at"),
+    /** Who the review is assigned to (an owner or editor of the blog), if anyone. */
+    assigneeId: text("assignee_id").references(() => users.id, { onDelete: "set null" }),
+    /** Who approved it for publishing (decision 371); null when nobody reviewed it. */
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     featureImageId: text("feature_image_id").references((): AnySQLiteColumn => media.id, {
       onDelete: "set null",
     }),
@@ -121,6 +127,10 @@ export const posts = sqliteTable(
     index("posts_scheduled_idx")
       .on(t.scheduledPublishAt)
       .where(sql`${t.scheduledPublishAt} is not null`),
+    // The review queue: posts under review of any blog, oldest first (decision 371).
+    index("posts_review_queue_idx")
+      .on(t.submittedAt, t.id)
+      .where(sql`${t.status} = 'under_review'`),
     index("posts_category_idx").on(t.categoryId),
     index("posts_feature_image_idx").on(t.featureImageId),
   ],

@@ -7,6 +7,7 @@ import { setPostTags, tagNamesOf } from "../../tags/service.ts";
 import { fingerprintOfContent, saveFingerprint } from "../fingerprints.ts";
 import { blogForPosts } from "../post-access.ts";
 import { checkedCategoryId, checkRoomForPost } from "../post-checks.ts";
+import { recordPostActivity } from "../post-events.ts";
 import type { AuthorRow, PostDeps, PostWithAuthor } from "../post-rows.ts";
 import { saveRevision } from "../revision-store.ts";
 import { claimSlug, resolveSlug, slugConflictOr } from "../slugs.ts";
@@ -55,6 +56,7 @@ export async function createPost(
       await saveFingerprint(tx, row, fingerprint);
       if (input.tags) await setPostTags(tx, blogId, row.id, input.tags);
       await saveRevision(tx, row, author.id, false, deps.clock(), { newPost: true });
+      await recordPostActivity(tx, author.id, "post.created", row, undefined, deps.clock());
       return row;
     });
     // A new post is a draft: nothing readers see has changed.

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { posts } from "../../../db/schema.ts";
 import { withOutbox } from "../../publishing/outbox.ts";
 import { postFor } from "../post-access.ts";
+import { recordPostActivity } from "../post-events.ts";
 import type { PostDeps } from "../post-rows.ts";
 import { rememberRemoved } from "../slugs.ts";
 
@@ -13,5 +14,6 @@ export async function deletePost(deps: PostDeps, userId: string, postId: string)
     // Its former slugs go with it (ON DELETE CASCADE): they would redirect to nothing.
     await tx.delete(posts).where(eq(posts.id, post.id));
     if (post.status === "published") await record(post.blogId, { postIds: [post.id] });
+    await recordPostActivity(tx, userId, "post.deleted", post, undefined, deps.clock());
   });
 }

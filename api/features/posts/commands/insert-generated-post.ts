@@ -48,6 +48,7 @@ export async function insertGeneratedPost(
       content: post.content,
       excerpt: excerptFromContent(post.content),
       status: post.status ?? "under_review",
+      ...((post.status ?? "under_review") === "under_review" ? { submittedAt: post.now } : {}),
       categoryId: post.categoryId ?? null,
       featureImageId: post.featureImageId ?? null,
       slug,

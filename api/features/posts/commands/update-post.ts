@@ -13,6 +13,7 @@ import { stillAiAssisted } from "../ai-disclosure.ts";
 import { fingerprintOfContent, keepFingerprint, saveFingerprint } from "../fingerprints.ts";
 import { postFor } from "../post-access.ts";
 import { checkedCategoryId, refuseUnfinishedOutline } from "../post-checks.ts";
+import { recordPostActivity } from "../post-events.ts";
 import {
   type AuthorRow,
   type PostDeps,
@@ -139,6 +140,8 @@ export async function updatePost(
         await saveFingerprint(tx, after, fingerprint);
       else await keepFingerprint(tx, before, after);
       await saveRevision(tx, after, owner.id, input.autosave === true, deps.clock());
+      const fields = [...Object.keys(changes), ...(tagsChanged ? ["tags"] : [])];
+      await recordPostActivity(tx, owner.id, "post.edited", after, { fields }, deps.clock());
       if (after.status === "published") await record(after.blogId, { postIds: [after.id] });
       return { post: after, changed: true };
     });

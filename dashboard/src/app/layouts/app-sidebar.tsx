@@ -13,13 +13,15 @@ import {
   SidebarMenuItem,
   useSidebar,
 } from "../../components/ui/sidebar.tsx";
-import { activeNavUrl, navItems } from "./nav-items.ts";
+import { useSelectedBlog } from "../../lib/selected-blog-context.tsx";
+import { activeNavUrl, navItemsFor } from "./nav-items.ts";
 import { NavUser } from "./nav-user.tsx";
 
 export function AppSidebar({ user }: { user: User | null }) {
   const { pathname } = useLocation();
   const { setOpenMobile } = useSidebar();
   const active = activeNavUrl(pathname);
+  const { selectedBlog } = useSelectedBlog();
   return (
     <Sidebar label="Sidebar">
       <SidebarHeader>
@@ -44,7 +46,7 @@ export function AppSidebar({ user }: { user: User | null }) {
           <SidebarGroup>
             <SidebarGroupLabel>Menu</SidebarGroupLabel>
             <SidebarMenu>
-              {navItems.map((item) => (
+              {navItemsFor(selectedBlog?.role).map((item) => (
                 <SidebarMenuItem key={item.url}>
                   <SidebarMenuButton asChild isActive={active === item.url} tooltip={item.title}>
                     <Link

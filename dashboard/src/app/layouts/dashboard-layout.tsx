@@ -4,6 +4,7 @@ import { ThemeToggle } from "../../components/theme-toggle.tsx";
 import { Separator } from "../../components/ui/separator.tsx";
 import { SidebarInset, SidebarProvider, SidebarTrigger } from "../../components/ui/sidebar.tsx";
 import { BlogSwitcher } from "../../features/blog-switcher/components/blog-switcher.tsx";
+import { NotificationBell } from "../../features/notifications/components/notification-bell.tsx";
 import { useAuthUser } from "../../lib/api/get-auth-user.ts";
 import { CreateBlogDialogProvider } from "../../lib/create-blog-dialog-context.tsx";
 import { SelectedBlogProvider } from "../../lib/selected-blog-context.tsx";
@@ -24,6 +25,7 @@ export function DashboardLayout() {
               <Separator orientation="vertical" className="mr-1 h-5!" />
               <BlogSwitcher />
               <div className="ml-auto flex items-center gap-1">
+                <NotificationBell />
                 <ThemeToggle />
               </div>
             </header>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeNavUrl } from "./nav-items.ts";
+import { activeNavUrl, navItemsFor } from "./nav-items.ts";
 
 describe("activeNavUrl", () => {
   it("marks the entry of the current screen", () => {
@@ -15,5 +15,22 @@ describe("activeNavUrl", () => {
   it("marks nothing on other pages", () => {
     expect(activeNavUrl("/nope")).toBeUndefined();
     expect(activeNavUrl("/postsx")).toBeUndefined();
+  });
+});
+
+describe("navItemsFor", () => {
+  const titles = (role: Parameters<typeof navItemsFor>[0]) =>
+    navItemsFor(role).map((item) => item.title);
+  it("shows Activity before Settings to owners and editors only", () => {
+    for (const role of ["owner", "editor"] as const) {
+      expect(titles(role).slice(-2)).toEqual(["Activity", "Settings"]);
+    }
+    for (const role of ["writer", "contributor", undefined] as const) {
+      expect(titles(role)).not.toContain("Activity");
+      expect(titles(role).at(-1)).toBe("Settings");
+    }
+  });
+  it("marks Activity as the current entry on its screen", () => {
+    expect(activeNavUrl("/activity")).toBe("/activity");
   });
 });

@@ -1,8 +1,10 @@
+import { type Capability, can, type Role } from "@contracts/roles.ts";
 import {
   ChartColumnIcon,
   FileTextIcon,
   FolderTreeIcon,
   GlobeIcon,
+  HistoryIcon,
   ImagesIcon,
   LayoutDashboardIcon,
   LightbulbIcon,
@@ -13,7 +15,13 @@ import {
   TagsIcon,
 } from "lucide-react";
 
-export type NavItem = { title: string; url: string; icon: LucideIcon };
+export type NavItem = {
+  title: string;
+  url: string;
+  icon: LucideIcon;
+  /** Shown only when the person's role on the selected blog has it. */
+  capability?: Capability;
+};
 
 /**
  * The sidebar's nine entries, in this order, with these titles, and Media
@@ -33,10 +41,25 @@ export const navItems: readonly NavItem[] = [
   { title: "Settings", url: "/settings", icon: SettingsIcon },
 ];
 
+/** Entries of the blog's team (issue 35), shown before Settings to the roles that have them. */
+export const teamNavItems: readonly NavItem[] = [
+  { title: "Activity", url: "/activity", icon: HistoryIcon, capability: "activity.view" },
+];
+
+/** The entries a person sees with their role on the selected blog (none: the fixed entries only). */
+export function navItemsFor(role: Role | undefined): NavItem[] {
+  const team = teamNavItems.filter(
+    (item) => role !== undefined && (!item.capability || can(role, item.capability)),
+  );
+  return [...navItems.slice(0, -1), ...team, ...navItems.slice(-1)];
+}
+
 /** The entry to highlight: '/' is the dashboard too, and the editor belongs to All Posts. */
 export function activeNavUrl(pathname: string): string | undefined {
   const path = pathname.replace(/\/+$/, "") || "/";
   if (path === "/") return "/dashboard";
   if (path === "/editor") return "/posts";
-  return navItems.find((item) => path === item.url || path.startsWith(`${item.url}/`))?.url;
+  return [...navItems, ...teamNavItems].find(
+    (item) => path === item.url || path.startsWith(`${item.url}/`),
+  )?.url;
 }

@@ -26,6 +26,7 @@ export function EditorActions({
   scheduled,
   reviewBeforePublishing,
   canUpdate,
+  may,
   onPreview,
   onRevisions,
   onGenerate,
@@ -43,6 +44,8 @@ export function EditorActions({
   reviewBeforePublishing: boolean;
   /** A live post has changes that 'Update' would publish. */
   canUpdate: boolean;
+  /** What the person's role lets them do with this post (decision 367). */
+  may: { publish: boolean; ai: boolean };
   onPreview: () => void;
   onRevisions: () => void;
   onGenerate: () => void;
@@ -84,17 +87,19 @@ export function EditorActions({
               <HistoryIcon aria-hidden="true" />
             </Button>
           )}
-          <Button variant="outline" onClick={onGenerate}>
-            <SparklesIcon aria-hidden="true" />
-            Generate with AI
-          </Button>
-          {status !== "published" && (
+          {may.ai && (
+            <Button variant="outline" onClick={onGenerate}>
+              <SparklesIcon aria-hidden="true" />
+              Generate with AI
+            </Button>
+          )}
+          {status !== "published" && may.publish && (
             <Button variant="outline" onClick={onSchedule} disabled={busy !== null}>
               <CalendarClockIcon aria-hidden="true" />
               {scheduled ? "Reschedule" : "Schedule"}
             </Button>
           )}
-          {status === "published" && (
+          {status === "published" && may.publish && (
             <Button variant="outline" onClick={onUnpublish} disabled={busy !== null}>
               <Undo2Icon aria-hidden="true" />
               Unpublish
@@ -107,19 +112,20 @@ export function EditorActions({
             </Button>
           )}
           {/* The one filled button is the post's next step. */}
-          {status === "draft" && reviewBeforePublishing && (
+          {status === "draft" && (reviewBeforePublishing || !may.publish) && (
             <Button onClick={() => onChangeStatus("under_review")} disabled={busy !== null}>
               <SendIcon aria-hidden="true" />
               Submit for Review
             </Button>
           )}
-          {(status === "under_review" || (status === "draft" && !reviewBeforePublishing)) && (
-            <Button onClick={() => onChangeStatus("published")} disabled={busy !== null}>
-              <UploadIcon aria-hidden="true" />
-              Publish
-            </Button>
-          )}
-          {status === "published" && (
+          {may.publish &&
+            (status === "under_review" || (status === "draft" && !reviewBeforePublishing)) && (
+              <Button onClick={() => onChangeStatus("published")} disabled={busy !== null}>
+                <UploadIcon aria-hidden="true" />
+                Publish
+              </Button>
+            )}
+          {status === "published" && may.publish && (
             <Button
               onClick={onSave}
               disabled={busy !== null || !canUpdate}

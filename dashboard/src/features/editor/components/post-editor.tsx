@@ -2,6 +2,7 @@ import type { Blog } from "@contracts/blogs.ts";
 import type { Generation, GenerationResult } from "@contracts/generation.ts";
 import { type PostStatus, postStatusLabels } from "@contracts/limits.ts";
 import type { Post } from "@contracts/posts.ts";
+import { can } from "@contracts/roles.ts";
 import { format } from "date-fns";
 import { CalendarClockIcon, CircleAlertIcon } from "lucide-react";
 import { useCallback, useId, useRef, useState } from "react";
@@ -42,6 +43,7 @@ import { FeatureImageField } from "./feature-image-field.tsx";
 import { InternalLinksPanel } from "./internal-links-panel.tsx";
 import { NewCategoryDialog } from "./new-category-dialog.tsx";
 import { PostContentField } from "./post-content-field.tsx";
+import { NotesPanel, ReviewDecision } from "./review-panel.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
 import { SeoSettingsCard } from "./seo-settings-card.tsx";
 import { SourcesPanel } from "./sources-panel.tsx";
@@ -92,7 +94,19 @@ export function PostEditor({
   const [unpublishOpen, setUnpublishOpen] = useState(false);
   const [newCategoryOpen, setNewCategoryOpen] = useState(false);
   const status: PostStatus = post?.status ?? "draft";
-  const readOnly = viewMode;
+  // What the person's role on the blog lets them do with this post (decision 367).
+  const ownPost = !post || post.authorId === user?.id;
+  const may = {
+    publish: can(blog.role, "posts.publish", {
+      writersCanPublish: blog.writersCanPublish,
+      ownPost,
+    }),
+    review: can(blog.role, "posts.review"),
+    ai: can(blog.role, "blog.manage"),
+  };
+  // A contributor edits their drafts only; once submitted, the post is the editor's.
+  const readOnly =
+    viewMode || (blog.role === "contributor" && post !== null && post.status !== "draft");
   /** The content field's commands (internal links go in through them, so Undo works). */
   const richText = useRef<RichTextHandle>(null);
   // Never lose work (issue 16): autosave, local copy, conflicts, asking before leaving.
@@ -333,6 +347,7 @@ export function PostEditor({
             scheduled={scheduled !== null}
             reviewBeforePublishing={blog.reviewBeforePublishing}
             canUpdate={autosave.canUpdate}
+            may={may}
             onPreview={preview}
             onRevisions={() => setRevisionsOpen(true)}
             onGenerate={() => setAiOpen(true)}
@@ -465,6 +480,11 @@ export function PostEditor({
             readOnly={readOnly}
             context={`${fields.title}. ${fields.content.slice(0, 1000)}`}
           />
+
+          {post && may.review && post.status === "under_review" && !post.scheduledPublishAt && (
+            <ReviewDecision post={post} onDecided={saved} />
+          )}
+          {post && <NotesPanel postId={post.id} />}
 
           {post && <SourcesPanel postId={post.id} />}
 

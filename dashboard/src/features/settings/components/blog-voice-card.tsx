@@ -21,6 +21,7 @@ import { errorMessage, fieldIssuesOf } from "../../../lib/api-client.ts";
 import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
 import { useVoice } from "../api/get-voice.ts";
 import { useSaveVoice } from "../api/save-voice.ts";
+import { ResponsiblePerson } from "./responsible-person-field.tsx";
 import { type VoiceForm, voiceFormOf, voiceFormSchema } from "./voice-form.ts";
 
 const titleId = "voice-title";
@@ -68,6 +69,7 @@ const formFields = new Set<string>([
   "personaCredentials",
   "personaLinks",
   "personaPhotoId",
+  "personaResponsibleUserId",
   "tone",
   "readingLevel",
   "wordsToUse",
@@ -266,6 +268,17 @@ function VoiceFormFields({ blog, saved }: { blog: Blog; saved: BlogVoice }) {
             onPick={(item) => setValue("personaPhotoId", item.id, { shouldDirty: true })}
           />
         </div>
+        <ResponsiblePerson
+          blogId={blog.id}
+          id={fieldId("personaResponsibleUserId")}
+          field={register("personaResponsibleUserId")}
+          describedBy={describedBy("personaResponsibleUserId", true)}
+          hint={hint(
+            "personaResponsibleUserId",
+            "A persona names the person who answers for it, on its author page and in its posts' structured data: you, or one of the blog's editors.",
+          )}
+          error={fieldError("personaResponsibleUserId")}
+        />
       </fieldset>
 
       <fieldset className="min-w-0 space-y-4">

@@ -1,5 +1,5 @@
 import type { Blog } from "@contracts/blogs.ts";
-import { ClipboardCheckIcon } from "lucide-react";
+import { ClipboardCheckIcon, UserCheckIcon } from "lucide-react";
 import { SettingSwitchCard } from "./setting-switch-card.tsx";
 
 /**
@@ -28,6 +28,36 @@ export function PublishingWorkflowCard({ blog }: { blog: Blog }) {
         },
       }}
       failure="Failed to update the review setting."
+    />
+  );
+}
+
+/**
+ * 'Writers publish their own posts' (decision 367): off (the default), a writer of the blog's
+ * team submits and an editor or the owner publishes; on, writers publish and schedule their
+ * own posts.
+ */
+export function WritersPublishCard({ blog }: { blog: Blog }) {
+  return (
+    <SettingSwitchCard
+      blog={blog}
+      setting="writersCanPublish"
+      icon={UserCheckIcon}
+      title="Writers Publish"
+      description={`Who publishes the posts writers of ${blog.name} write.`}
+      label="Writers publish their own posts"
+      hint="On, writers publish and schedule their own posts. Off, they submit them and an editor or you publish them."
+      toasts={{
+        on: {
+          title: "Writers Publish",
+          description: `Writers of ${blog.name} publish their own posts.`,
+        },
+        off: {
+          title: "Editors Publish",
+          description: `Writers of ${blog.name} submit their posts for an editor to publish.`,
+        },
+      }}
+      failure="Failed to update who publishes."
     />
   );
 }

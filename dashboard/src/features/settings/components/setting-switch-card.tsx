@@ -9,8 +9,8 @@ import { toast } from "../../../components/ui/use-toast.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { useUpdateCustomization } from "../api/update-customization.ts";
 
-/** A blog setting that is one switch and saves at once (the AI note, the review step). */
-export type SwitchSetting = "aiDisclosure" | "reviewBeforePublishing";
+/** A blog setting that is one switch and saves at once (the AI note, the review step…). */
+export type SwitchSetting = "aiDisclosure" | "reviewBeforePublishing" | "writersCanPublish";
 
 /**
  * A card holding one switch of the blog's settings: it saves when flipped and says so in a

@@ -3,6 +3,7 @@ import { PageHeader } from "../../../components/page-header.tsx";
 import { useSelectedBlog } from "../../../lib/selected-blog-context.tsx";
 import { AccountSettingsCard } from "./account-settings-card.tsx";
 import { AiDisclosureCard } from "./ai-disclosure-card.tsx";
+import { AuthorProfileCard } from "./author-profile-card.tsx";
 import { BlogCustomizationCard } from "./blog-customization-card.tsx";
 import { BlogDetailsCard } from "./blog-details-card.tsx";
 import { BlogDomainsCard } from "./blog-domains-card.tsx";
@@ -38,6 +39,7 @@ export function SettingsPage() {
           <BlogCustomizationCard key={selectedBlog.id} blog={selectedBlog} />
           <AiDisclosureCard key={`ai-disclosure-${selectedBlog.id}`} blog={selectedBlog} />
           <PublishingWorkflowCard key={`workflow-${selectedBlog.id}`} blog={selectedBlog} />
+          <AuthorProfileCard key={`author-${selectedBlog.id}`} blog={selectedBlog} />
           <BlogVoiceCard key={`voice-${selectedBlog.id}`} blog={selectedBlog} />
           <ContentAutomationCard key={`automation-${selectedBlog.id}`} blog={selectedBlog} />
           <ImportExportCard key={`import-${selectedBlog.id}`} blog={selectedBlog} />

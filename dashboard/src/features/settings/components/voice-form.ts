@@ -9,6 +9,8 @@ export type VoiceForm = {
   /** One address a line. */
   personaLinks: string;
   personaPhotoId: string | null;
+  /** The owner or an editor who answers for the persona; "" for the owner (decision 368). */
+  personaResponsibleUserId: string;
   tone: string;
   readingLevel: string;
   /** Separated by commas. */
@@ -29,6 +31,7 @@ export function voiceFormOf(voice: BlogVoice): VoiceForm {
     personaCredentials: voice.personaCredentials ?? "",
     personaLinks: voice.personaLinks.join("\n"),
     personaPhotoId: voice.personaPhotoId,
+    personaResponsibleUserId: voice.personaResponsibleUserId ?? "",
     tone: voice.tone ?? "",
     readingLevel: voice.readingLevel ?? "",
     wordsToUse: voice.wordsToUse.join(", "),
@@ -61,6 +64,7 @@ export function voicePayload(form: VoiceForm) {
     personaCredentials: form.personaCredentials,
     personaLinks: linesOf(form.personaLinks),
     personaPhotoId: form.personaPhotoId,
+    personaResponsibleUserId: form.personaResponsibleUserId || null,
     tone: form.tone,
     readingLevel: form.readingLevel,
     wordsToUse: entriesOf(form.wordsToUse),
@@ -104,6 +108,7 @@ export const voiceFormSchema = z
     personaCredentials: z.string(),
     personaLinks: z.string(),
     personaPhotoId: z.string().nullable(),
+    personaResponsibleUserId: z.string(),
     tone: z.string(),
     readingLevel: z.string(),
     wordsToUse: z.string(),
