@@ -43,6 +43,11 @@ export type Bylines = {
   blogAuthor: ThemeAuthor;
   /** A post's own author, or undefined when it is the blog's author. */
   authorOf: (post: PostAuthorship) => ThemeAuthor | undefined;
+  /**
+   * A person who reviewed a post, by the name readers may see: their profile on the blog, else
+   * their public name; undefined without one (never the persona, the blog's or an e-mail).
+   */
+  reviewerOf: (userId: string) => { name: string } | undefined;
 };
 
 /** A page slug no other person's can take: the name's, then part of the person's id. */
@@ -126,6 +131,13 @@ export function makeBylines(sources: BylineSources): Bylines {
 
   return {
     blogAuthor,
+    reviewerOf(userId) {
+      const name =
+        profiles.get(userId)?.name ??
+        (sources.people.get(userId)?.publicName?.trim() ||
+          (userId === ownerId ? sources.owner?.publicName?.trim() : undefined));
+      return name ? { name } : undefined;
+    },
     authorOf(post) {
       if (!post.authorId || post.source !== "owner") return undefined;
       if (post.authorId === ownerId && !ownerHasOwnPage) return undefined;

@@ -119,6 +119,7 @@ const postColumns = {
   featureImageId: posts.featureImageId,
   authorId: posts.authorId,
   source: posts.source,
+  reviewedBy: posts.reviewedBy,
   ...makingColumns,
 };
 
@@ -421,6 +422,7 @@ export async function loadSnapshot(
   };
   const people = await loadPeople(db, [
     ...postRows.flatMap((row) => row.authorId ?? []),
+    ...postRows.flatMap((row) => row.reviewedBy ?? []),
     ...(voice?.responsibleUserId ? [voice.responsibleUserId] : []),
   ]);
   const names = [
@@ -441,9 +443,18 @@ export async function loadSnapshot(
     slugOf: await slugFunctionFor(names),
   });
   const themePosts: ThemePost[] = postRows.map(
-    ({ featureImageId, createdAt: _created, edited: _edited, authorId, source, ...p }) => {
+    ({
+      featureImageId,
+      createdAt: _created,
+      edited: _edited,
+      authorId,
+      source,
+      reviewedBy,
+      ...p
+    }) => {
       const featureImage = featureImageId ? imagesById.get(featureImageId) : undefined;
       const author = bylines.authorOf({ authorId, source });
+      const reviewer = reviewedBy ? bylines.reviewerOf(reviewedBy) : undefined;
       const cited = citations.get(p.id);
       const made = making.get(p.id);
       const tagged = tagsByPost.get(p.id);
@@ -456,6 +467,7 @@ export async function loadSnapshot(
         ...(made ? { making: made } : {}),
         ...(tagged ? { tags: tagged } : {}),
         ...(author ? { author } : {}),
+        ...(reviewer ? { reviewer } : {}),
       };
     },
   );

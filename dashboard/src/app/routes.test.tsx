@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TooltipProvider } from "../components/ui/tooltip.tsx";
 import { swrConfig } from "../lib/swr-config.ts";
 import { ThemeProvider } from "../lib/theme-context.tsx";
-import { navItems } from "./layouts/nav-items.ts";
+import { navItems, navItemsFor } from "./layouts/nav-items.ts";
 import { type RouteMode, routeModeOf, routesFor } from "./routes.tsx";
 
 const user = {
@@ -258,7 +258,8 @@ describe("signed in", () => {
   });
 
   it("lists exactly the nine sidebar entries of the spec, Media (issue 17) and Tags (issue 33)", () => {
-    expect(navItems.map((item) => item.title)).toEqual([
+    // Before a blog is chosen; a blog's owner sees the team's screens too (issue 35).
+    expect(navItemsFor(undefined).map((item) => item.title)).toEqual([
       "Dashboard",
       "My Blogs",
       "Performance",
@@ -271,5 +272,13 @@ describe("signed in", () => {
       "Blog Ideas",
       "Settings",
     ]);
+    expect(navItems.map((item) => item.title)).toEqual(
+      navItemsFor("owner").map((item) => item.title),
+    );
+    expect(
+      navItemsFor("owner")
+        .map((item) => item.title)
+        .filter((title) => !navItemsFor(undefined).some((item) => item.title === title)),
+    ).toEqual(["Review Queue", "Activity"]);
   });
 });

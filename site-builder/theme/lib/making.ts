@@ -28,7 +28,9 @@ export function makingNote(site: Site, post: ThemePost): MakingNote | undefined 
   if (!site.blog.aiDisclosure && !unattended) return undefined;
   const date = (d: Date) => postDate(d, site.blog.timeZone);
   const published = date(post.publishedAt);
-  const name = site.blog.author.name;
+  const name = (post.author ?? site.blog.author).name;
+  // The person who approved it in the review queue, when one did (decision 371).
+  const reviewer = post.reviewer?.name;
   if (!making) {
     // A post read without how it was made (not from a snapshot): only what is known.
     return { drafted: "Drafted with AI", human: `Published by ${name} on ${published}.` };
@@ -36,9 +38,11 @@ export function makingNote(site: Site, post: ThemePost): MakingNote | undefined 
   const drafted = `${making.model ? `Drafted with AI (${making.model})` : "Drafted with an AI model"} on ${date(making.draftedAt)}`;
   const human =
     making.human === "edited"
-      ? `Edited by ${name} and published on ${published}.`
+      ? reviewer && reviewer !== name
+        ? `Edited by ${name}, reviewed by ${reviewer} and published on ${published}.`
+        : `Edited by ${name} and published on ${published}.`
       : making.human === "reviewed"
-        ? `Reviewed by ${name} and published on ${published}.`
+        ? `Reviewed by ${reviewer ?? name} and published on ${published}.`
         : `Published automatically on ${published}, without human edit.`;
   const cited = post.citations?.length ?? 0;
   if (cited === 0) return { drafted, human };

@@ -264,7 +264,12 @@ export function postHead(site: Site, post: ThemePost): Head {
     author: authorPerson(site, author),
     ...accountablePerson(site, author),
     publisher: publisher(site),
-    mainEntityOfPage: { "@type": "WebPage", "@id": head.canonical },
+    // The person who approved it (decision 371): schema.org's `reviewedBy` is the web page's.
+    mainEntityOfPage: {
+      "@type": "WebPage",
+      "@id": head.canonical,
+      ...(post.reviewer ? { reviewedBy: { "@type": "Person", name: post.reviewer.name } } : {}),
+    },
     url: head.canonical,
     ...(post.keywords.length > 0 ? { keywords: post.keywords.join(", ") } : {}),
     ...(category ? { articleSection: category.name } : {}),

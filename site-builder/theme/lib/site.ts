@@ -88,6 +88,11 @@ export type ThemePost = {
    * author (`blog.author`: imported and AI-written posts, and the owner's without a profile).
    */
   author?: ThemeAuthor;
+  /**
+   * The person who approved it for publishing in the review queue (decision 371), by their
+   * public name on the blog; absent when nobody reviewed it or they have no public name.
+   */
+  reviewer?: { name: string };
 };
 
 export type Site = {

@@ -30,6 +30,35 @@ describe("navItemsFor", () => {
       expect(titles(role).at(-1)).toBe("Settings");
     }
   });
+  it("shows each role the screens its capabilities open, in the sidebar's order", () => {
+    expect(titles("owner")).toEqual([
+      "Dashboard",
+      "My Blogs",
+      "Performance",
+      "All Posts",
+      "Review Queue",
+      "Categories",
+      "Tags",
+      "Media",
+      "Affiliate Links",
+      "AI Recommendations",
+      "Blog Ideas",
+      "Activity",
+      "Settings",
+    ]);
+    expect(titles("editor")).toEqual(
+      titles("owner").filter((title) => title !== "AI Recommendations"),
+    );
+    expect(titles("writer")).toEqual([
+      "Dashboard",
+      "My Blogs",
+      "All Posts",
+      "Media",
+      "Blog Ideas",
+      "Settings",
+    ]);
+    expect(titles("contributor")).toEqual(titles("writer"));
+  });
   it("marks Activity as the current entry on its screen", () => {
     expect(activeNavUrl("/activity")).toBe("/activity");
   });

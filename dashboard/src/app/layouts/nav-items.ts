@@ -1,6 +1,7 @@
 import { type Capability, can, type Role } from "@contracts/roles.ts";
 import {
   ChartColumnIcon,
+  ClipboardCheckIcon,
   FileTextIcon,
   FolderTreeIcon,
   GlobeIcon,
@@ -24,34 +25,60 @@ export type NavItem = {
 };
 
 /**
- * The sidebar's nine entries, in this order, with these titles, and Media
- * (issue 17) and Tags (issue 33).
+ * The sidebar's nine entries, in this order, with these titles, and Media (issue 17), Tags
+ * (issue 33), Review Queue and Activity (issue 35). An entry of a blog's screen that needs a
+ * capability shows only to roles that have it on the selected blog (decisions 367, 370): a
+ * writer sees their posts, media, the review of nothing, and Settings for their own profile.
  */
 export const navItems: readonly NavItem[] = [
   { title: "Dashboard", url: "/dashboard", icon: LayoutDashboardIcon },
   { title: "My Blogs", url: "/my-blogs", icon: GlobeIcon },
-  { title: "Performance", url: "/performance", icon: ChartColumnIcon },
+  {
+    title: "Performance",
+    url: "/performance",
+    icon: ChartColumnIcon,
+    capability: "analytics.view",
+  },
   { title: "All Posts", url: "/posts", icon: FileTextIcon },
-  { title: "Categories", url: "/categories", icon: FolderTreeIcon },
-  { title: "Tags", url: "/tags", icon: TagsIcon },
+  { title: "Review Queue", url: "/review", icon: ClipboardCheckIcon, capability: "posts.review" },
+  {
+    title: "Categories",
+    url: "/categories",
+    icon: FolderTreeIcon,
+    capability: "categories.manage",
+  },
+  { title: "Tags", url: "/tags", icon: TagsIcon, capability: "tags.manage" },
   { title: "Media", url: "/media", icon: ImagesIcon },
-  { title: "Affiliate Links", url: "/affiliate-links", icon: Link2Icon },
-  { title: "AI Recommendations", url: "/affiliate-recommendations", icon: SparklesIcon },
+  {
+    title: "Affiliate Links",
+    url: "/affiliate-links",
+    icon: Link2Icon,
+    capability: "affiliateLinks.manage",
+  },
+  {
+    title: "AI Recommendations",
+    url: "/affiliate-recommendations",
+    icon: SparklesIcon,
+    capability: "blog.manage",
+  },
   { title: "Blog Ideas", url: "/blog-recommendations", icon: LightbulbIcon },
+  { title: "Activity", url: "/activity", icon: HistoryIcon, capability: "activity.view" },
   { title: "Settings", url: "/settings", icon: SettingsIcon },
 ];
 
-/** Entries of the blog's team (issue 35), shown before Settings to the roles that have them. */
-export const teamNavItems: readonly NavItem[] = [
-  { title: "Activity", url: "/activity", icon: HistoryIcon, capability: "activity.view" },
-];
+/** Screens of a blog's team (issue 35): not offered before a blog is chosen. */
+const teamScreens = new Set(["/review", "/activity"]);
 
-/** The entries a person sees with their role on the selected blog (none: the fixed entries only). */
+/**
+ * The entries a person sees with their role on the selected blog; with no blog chosen yet,
+ * every entry but the team's screens.
+ */
 export function navItemsFor(role: Role | undefined): NavItem[] {
-  const team = teamNavItems.filter(
-    (item) => role !== undefined && (!item.capability || can(role, item.capability)),
+  return navItems.filter((item) =>
+    role === undefined
+      ? !teamScreens.has(item.url)
+      : !item.capability || can(role, item.capability),
   );
-  return [...navItems.slice(0, -1), ...team, ...navItems.slice(-1)];
 }
 
 /** The entry to highlight: '/' is the dashboard too, and the editor belongs to All Posts. */
@@ -59,7 +86,5 @@ export function activeNavUrl(pathname: string): string | undefined {
   const path = pathname.replace(/\/+$/, "") || "/";
   if (path === "/") return "/dashboard";
   if (path === "/editor") return "/posts";
-  return [...navItems, ...teamNavItems].find(
-    (item) => path === item.url || path.startsWith(`${item.url}/`),
-  )?.url;
+  return navItems.find((item) => path === item.url || path.startsWith(`${item.url}/`))?.url;
 }

@@ -3,9 +3,9 @@ import { useState } from "react";
 import { useParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card.tsx";
+import { acceptInvitation, useInvitationPreview } from "../../../lib/api/team.ts";
 import { errorMessage } from "../../../lib/api-client.ts";
 import { writeStoredBlogId } from "../../../lib/selected-blog.ts";
-import { acceptInvitation, useInvitationPreview } from "../api/team.ts";
 
 /**
  * `/join/{token}`: the page of a team invitation link (decision 370). It says which blog and

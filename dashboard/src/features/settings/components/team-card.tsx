@@ -13,7 +13,6 @@ import { Card, CardContent, CardDescription, CardHeader } from "../../../compone
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { toast } from "../../../components/ui/use-toast.ts";
-import { errorMessage } from "../../../lib/api-client.ts";
 import {
   changeMemberRole,
   inviteToBlog,
@@ -21,7 +20,8 @@ import {
   revokeInvitation,
   teamKey,
   useTeam,
-} from "../api/team.ts";
+} from "../../../lib/api/team.ts";
+import { errorMessage } from "../../../lib/api-client.ts";
 
 const roleChoices = (roles: readonly MemberRole[]) =>
   roles.map((role) => ({ value: role, label: roleNames[role] }));

@@ -7,7 +7,7 @@ import type {
 } from "@contracts/team.ts";
 import type { z } from "@contracts/zod.ts";
 import useSWR from "swr";
-import { apiRequest, createFetcher } from "../../../lib/api-client.ts";
+import { apiRequest, createFetcher } from "../api-client.ts";
 
 /** `GET /api/blogs/{blogId}/team`: the owner, the members and the invitations (decision 370). */
 export const teamKey = (blogId: string) => `/api/blogs/${blogId}/team`;
