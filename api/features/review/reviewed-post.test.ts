@@ -16,7 +16,12 @@ afterAll(() => app.close());
 const aiText =
   "<p>Rock pools hold a whole world at low tide. Anemones, crabs and small fish wait there for the sea to come back, and a patient visitor with a bucket can watch them for hours.</p>";
 
-async function approved(writer: TestClient, editor: TestClient, blogId: string, fields: object) {
+async function approved(
+  writer: TestClient,
+  editor: TestClient,
+  blogId: string,
+  fields: Record<string, unknown>,
+) {
   const post = await createPost(writer, blogId, fields);
   expect(
     (await writer.patch(`/api/posts/${post.id}/status`, { status: "under_review" })).status,
