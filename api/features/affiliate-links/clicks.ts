@@ -6,7 +6,7 @@ import type { BlogAffiliateClicks } from "../../../contracts/affiliate-links.ts"
 import type { Database } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
 import { affiliateClicks, affiliateLinks, appSettings, blogs, posts } from "../../db/schema.ts";
-import { findOwnedBlog } from "../blogs/service.ts";
+import { blogFor } from "../members/access.ts";
 import { withSubId } from "./sub-id.ts";
 
 /**
@@ -204,7 +204,7 @@ export async function blogClicks(
   ownerId: string,
   blogId: string,
 ): Promise<BlogAffiliateClicks> {
-  await findOwnedBlog(db, ownerId, blogId);
+  await blogFor(db, ownerId, blogId, "analytics.view");
   return {
     days: (await dailyClicks(db, { blogId }, clock())).map((d) => ({
       date: d.day,

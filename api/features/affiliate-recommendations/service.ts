@@ -18,6 +18,7 @@ import {
 import { Conflict, NotFound } from "../../http/errors.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
 import { stopwordsOf, tokensOf } from "../internal-links/words.ts";
+import { rowFor } from "../members/access.ts";
 import { suggestKeywords } from "./keyword-suggestions.ts";
 
 type Row = typeof affiliateRecommendations.$inferSelect;
@@ -75,8 +76,10 @@ export async function keywordSuggestionsFor(
       .select({ rec: affiliateRecommendations, blog: blogs })
       .from(affiliateRecommendations)
       .innerJoin(blogs, eq(blogs.id, affiliateRecommendations.blogId))
-      .where(and(eq(affiliateRecommendations.id, id), eq(blogs.ownerId, ownerId))),
+      .where(eq(affiliateRecommendations.id, id)),
   );
+  // AI recommendations are the blog owner's (decision 366): a member is refused, others 404.
+  await rowFor(db, ownerId, found?.rec, "Recommendation", "blog.manage");
   if (!found) throw NotFound("Recommendation");
   const blogId = found.blog.id;
   const [published, settings, links] = await Promise.all([
@@ -120,9 +123,9 @@ export async function decideRecommendation(
     deps.db
       .select({ rec: affiliateRecommendations })
       .from(affiliateRecommendations)
-      .innerJoin(blogs, eq(blogs.id, affiliateRecommendations.blogId))
-      .where(and(eq(affiliateRecommendations.id, id), eq(blogs.ownerId, ownerId))),
+      .where(eq(affiliateRecommendations.id, id)),
   );
+  await rowFor(deps.db, ownerId, found?.rec, "Recommendation", "blog.manage");
   if (!found) throw NotFound("Recommendation");
   const [row] = await deps.db
     .update(affiliateRecommendations)

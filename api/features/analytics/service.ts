@@ -17,7 +17,7 @@ import {
   excludedHits,
   posts,
 } from "../../db/schema.ts";
-import { findOwnedBlog } from "../blogs/service.ts";
+import { blogFor } from "../members/access.ts";
 import type { Analytics } from "./ingest.ts";
 
 export type ReportDeps = { db: Database; analytics: Analytics; clock?: () => Date };
@@ -77,7 +77,8 @@ export async function blogReport(
   range: AnalyticsRange,
 ): Promise<BlogAnalytics> {
   const { db } = deps;
-  await findOwnedBlog(db, ownerId, blogId);
+  // The blog's numbers are for those who see its analytics (owner, editors: decision 366).
+  await blogFor(db, ownerId, blogId, "analytics.view");
   await deps.analytics.rollUp([blogId]);
   const now = (deps.clock ?? (() => new Date()))();
   const { from, periods } = rangePeriods(range, now);

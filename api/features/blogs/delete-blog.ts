@@ -1,9 +1,8 @@
-import { and, eq, gt } from "drizzle-orm";
+import { eq, gt } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { first } from "../../db/query.ts";
 import { blogs, removedBlogAddresses } from "../../db/schema.ts";
-import { NotFound } from "../../http/errors.ts";
 import { hostsOfBlog } from "../public-sites/hosts.ts";
+import { findOwnedBlog } from "./service.ts";
 
 /** How long a deleted blog's addresses answer 410 Gone before they are unknown (decision 141). */
 export const goneGraceDays = 30;
@@ -30,13 +29,8 @@ export async function deleteBlog(deps: DeleteBlogDeps, ownerId: string, blogId: 
   const now = (deps.clock ?? (() => new Date()))();
   const goneUntil = new Date(now.getTime() + goneGraceDays * dayMs);
   const blog = await deps.db.transaction(async (tx) => {
-    const row = await first(
-      tx
-        .select()
-        .from(blogs)
-        .where(and(eq(blogs.id, blogId), eq(blogs.ownerId, ownerId))),
-    );
-    if (!row) throw NotFound("Blog");
+    // Deleting is the owner's (decision 366): a member is refused, a stranger gets 404.
+    const row = await findOwnedBlog(tx, ownerId, blogId);
     const addresses = [
       ...hostsOfBlog(row, deps.blogDomain, deps.reservedLabels),
       blogPathAddress(row.slug),

@@ -19,7 +19,7 @@ import { cloneBlog } from "./clone-blog.ts";
 import { deleteBlog } from "./delete-blog.ts";
 import { fleetOverview } from "./fleet-overview.ts";
 import { type DomainTarget, presentBlog } from "./presenter.ts";
-import { createBlog, customizeBlog, findOwnedBlog, updateBlog } from "./service.ts";
+import { createBlog, customizeBlog, updateBlog } from "./service.ts";
 import { type RenderStateOf, siteStatus } from "./site-status.ts";
 
 export type BlogRouteDeps = {
@@ -118,7 +118,8 @@ export function blogRoutes({
     validate({ params: idParams }),
     async (req, res) => {
       const { params } = inputOf<unknown, unknown, IdParams>(res);
-      const blog = await findOwnedBlog(db, currentUser(req).id, params.id);
+      // Whether the blog is live is the team's to see (decision 370).
+      const { blog } = await blogAccess(db, currentUser(req).id, params.id);
       res.json(await siteStatus(db, blog.id, renderState));
     },
   );

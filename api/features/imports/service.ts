@@ -4,9 +4,9 @@ import type { Storage } from "../../../site-builder/storage/storage.ts";
 import type { Database } from "../../db/client.ts";
 import { newId } from "../../db/ids.ts";
 import { first } from "../../db/query.ts";
-import { blogs, importJobs } from "../../db/schema.ts";
-import { NotFound } from "../../http/errors.ts";
+import { importJobs } from "../../db/schema.ts";
 import { findOwnedBlog } from "../blogs/service.ts";
+import { rowFor } from "../members/access.ts";
 import { importFormatOf } from "./parse.ts";
 
 /**
@@ -77,16 +77,10 @@ export async function dropUpload(storage: Storage, job: Pick<JobRow, "payload">)
   if (upload) await storage.delete(upload);
 }
 
+/** An import of a blog the person owns: 404 for another's, 403 for a member (decision 366). */
 export async function findOwnedImport(db: Database, ownerId: string, jobId: string) {
-  const row = await first(
-    db
-      .select({ job: importJobs })
-      .from(importJobs)
-      .innerJoin(blogs, eq(blogs.id, importJobs.blogId))
-      .where(and(eq(importJobs.id, jobId), eq(blogs.ownerId, ownerId))),
-  );
-  if (!row) throw NotFound("Import");
-  return row.job;
+  const job = await first(db.select().from(importJobs).where(eq(importJobs.id, jobId)));
+  return rowFor(db, ownerId, job, "Import", "blog.manage");
 }
 
 export async function listImports(db: Database, ownerId: string, blogId: string) {

@@ -10,7 +10,9 @@ import { first } from "../../db/query.ts";
 import { blogs, postSlugHistory, posts } from "../../db/schema.ts";
 import { NotFound } from "../../http/errors.ts";
 import type { Logger } from "../../logger.ts";
-import { type BlogRow, findOwnedBlog } from "../blogs/service.ts";
+import type { BlogRow } from "../blogs/service.ts";
+import { blogFor } from "../members/access.ts";
+import { postFor } from "../posts/post-access.ts";
 import { type CandidatePost, searchPublishedTitles } from "./candidates.ts";
 import { cosine, type Embeddings } from "./embeddings.ts";
 import {
@@ -65,22 +67,20 @@ export async function suggestInternalLinks(
   return suggestForBlog(deps, blog, input);
 }
 
-/** The route's entry: the owner's blog (404 otherwise) and, when named, a post of that blog. */
+/**
+ * The route's entry: a blog the person writes for (404 otherwise; the suggestions are its
+ * published posts) and, when named, a post of that blog they can read (decision 367).
+ */
 export async function suggestInternalLinksForOwner(
   deps: InternalLinkDeps,
-  ownerId: string,
+  userId: string,
   blogId: string,
   input: SuggestInput,
 ): Promise<InternalLinkSuggestions> {
-  const blog = await findOwnedBlog(deps.db, ownerId, blogId);
+  const { blog } = await blogFor(deps.db, userId, blogId, "posts.write");
   if (input.postId) {
-    const post = await first(
-      deps.db
-        .select({ id: posts.id })
-        .from(posts)
-        .where(and(eq(posts.id, input.postId), eq(posts.blogId, blog.id))),
-    );
-    if (!post) throw NotFound("Post");
+    const { post } = await postFor(deps.db, userId, input.postId, "read");
+    if (post.blogId !== blog.id) throw NotFound("Post");
   }
   return suggestForBlog(deps, blog, input);
 }
