@@ -71,6 +71,14 @@ describe("invitations to a blog", () => {
     expect((await late.get<Blog[]>("/api/blogs")).body).toEqual([]);
     expect(await membersOf(app, second.id)).toEqual(["writer"]);
 
+    const joined = await owner.get<{ events: { action: string; subject: string | null }[] }>(
+      `/api/blogs/${second.id}/activity`,
+    );
+    expect(joined.body.events.map((event) => event.action)).toEqual([
+      "member.joined",
+      "member.invited",
+    ]);
+    expect(joined.body.events[1]?.subject).toBe("writer@example.com");
     const team = await owner.get<Team>(`/api/blogs/${second.id}/team`);
     expect(team.body.members.map((m) => m.role)).toEqual(["owner", "writer"]);
     expect(team.body.invitations.map((i) => i.status)).toEqual(["used"]);
@@ -225,6 +233,14 @@ describe("the team", () => {
     const [moved] = await app.db.select().from(posts).where(eq(posts.id, theirs.id));
     expect(moved?.authorId).toBe(ownerId);
     expect(await membersOf(app, blog.id)).toEqual([]);
+    const log = await owner.get<{ events: { action: string; details: object }[] }>(
+      `/api/blogs/${blog.id}/activity?action=member.role_changed&action=member.removed`,
+    );
+    expect(log.body.events.map((event) => [event.action, event.details])).toEqual([
+      ["member.removed", { role: "editor", left: false, posts: "reassign" }],
+      ["member.removed", { role: "editor", left: false, posts: "keep" }],
+      ["member.role_changed", { from: "writer", to: "editor" }],
+    ]);
   });
 
   it("lets a member leave, but not the owner", async () => {

@@ -17,6 +17,7 @@ import type { Database, Queryable } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
 import { blogInvitations, blogMembers, blogs, posts, users } from "../../db/schema.ts";
 import { Conflict, HttpError, NotFound, ValidationFailed } from "../../http/errors.ts";
+import { recordActivity } from "../activity/record.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { withOutbox } from "../publishing/outbox.ts";
 import { type BlogAccess, blogFor, requireCapability } from "./access.ts";
@@ -162,6 +163,17 @@ export async function inviteToBlog(
       })
       .returning();
     if (!inserted) throw new Error("insert returned no row");
+    await recordActivity(
+      tx,
+      {
+        blogId,
+        actorId: userId,
+        action: "member.invited",
+        subject: input.email ?? null,
+        details: { role: input.role },
+      },
+      now,
+    );
     return inserted;
   });
   const inviter = await first(db.select(personColumns).from(users).where(eq(users.id, userId)));
@@ -317,6 +329,18 @@ export async function acceptInvitation(
     role: invitation.role,
     addedBy: invitation.createdBy,
   });
+  const person = await first(db.select(personColumns).from(users).where(eq(users.id, userId)));
+  await recordActivity(
+    db,
+    {
+      blogId: blog.id,
+      actorId: userId,
+      action: "member.joined",
+      subject: person ? displayNameOf(person) : null,
+      details: { role: invitation.role },
+    },
+    now,
+  );
   return { blogId: blog.id, role: invitation.role };
 }
 
@@ -343,7 +367,17 @@ export async function changeMemberRole(
   await blogFor(db, userId, blogId, "members.manage");
   const member = await memberOf(db, blogId, memberId);
   if (member.role === role) return;
-  await db.update(blogMembers).set({ role }).where(eq(blogMembers.id, member.id));
+  const person = await first(db.select(personColumns).from(users).where(eq(users.id, memberId)));
+  await db.transaction(async (tx) => {
+    await tx.update(blogMembers).set({ role }).where(eq(blogMembers.id, member.id));
+    await recordActivity(tx, {
+      blogId,
+      actorId: userId,
+      action: "member.role_changed",
+      subject: person ? displayNameOf(person) : null,
+      details: { from: member.role, to: role },
+    });
+  });
 }
 
 /**
@@ -392,5 +426,13 @@ export async function removeMember(
     await tx
       .delete(blogMembers)
       .where(and(eq(blogMembers.id, member.id), ne(blogMembers.userId, access.blog.ownerId)));
+    const person = await first(tx.select(personColumns).from(users).where(eq(users.id, memberId)));
+    await recordActivity(tx, {
+      blogId,
+      actorId: userId,
+      action: "member.removed",
+      subject: person ? displayNameOf(person) : null,
+      details: { role: member.role, left: leaving, posts: input.posts },
+    });
   });
 }
