@@ -57,6 +57,8 @@ export type TestApp = {
 
 export type StartOptions = {
   env?: Record<string, string>;
+  /** Outgoing e-mail of requests (default: from the env, none without SMTP_URL). */
+  mailer?: AppDeps["mailer"];
   clock?: Clock;
   signInRateLimit?: AppDeps["signInRateLimit"];
   /** Render and serve public blogs (needs the built theme; vitest's global setup builds it). */
@@ -191,6 +193,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     writeHealth: database.writeHealth,
     dashboardDir: options.dashboardDir,
     sessionCacheMs: options.sessionCacheMs,
+    mailer: options.mailer,
   });
   const server = createServer(withFastPath(app, publishing)).listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", resolve));

@@ -4,8 +4,10 @@ import type { Blog } from "../../../contracts/blogs.ts";
 import type { Post } from "../../../contracts/posts.ts";
 import type { CreatedTeamInvitation, Team } from "../../../contracts/team.ts";
 import { blogInvitations, blogMembers, posts } from "../../db/schema.ts";
+import { createSmtpMailer } from "../../mail/mailer.ts";
 import { createBlog, createMember, createOwner, createPost } from "../../test/factories.ts";
 import { type TestApp, type TestClient, testApps } from "../../test/harness.ts";
+import { decodeQuotedPrintable, startSmtpPeer } from "../../test/smtp-peer.ts";
 
 const { start, closeAll } = testApps();
 afterAll(closeAll);
@@ -182,6 +184,41 @@ describe("invitations to a blog", () => {
     });
     expect(other.status).toBe(403);
     expect(other.body).toMatchObject({ code: "invitation_invalid" });
+  });
+});
+
+describe("invitations by e-mail", () => {
+  it("are sent when the server has SMTP, and kept when the mail server refuses", async () => {
+    const smtp = await startSmtpPeer();
+    try {
+      const mailer = createSmtpMailer({ url: smtp.url, from: "Blogfleet <blogs@example.test>" });
+      const app = await start({ mailer });
+      const owner = await createOwner(app);
+      const blog = await createBlog(owner, "Coffee");
+      const sent = await invite(owner, blog.id, "writer", "wes@example.com");
+      expect(sent.emailed).toBe(true);
+      expect(sent.url).toMatch(new RegExp(`^${app.origin}/join/[A-Za-z0-9_-]{32}$`));
+      const mail = await smtp.next();
+      expect(mail.to).toEqual(["wes@example.com"]);
+      const text = decodeQuotedPrintable(mail.raw);
+      expect(text).toContain("Subject: You are invited to write for Coffee");
+      expect(text).toContain(sent.url);
+
+      const down = await start({
+        mailer: createSmtpMailer({ url: "smtp://127.0.0.1:9", from: "x@example.test" }),
+      });
+      const other = await createOwner(down);
+      const otherBlog = await createBlog(other);
+      const kept = await invite(other, otherBlog.id, "editor", "eddie@example.com");
+      expect(kept.emailed).toBe(false);
+      const team = await other.get<Team>(`/api/blogs/${otherBlog.id}/team`);
+      expect(team.body.invitations.map((i) => [i.email, i.status])).toEqual([
+        ["eddie@example.com", "open"],
+      ]);
+      mailer.close();
+    } finally {
+      await smtp.close();
+    }
   });
 });
 

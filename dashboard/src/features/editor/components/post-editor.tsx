@@ -481,9 +481,12 @@ export function PostEditor({
             context={`${fields.title}. ${fields.content.slice(0, 1000)}`}
           />
 
-          {post && may.review && post.status === "under_review" && !post.scheduledPublishAt && (
-            <ReviewDecision post={post} onDecided={saved} />
-          )}
+          {/* Someone else's post waiting for a decision; one's own is published as before. */}
+          {post &&
+            may.review &&
+            !ownPost &&
+            post.status === "under_review" &&
+            !post.scheduledPublishAt && <ReviewDecision post={post} onDecided={saved} />}
           {post && <NotesPanel postId={post.id} />}
 
           {post && <SourcesPanel postId={post.id} />}
