@@ -1,6 +1,7 @@
 import type { Blog } from "@contracts/blogs.ts";
 import { type PostStatus, postStatuses, postStatusLabels } from "@contracts/limits.ts";
 import { defaultPostSort, type PostSort, type PostsView } from "@contracts/post-list.ts";
+import { can } from "@contracts/roles.ts";
 import { FileTextIcon, LayoutGridIcon, ListIcon, SearchIcon, SearchXIcon } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
@@ -84,6 +85,11 @@ function AllPosts({ blog }: { blog: Blog }) {
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
   const [bulkAction, setBulkAction] = useState<BulkAction | null>(null);
   const applyBulk = useBulkPosts(blog.id);
+  // Unpublishing is for those who publish (decision 367); a writer sees only their own posts.
+  const mayPublish = can(blog.role, "posts.publish", {
+    writersCanPublish: blog.writersCanPublish,
+    ownPost: true,
+  });
   // Once asked for, a confirmation stays mounted: closing it plays its exit as before.
   const asked = useRef({ delete: false, unpublish: false });
   if (toDelete) asked.current.delete = true;
@@ -306,7 +312,7 @@ function AllPosts({ blog }: { blog: Blog }) {
                 categoryName={categoryName(post.categoryId)}
                 currentUserId={user?.id}
                 onDelete={setToDelete}
-                onUnpublish={setToUnpublish}
+                onUnpublish={mayPublish ? setToUnpublish : undefined}
               />
             </li>
           ))}
