@@ -4,7 +4,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { beaconScript, beaconScriptHash } from "../../../site-builder/theme/lib/beacon.ts";
 import { blogs, categories, postSlugHistory, posts } from "../../db/schema.ts";
-import { createBlog, createOwner, createPost, insertOwnerAndBlog } from "../../test/factories.ts";
+import {
+  createBlog,
+  createMember,
+  createOwner,
+  createPost,
+  insertOwnerAndBlog,
+} from "../../test/factories.ts";
 import { startTestApp, type TestApp } from "../../test/harness.ts";
 import { rawGet } from "../../test/raw-http.ts";
 
@@ -299,5 +305,26 @@ describe("owner preview", () => {
     }
     // The public pages still do not show it.
     expect((await read(`/blog/${blog.slug}/post/${draft.slug}`)).status).toBe(404);
+  });
+
+  it("shows a draft to its blog's team as their role lets them read it (decision 367)", async () => {
+    const owner = await createOwner(app);
+    const blog = await createBlog(owner, "Team Preview Blog");
+    const ownersDraft = await createPost(owner, blog.id, { title: "The owner's draft" });
+    const editor = await createMember(app, blog.id, "editor");
+    const writer = await createMember(app, blog.id, "writer");
+    const writersDraft = await createPost(writer, blog.id, { title: "The writer's draft" });
+    const preview = (post: { id: string }) => `/blog/${blog.slug}/preview/${post.id}`;
+
+    expect((await editor.get(preview(ownersDraft))).status).toBe(200);
+    const own = await writer.get(preview(writersDraft));
+    expect(own.status).toBe(200);
+    expect(own.text).toContain("The writer&#39;s draft");
+    const others = await writer.get(preview(ownersDraft));
+    expect(others.status).toBe(404);
+    expect(others.text).not.toContain("The owner&#39;s draft");
+    // A post named under another blog's address is not previewed there.
+    const elsewhere = await createBlog(owner, "Other Preview Blog");
+    expect((await owner.get(`/blog/${elsewhere.slug}/preview/${ownersDraft.id}`)).status).toBe(404);
   });
 });

@@ -3,7 +3,9 @@ import { type Request, type RequestHandler, type Response, Router } from "expres
 import type { Database } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
 import { blogs } from "../../db/schema.ts";
+import { HttpError } from "../../http/errors.ts";
 import { blogPathAddress, type RemovedAddresses } from "../blogs/delete-blog.ts";
+import { postFor } from "../posts/post-access.ts";
 import { isUsualHostSpelling, normalizeHost, resolveBlogByHost } from "./hosts.ts";
 import type { HostMap } from "./page-cache.ts";
 import { type BlogServer, publicHeaders } from "./serve.ts";
@@ -79,12 +81,22 @@ export function blogPathRoutes(
     res.redirect(301, `/blog/${encodeURIComponent(req.params.slug)}/${query}`);
   });
 
-  // The editor's Preview: the owner sees a post as readers will, before it is published.
+  // The editor's Preview: a post as readers will see it, before it is published, for those who
+  // can read it (its blog's owner and editors, and its own writer: decision 367).
   router.get("/blog/:slug/preview/:postId", async (req, res) => {
     const blog = await first(db.select().from(blogs).where(eq(blogs.slug, req.params.slug)));
-    // Anyone but the owner gets the same answer as for a blog that does not exist.
-    if (!blog || !req.user || blog.ownerId !== req.user.id)
-      return server.serveUnknownBlog(req, res);
+    const readable =
+      blog && req.user
+        ? await postFor(db, req.user.id, req.params.postId, "read").then(
+            (access) => access.post.blogId === blog.id,
+            (error: unknown) => {
+              if (error instanceof HttpError) return false;
+              throw error;
+            },
+          )
+        : false;
+    // Anyone else gets the same answer as for a blog that does not exist.
+    if (!blog || !readable) return server.serveUnknownBlog(req, res);
     await server.servePreview(req, res, blog, req.params.postId);
   });
 
