@@ -50,6 +50,7 @@ import { createMediaFiles } from "./features/media/files.ts";
 import { mediaRoutes } from "./features/media/routes.ts";
 import { mediaFolder } from "./features/media/service.ts";
 import { memberRoutes } from "./features/members/routes.ts";
+import { subscriptionHandler } from "./features/newsletters/routes.ts";
 import { notificationRoutes } from "./features/notifications/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
@@ -180,6 +181,7 @@ export function createApp({
   // Readers on a blog's own host get that blog only, before any of the app's machinery.
   // (Pages already in memory are answered even earlier, by `withFastPath` below.)
   const removedAddresses = createRemovedAddresses(db);
+  const subscriptions = subscriptionHandler({ db, clock, mailer, logger });
   if (publishing)
     app.use(
       blogHostRoutes(
@@ -190,6 +192,7 @@ export function createApp({
         reservedLabels,
         removedAddresses,
         new Set(platformHostsOf(env)),
+        subscriptions,
       ),
     );
 
@@ -384,7 +387,7 @@ export function createApp({
   app.use(blogRecommendationRoutes({ db, ai, clock, onUserChanged: sessions.forgetUser }));
   if (publishing) {
     app.use(publicApiRoutes(db, env.BLOG_DOMAIN, publishing.sanitize, reservedLabels));
-    app.use(blogPathRoutes(db, publishing.server, removedAddresses));
+    app.use(blogPathRoutes(db, publishing.server, removedAddresses, subscriptions));
   }
   app.use("/api", apiNotFound);
 

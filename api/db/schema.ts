@@ -31,6 +31,7 @@ export const tags = chosen.tags;
 export const postTags = chosen.postTags;
 export const posts = chosen.posts;
 export const postNotes = chosen.postNotes;
+export const subscribers = chosen.subscribers;
 export const media = chosen.media;
 export const postRevisions = chosen.postRevisions;
 export const postPendingChanges = chosen.postPendingChanges;

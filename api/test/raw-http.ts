@@ -13,10 +13,20 @@ export type RawReply = {
  * Host). Redirects are not followed; the body is read whole as UTF-8.
  */
 export const rawGet = (base: string, path: string, headers: Record<string, string> = {}) =>
+  rawRequest(base, "GET", path, headers);
+
+/** `rawGet` with any method, and a body (a form's, as a browser posts it). */
+export const rawRequest = (
+  base: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+) =>
   new Promise<RawReply>((resolve, reject) => {
     const url = new URL(base);
     const req = request(
-      { hostname: url.hostname, port: url.port, path, method: "GET", headers },
+      { hostname: url.hostname, port: url.port, path, method, headers },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -32,5 +42,5 @@ export const rawGet = (base: string, path: string, headers: Record<string, strin
       },
     );
     req.on("error", reject);
-    req.end();
+    req.end(body);
   });

@@ -13,5 +13,6 @@ export * from "./schema/analytics.ts";
 export * from "./schema/blogs.ts";
 export * from "./schema/jobs.ts";
 export * from "./schema/members.ts";
+export * from "./schema/newsletters.ts";
 export * from "./schema/posts.ts";
 export * from "./schema/review.ts";

@@ -1,11 +1,12 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { createHmac } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { and, eq, gte, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import type { BlogAffiliateClicks } from "../../../contracts/affiliate-links.ts";
+import { installSecret } from "../../db/app-settings.ts";
 import type { Database } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
-import { affiliateClicks, affiliateLinks, appSettings, blogs, posts } from "../../db/schema.ts";
+import { affiliateClicks, affiliateLinks, blogs, posts } from "../../db/schema.ts";
 import { blogFor } from "../members/access.ts";
 import { withSubId } from "./sub-id.ts";
 
@@ -43,29 +44,8 @@ export function isTopLevelNavigation(headers: IncomingHttpHeaders): boolean {
   return (mode === undefined || mode === "navigate") && (dest === undefined || dest === "document");
 }
 
-const secrets = new WeakMap<Database, Promise<string>>();
-
 /** The install's key for visitor hashes, created on first use and kept in the database. */
-function clickSecret(db: Database): Promise<string> {
-  const known = secrets.get(db);
-  if (known) return known;
-  const secret = (async () => {
-    await db
-      .insert(appSettings)
-      .values({ key: "click_visitor_key", value: randomBytes(32).toString("base64url") })
-      .onConflictDoNothing();
-    const row = await first(
-      db.select().from(appSettings).where(eq(appSettings.key, "click_visitor_key")),
-    );
-    if (!row) throw new Error("click visitor key missing");
-    return row.value;
-  })().catch((error) => {
-    secrets.delete(db);
-    throw error;
-  });
-  secrets.set(db, secret);
-  return secret;
-}
+const clickSecret = (db: Database) => installSecret(db, "click_visitor_key");
 
 export type ClickRequest = {
   blogId: string;

@@ -5,6 +5,7 @@ import { first } from "../../db/query.ts";
 import { blogs } from "../../db/schema.ts";
 import { HttpError } from "../../http/errors.ts";
 import { blogPathAddress, type RemovedAddresses } from "../blogs/delete-blog.ts";
+import type { SubscriptionHandler } from "../newsletters/routes.ts";
 import { postFor } from "../posts/post-access.ts";
 import { isUsualHostSpelling, normalizeHost, resolveBlogByHost } from "./hosts.ts";
 import type { HostMap } from "./page-cache.ts";
@@ -41,6 +42,8 @@ export function blogHostRoutes(
   removed?: RemovedAddresses,
   /** The platform's own hosts (the dashboard's): never a blog's, so never looked up. */
   platformHosts: ReadonlySet<string> = new Set(),
+  /** Subscribing to the blog's e-mail list (decision 372). */
+  subscriptions?: SubscriptionHandler,
 ): RequestHandler {
   return async (req, res, next) => {
     // The public JSON API answers on blog hosts too ("which blog is this host?").
@@ -60,6 +63,7 @@ export function blogHostRoutes(
     if (isUsualHostSpelling(req.headers.host, req.socket.localPort)) {
       hostMap.remember(req.headers.host as string, blog.id);
     }
+    if (subscriptions && (await subscriptions(req, res, blog, req.path, "/"))) return;
     await server.serveBlog(req, res, blog, req.path, "/");
   };
 }
@@ -69,9 +73,29 @@ export function blogPathRoutes(
   db: Database,
   server: BlogServer,
   removed?: RemovedAddresses,
+  subscriptions?: SubscriptionHandler,
 ): Router {
   // Strict: `/blog/x` (redirected) and `/blog/x/` (the home page) are different routes.
   const router = Router({ strict: true });
+
+  // The blog's e-mail list, under its path as on its host (decision 372).
+  if (subscriptions) {
+    const list = (inside: string) => async (req: Request, res: Response) => {
+      const blog = await first(
+        db
+          .select()
+          .from(blogs)
+          .where(eq(blogs.slug, req.params.slug as string)),
+      );
+      if (!blog) return server.serveUnknownBlog(req, res);
+      const base = `/blog/${encodeURIComponent(blog.slug)}/`;
+      if (!(await subscriptions(req, res, blog, inside, base))) server.serveUnknownBlog(req, res);
+    };
+    router.post("/blog/:slug/subscribe", list("/subscribe"));
+    router.get("/blog/:slug/subscribe/confirm", list("/subscribe/confirm"));
+    router.get("/blog/:slug/unsubscribe", list("/unsubscribe"));
+    router.post("/blog/:slug/unsubscribe", list("/unsubscribe"));
+  }
 
   router.get("/blog/:slug", (req, res) => {
     // Links on blog pages are relative to the folder, so the blog's home needs its slash.
