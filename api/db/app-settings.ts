@@ -26,8 +26,8 @@ const secrets = new WeakMap<Database, Map<string, Promise<string>>>();
  * first use; every process of the install reads the same one. Kept in memory once read.
  */
 export function installSecret(db: Database, key: string): Promise<string> {
-  let known = secrets.get(db);
-  if (!known) secrets.set(db, (known = new Map()));
+  const known = secrets.get(db) ?? new Map<string, Promise<string>>();
+  secrets.set(db, known);
   const cached = known.get(key);
   if (cached) return cached;
   const secret = (async () => {
