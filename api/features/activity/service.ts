@@ -9,6 +9,7 @@ import { displayNameOf } from "../../../contracts/users.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { activityEvents, blogMembers, users } from "../../db/schema.ts";
 import { blogFor } from "../members/access.ts";
+import { personColumns } from "../members/people.ts";
 import { before, pageOf } from "./cursor.ts";
 import { presentActivityEvent } from "./presenter.ts";
 
@@ -19,13 +20,6 @@ export const personOf = (user: {
   lastName: string | null;
   email: string | null;
 }): ActivityPerson => ({ id: user.id, name: displayNameOf(user) });
-
-const personColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-};
 
 /** The blog's owner and members, owner first, for the filter by person. */
 async function teamOf(db: Queryable, blogId: string, ownerId: string): Promise<ActivityPerson[]> {

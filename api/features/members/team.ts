@@ -21,6 +21,7 @@ import { recordActivity } from "../activity/record.ts";
 import type { ContentEvents } from "../publishing/content-events.ts";
 import { withOutbox } from "../publishing/outbox.ts";
 import { type BlogAccess, blogFor, requireCapability } from "./access.ts";
+import { personColumns } from "./people.ts";
 
 /*
  * A blog's team (decision 370): who is on it, the links that add people with a role, changing
@@ -55,13 +56,6 @@ const presentInvitation = (
   status: statusOf(row, now),
   invitedBy,
 });
-
-const personColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-};
 
 /** The owner and the members with their post counts, then the invitations (newest first). */
 export async function teamOf(

@@ -6,6 +6,7 @@ import type { Database, Queryable } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
 import { blogMembers, blogs, postNotes, users } from "../../db/schema.ts";
 import { NotFound, ValidationFailed } from "../../http/errors.ts";
+import { personColumns } from "../members/people.ts";
 import { notify } from "../notifications/notify.ts";
 import type { PostAccess } from "../posts/post-access.ts";
 import { postFor } from "../posts/post-access.ts";
@@ -16,13 +17,6 @@ type Person = {
   firstName: string | null;
   lastName: string | null;
   email: string | null;
-};
-
-const personColumns = {
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
 };
 
 const presentNote = (row: NoteRow, author: Person | null): PostNote => ({
