@@ -39,3 +39,27 @@ export const subscribeForm = z.object({
   website: z.string().max(500).optional(),
 });
 export type SubscribeForm = z.infer<typeof subscribeForm>;
+
+/* Sending posts by e-mail (decision 373). */
+
+/** An issue (one e-mail to a blog's list) from queued to sent. */
+export const issueStatuses = ["queued", "sending", "sent", "failed", "cancelled"] as const;
+export type IssueStatus = (typeof issueStatuses)[number];
+/** What an issue carries: one post, or a digest of the week's posts. */
+export const issueKinds = ["post", "digest"] as const;
+export type IssueKind = (typeof issueKinds)[number];
+
+/**
+ * One recipient of one issue: `sending` is claimed before the SMTP server is asked (a crash
+ * then leaves `unknown`, never sent again), `sent` accepted by the server, `deferred` refused
+ * for now (tried again), `failed` refused for good, `bounced` reported back afterwards.
+ */
+export const deliveryStatuses = [
+  "sending",
+  "sent",
+  "deferred",
+  "failed",
+  "bounced",
+  "unknown",
+] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];

@@ -46,6 +46,7 @@ export type PostSummaryRow = Omit<
   | "submittedAt"
   | "assigneeId"
   | "reviewedBy"
+  | "sendByEmail"
   | "scheduledPublishAt"
   | "publishedAt"
   | "createdAt"

@@ -45,6 +45,8 @@ export const affiliateClicks = sqliteTable(
       .notNull()
       .references(() => affiliateLinks.id, { onDelete: "cascade" }),
     postId: text("post_id").references(() => posts.id, { onDelete: "set null" }),
+    /** The newsletter issue the click came from (decision 373); null on the web. */
+    issueId: text("issue_id"),
     /** Keyed hash of visitor and day; raw IP addresses are never stored. */
     visitorHash: text("visitor_hash").notNull(),
     day: text("day").notNull(),

@@ -53,6 +53,14 @@ export const blogs = sqliteTable(
     reviewBeforePublishing: bool("review_before_publishing").notNull().default(true),
     /** Writers publish (and schedule) their own posts without an editor (decision 367). */
     writersCanPublish: bool("writers_can_publish").notNull().default(false),
+    /** The newsletter's sender name (decision 373); the blog's name when empty. */
+    newsletterSenderName: text("newsletter_sender_name"),
+    /** The newsletter's From address; the server's SMTP_FROM address when empty. */
+    newsletterSenderAddress: text("newsletter_sender_address"),
+    /** Whether "Also send by e-mail" starts ticked when a post is published. */
+    newsletterSendByDefault: bool("newsletter_send_by_default").notNull().default(false),
+    /** A weekly digest of the week's posts not already sent one by one. */
+    newsletterWeeklyDigest: bool("newsletter_weekly_digest").notNull().default(false),
     /** IANA time zone of public dates (decision 140); the owner's browser zone at creation. */
     timeZone: text("time_zone").notNull().default("UTC"),
     createdAt: createdAt(),

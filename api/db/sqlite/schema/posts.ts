@@ -97,6 +97,8 @@ export const posts = sqliteTable(
     assigneeId: text("assignee_id").references(() => users.id, { onDelete: "set null" }),
     /** Who approved it for publishing (decision 371); null when nobody reviewed it. */
     reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    /** Also send the post to the blog's subscribers when it goes live (decision 373). */
+    sendByEmail: bool("send_by_email").notNull().default(false),
     featureImageId: text("feature_image_id").references((): AnySQLiteColumn => media.id, {
       onDelete: "set null",
     }),
