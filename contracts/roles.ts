@@ -53,6 +53,10 @@ export const capabilities = {
   "analytics.view": editors,
   /** The blog's activity log: who did what and when. */
   "activity.view": editors,
+  /** The blog's e-mail list: addresses, imports, exports, deletion (personal data). */
+  "subscribers.manage": ["owner"],
+  /** Send a post by e-mail, see the newsletter's issues and their reports. */
+  "newsletter.send": editors,
 } as const satisfies Record<string, readonly Role[]>;
 export type Capability = keyof typeof capabilities;
 
