@@ -18,6 +18,8 @@ const expected: Record<Capability, [boolean, boolean, boolean, boolean]> = {
   "media.manage": [true, true, false, false],
   "analytics.view": [true, true, false, false],
   "activity.view": [true, true, false, false],
+  "subscribers.manage": [true, false, false, false],
+  "newsletter.send": [true, true, false, false],
 };
 
 describe("the role table", () => {
