@@ -50,7 +50,10 @@ import { createMediaFiles } from "./features/media/files.ts";
 import { mediaRoutes } from "./features/media/routes.ts";
 import { mediaFolder } from "./features/media/service.ts";
 import { memberRoutes } from "./features/members/routes.ts";
+import { bounceWebhookRoutes } from "./features/newsletters/bounce-routes.ts";
+import { newsletterIssueRoutes } from "./features/newsletters/issue-routes.ts";
 import { subscriptionHandler } from "./features/newsletters/routes.ts";
+import { subscriberRoutes } from "./features/newsletters/subscribers-routes.ts";
 import { notificationRoutes } from "./features/notifications/routes.ts";
 import { postRoutes } from "./features/posts/routes.ts";
 import { profileRoutes } from "./features/profile/routes.ts";
@@ -196,6 +199,7 @@ export function createApp({
       ),
     );
 
+  app.use(bounceWebhookRoutes({ db, secret: env.NEWSLETTER_WEBHOOK_SECRET, logger }));
   app.use(
     pinoHttp({
       logger,
@@ -354,6 +358,8 @@ export function createApp({
   app.use(categoryRoutes({ db, contentEvents: events }));
   app.use(memberRoutes({ db, contentEvents: events, clock, env, mailer, limitStores }));
   app.use(tagRoutes({ db, contentEvents: events }));
+  app.use(newsletterIssueRoutes({ db, publishing, mailer }));
+  app.use(subscriberRoutes({ db, clock }));
   app.use(voiceRoutes({ db, contentEvents: events }));
   app.use(authorRoutes({ db, contentEvents: events }));
   app.use(createMediaFiles(db, storage).appRoute);

@@ -255,6 +255,20 @@ export const envSchema = z
     ),
     /** The sender of the server's e-mail: `Blogfleet <blogs@example.com>` or an address. */
     SMTP_FROM: optionalText,
+    /**
+     * The shared secret of the bounce and complaint webhooks (decision 376), given as `?token=`
+     * or the Basic password. Unset, `/api/newsletter-webhooks/*` does not exist.
+     */
+    NEWSLETTER_WEBHOOK_SECRET: optionalText.pipe(
+      z.string().min(16, { error: "must be at least 16 characters (a random string)" }).optional(),
+    ),
+    /**
+     * Messages a second the SMTP server takes (its sending limit; decision 373): newsletters
+     * are paced to it. Unset: as fast as `SMTP_CONNECTIONS` connections go.
+     */
+    SMTP_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).optional(),
+    /** Connections to the SMTP server at once while a newsletter goes out (default 3). */
+    SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(3),
   })
   .superRefine((env, ctx) => {
     // Blogs must not share the dashboard's site (decision 060): a blog on a sibling host gets

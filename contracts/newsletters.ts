@@ -63,3 +63,111 @@ export const deliveryStatuses = [
   "unknown",
 ] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+/* Subscribers in the dashboard (decision 374). */
+
+/** Addresses per page of `GET /api/blogs/{blogId}/subscribers`. */
+export const subscriberPageSize = 50;
+/** Rows one CSV import takes; a larger file is refused whole (split it). */
+export const maxSubscriberImportRows = 50_000;
+/** The largest CSV file an import reads, in bytes. */
+export const maxSubscriberImportBytes = 5 * 1024 * 1024;
+/** Days `GET …/subscribers/growth` covers at most. */
+export const maxGrowthDays = 730;
+
+/** `GET /api/blogs/{blogId}/subscribers?search=&status=&cursor=`: newest first. */
+export const listSubscribersQuery = z.object({
+  search: z
+    .string({ error: "search must be one text" })
+    .trim()
+    .max(limits.email, `The search may be at most ${limits.email} characters`)
+    .optional(),
+  status: z
+    .enum(subscriberStatuses, {
+      error: `status must be one of ${subscriberStatuses.join(", ")}`,
+    })
+    .optional(),
+  cursor: z
+    .string({ error: "cursor must be the nextCursor of the previous page" })
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, "cursor must be the nextCursor of the previous page")
+    .optional(),
+});
+export type ListSubscribersQuery = z.infer<typeof listSubscribersQuery>;
+
+/** `GET /api/blogs/{blogId}/subscribers/growth?days=90`. */
+export const subscriberGrowthQuery = z.object({
+  days: z.coerce
+    .number({ error: `days must be a whole number from 1 to ${maxGrowthDays}` })
+    .int(`days must be a whole number from 1 to ${maxGrowthDays}`)
+    .min(1, `days must be a whole number from 1 to ${maxGrowthDays}`)
+    .max(maxGrowthDays, `days must be a whole number from 1 to ${maxGrowthDays}`)
+    .default(90),
+});
+export type SubscriberGrowthQuery = z.infer<typeof subscriberGrowthQuery>;
+
+/** `POST /api/blogs/{blogId}/subscribers/import` as JSON (a `text/csv` body works too). */
+export const importSubscribersInput = z.object({
+  csv: z.string({ error: "Send the CSV file's text as csv" }).min(1, "The CSV file is empty"),
+  /** The file's name, kept with each imported consent. */
+  fileName: z.string().trim().max(200).optional(),
+});
+export type ImportSubscribersInput = z.infer<typeof importSubscribersInput>;
+
+/** `POST /api/subscribers/erase`: a data-subject request over every blog the owner owns. */
+export const eraseSubscriberInput = z.object({
+  email: z
+    .string({ error: "Enter the e-mail address to erase" })
+    .trim()
+    .toLowerCase()
+    .max(limits.email)
+    .pipe(z.email("Enter a valid e-mail address")),
+});
+export type EraseSubscriberInput = z.infer<typeof eraseSubscriberInput>;
+
+/** One address of a blog's list as the dashboard shows it. */
+export type Subscriber = {
+  id: string;
+  email: string;
+  status: SubscriberStatus;
+  /** When the address gave its consent (confirmed, or the date an imported file carried). */
+  consentedAt: string | null;
+  /** The page the form was on, or "import: {file}". */
+  consentPage: string | null;
+  consentText: string | null;
+  unsubscribedAt: string | null;
+  createdAt: string;
+};
+
+/** Addresses of a blog per status: always the whole list, whatever the filter. */
+export type SubscriberCounts = { all: number } & Record<SubscriberStatus, number>;
+
+/** One page of `GET /api/blogs/{blogId}/subscribers`. */
+export type SubscriberPage = {
+  subscribers: Subscriber[];
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: string | null;
+  counts: SubscriberCounts;
+};
+
+/** One day of `GET …/subscribers/growth`: the list at the day's end, who joined and who left. */
+export type SubscriberGrowthDay = {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  subscribed: number;
+  joined: number;
+  left: number;
+};
+export type SubscriberGrowth = { days: SubscriberGrowthDay[] };
+
+/** What an import did: every row is counted once. */
+export type SubscriberImportResult = {
+  /** New addresses, subscribed with the file's consent date. */
+  added: number;
+  /** Addresses already on the list as subscribed or pending, and repeats within the file. */
+  unchanged: number;
+  /** Addresses that left (unsubscribed, bounced, complained): never subscribed again. */
+  skipped: number;
+};
+
+/** `POST /api/subscribers/erase`: rows deleted, one per blog the address was on. */
+export type SubscriberErasure = { deleted: number };

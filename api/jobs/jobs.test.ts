@@ -75,6 +75,7 @@ describe("the job list", () => {
       "session cleanup",
       "activity retention",
       "notification e-mails",
+      "newsletters",
     ]);
   });
 

@@ -6,6 +6,8 @@ import { posts, renderJobs } from "../db/schema.ts";
 import { deleteExpiredActivity } from "../features/activity/retention.ts";
 import { runWeeklyBlogIdeas } from "../features/blog-recommendations/service.ts";
 import { enqueueImport, type ImportQueue, type ImportRunner } from "../features/imports/runner.ts";
+import { sendIssue } from "../features/newsletters/delivery.ts";
+import { makeDueIssues } from "../features/newsletters/issues.ts";
 import { sendNotificationEmails } from "../features/notifications/emails.ts";
 import type { ContentEvents } from "../features/publishing/content-events.ts";
 import type { Publishing } from "../features/publishing/publishing.ts";
@@ -51,6 +53,9 @@ type Job = {
 
 /** The queue's name for a job of the list (pg-boss names take no spaces). */
 export const queueNameOf = (name: string) => name.replaceAll(" ", "-");
+
+/** The job that sends one newsletter issue (its data: `issueId`). */
+const newsletterIssueJob = "newsletter-issue";
 
 /** Runs `run` every `everySeconds` as one job across every worker (none when it still runs). */
 const periodic =
@@ -191,6 +196,26 @@ export const jobs = [
       await periodic("notification e-mails", 60, ({ db }) =>
         sendNotificationEmails({ db, mailer, appOrigin }),
       )(deps);
+    },
+  },
+  {
+    // Newsletters (decision 373), when the server sends e-mail: every 30 s the issues that fell
+    // due are made (live posts marked "send by e-mail", weekly digests), and each issue still
+    // to send is a job of its own (its id the key), which resumes after a crash without
+    // sending anyone the same issue twice.
+    name: "newsletters",
+    start: async (deps) => {
+      const { mailer, db, publishing, logger, queue } = deps;
+      if (!mailer) return;
+      const delivery = { db, mailer, canonical: publishing.canonical, logger };
+      await queue.work(newsletterIssueJob, async (data) => {
+        const result = await sendIssue(delivery, String(data.issueId));
+        if (result === "sent") logger.info({ issueId: data.issueId }, "newsletter issue sent");
+      });
+      await periodic("newsletters", 30, async () => {
+        for (const issueId of await makeDueIssues({ db, publishing }))
+          await queue.enqueue(newsletterIssueJob, { issueId }, { key: `newsletter:${issueId}` });
+      })(deps);
     },
   },
 ] as const satisfies readonly Job[];

@@ -115,6 +115,8 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
         logger,
         clock: options.clock,
         cpu,
+        // Blogs show the subscribe form when the app can send e-mail (decision 375).
+        ...(options.mailer ? { subscribe: true } : {}),
       })
     : undefined;
   // Built here, not in the app, so a test can run jobs through the same gate as the routes.

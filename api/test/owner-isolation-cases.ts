@@ -1,5 +1,6 @@
 import type { Express } from "express";
 import type { IsolationCase, TeamExpectation } from "./owner-isolation-seed.ts";
+import { subscriberCases } from "./owner-isolation-subscribers.ts";
 import { listRoutes } from "./routes.ts";
 
 export { changedRows, snapshotDatabase } from "./database-snapshot.ts";
@@ -557,6 +558,7 @@ export const ownerCases: IsolationCase[] = [
     team: ownersPost,
     fill: (a) => ({ id: a.postId }),
   },
+  ...subscriberCases,
 ];
 
 /** `METHOD path` of every route the app serves with a path parameter. */

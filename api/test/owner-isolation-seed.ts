@@ -38,6 +38,10 @@ export type OwnerData = {
   invitationId: string;
   /** A finished generation of the AI writer (the offline writer), for the blog's post. */
   generationId: string;
+  /** An address on the blog's list, imported with its consent date (decision 374). */
+  subscriberId: string;
+  /** That address: each owner's differs, so erasing one owner's never touches the other's. */
+  subscriberEmail: string;
 };
 
 export async function seedOwner(owner: TestClient, name: string): Promise<OwnerData> {
@@ -84,6 +88,13 @@ export async function seedOwner(owner: TestClient, name: string): Promise<OwnerD
   const invitation = await owner.post<{ id: string }>(`/api/blogs/${blog.id}/invitations`, {
     role: "writer",
   });
+  const subscriberEmail = `reader-${blog.slug}@example.com`;
+  await owner.post(`/api/blogs/${blog.id}/subscribers/import`, {
+    csv: `email,consented_at\n${subscriberEmail},2025-01-15\n`,
+  });
+  const list = await owner.get<{ subscribers: { id: string }[] }>(
+    `/api/blogs/${blog.id}/subscribers`,
+  );
   return {
     blogId: blog.id,
     blogSlug: blog.slug,
@@ -100,6 +111,8 @@ export async function seedOwner(owner: TestClient, name: string): Promise<OwnerD
     mediaId: image.body.id,
     generationId: generation.body.id,
     invitationId: invitation.body.id,
+    subscriberId: list.body.subscribers[0]?.id as string,
+    subscriberEmail,
   };
 }
 
@@ -112,6 +125,7 @@ export const pathIdFields = [
   "linkId",
   "recommendationId",
   "ideaId",
+  "subscriberId",
 ] as const satisfies readonly (keyof OwnerData)[];
 
 /**

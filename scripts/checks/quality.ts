@@ -390,6 +390,8 @@ function publicPagesOf({ slugs }: Seeded): PublicPage[] {
     ["empty category", `/category/${slugs.emptyCategory}`, 200],
     // No public name set: the author is the blog (decisions 055, 056).
     ["author page", "/author/garden-table", 200],
+    // The subscribe page (decision 375): its form when the server has SMTP, else a note.
+    ["subscribe page", "/subscribe", 200],
     ["404 page", "/no-such-page", 404],
     ["404 post", "/post/no-such-post", 404],
   ];

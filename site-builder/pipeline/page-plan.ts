@@ -148,7 +148,7 @@ function sameListing(
   return sameObjects || listingSignature(before, nameBefore) === listingSignature(after, nameAfter);
 }
 
-const siteWide = [paths.feed(), paths.sitemap(), "/robots.txt", paths.privacy()];
+const siteWide = [paths.feed(), paths.sitemap(), "/robots.txt", paths.privacy(), paths.subscribe()];
 
 /** Every page of the site, posts before the pages that link to them. */
 export function allPages(site: Site): string[] {

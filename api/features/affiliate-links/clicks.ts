@@ -6,9 +6,15 @@ import type { BlogAffiliateClicks } from "../../../contracts/affiliate-links.ts"
 import { installSecret } from "../../db/app-settings.ts";
 import type { Database } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
-import { affiliateClicks, affiliateLinks, blogs, posts } from "../../db/schema.ts";
+import {
+  affiliateClicks,
+  affiliateLinks,
+  blogs,
+  newsletterIssues,
+  posts,
+} from "../../db/schema.ts";
 import { blogFor } from "../members/access.ts";
-import { withSubId } from "./sub-id.ts";
+import { issueSubIdSuffix, withSubId } from "./sub-id.ts";
 
 /**
  * Fetches an AI assistant makes for a person (they read the answer, not the page), which the
@@ -52,6 +58,8 @@ export type ClickRequest = {
   linkId: string;
   /** The post the reader clicked in, when the link carried it. */
   postId?: string;
+  /** The newsletter issue the link was in (decision 373), when it carried one. */
+  issueId?: string;
   address: string;
   headers: IncomingHttpHeaders;
   now: Date;
@@ -91,7 +99,17 @@ export async function followAffiliateLink(
           .where(and(eq(posts.id, click.postId), eq(posts.blogId, click.blogId))),
       )
     : undefined;
-  const target = await targetOf(db, link, click.blogId, post?.slug);
+  const issue = click.issueId
+    ? await first(
+        db
+          .select({ id: newsletterIssues.id, number: newsletterIssues.number })
+          .from(newsletterIssues)
+          .where(
+            and(eq(newsletterIssues.id, click.issueId), eq(newsletterIssues.blogId, click.blogId)),
+          ),
+      )
+    : undefined;
+  const target = await targetOf(db, link, click.blogId, post?.slug, issue?.number);
   const userAgent = click.headers["user-agent"];
   if (isBot(userAgent) || isPrefetch(click.headers)) return target;
   const day = click.now.toISOString().slice(0, 10);
@@ -100,9 +118,14 @@ export async function followAffiliateLink(
     .digest("base64url");
   const postId = post?.id;
   await db.transaction(async (tx) => {
-    await tx
-      .insert(affiliateClicks)
-      .values({ linkId: link.id, postId: postId ?? null, visitorHash, day, createdAt: click.now });
+    await tx.insert(affiliateClicks).values({
+      linkId: link.id,
+      postId: postId ?? null,
+      issueId: issue?.id ?? null,
+      visitorHash,
+      day,
+      createdAt: click.now,
+    });
     await tx
       .update(affiliateLinks)
       .set({ clicks: sql`${affiliateLinks.clicks} + 1` })
@@ -111,16 +134,24 @@ export async function followAffiliateLink(
   return target;
 }
 
-/** The link's URL, with its sub-ID when it has a template and the post is known. */
+/**
+ * The link's URL, with its sub-ID when it has a template and the post is known; a click from a
+ * newsletter issue adds the issue's suffix, so its commissions are the issue's.
+ */
 async function targetOf(
   db: Database,
   link: { id: string; url: string; subIdParam: string | null; subIdTemplate: string | null },
   blogId: string,
   postSlug: string | undefined,
+  issueNumber: number | undefined,
 ): Promise<string> {
   if (!link.subIdParam || !link.subIdTemplate || !postSlug) return link.url;
   const blog = await first(db.select({ slug: blogs.slug }).from(blogs).where(eq(blogs.id, blogId)));
-  return withSubId(link.url, link.subIdParam, link.subIdTemplate, {
+  const template =
+    issueNumber === undefined
+      ? link.subIdTemplate
+      : `${link.subIdTemplate}${issueSubIdSuffix(issueNumber)}`;
+  return withSubId(link.url, link.subIdParam, template, {
     post: postSlug,
     blog: blog?.slug ?? "",
     link: link.id,

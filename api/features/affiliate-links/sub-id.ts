@@ -24,6 +24,18 @@ export function withSubId(url: string, param: string, template: string, values: 
   return target.toString();
 }
 
+/**
+ * What a click from newsletter issue `number` adds to the sub-ID (decision 373): the network's
+ * report then says which issue earned, and the post is read from the rest as before.
+ */
+export const issueSubIdSuffix = (number: number) => `-nl${number}`;
+
+/** A sub-ID without its newsletter issue's suffix, and the issue's number, when it has one. */
+export function withoutIssueSuffix(subId: string): { subId: string; issue?: number } {
+  const match = /^(.+)-nl(\d+)$/.exec(subId);
+  return match ? { subId: match[1] as string, issue: Number(match[2]) } : { subId };
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**

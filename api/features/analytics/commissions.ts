@@ -6,6 +6,7 @@ import type {
   CommissionNetwork,
   ImportCommissionsInput,
 } from "../../../contracts/analytics.ts";
+import { parseCsv } from "../../../contracts/csv.ts";
 import type { Database } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
 import {
@@ -17,7 +18,7 @@ import {
   posts,
 } from "../../db/schema.ts";
 import { ValidationFailed } from "../../http/errors.ts";
-import { readSubId } from "../affiliate-links/sub-id.ts";
+import { readSubId, withoutIssueSuffix } from "../affiliate-links/sub-id.ts";
 
 /**
  * Column presets of each network's commission report as exported from its dashboard (decision
@@ -67,40 +68,8 @@ export const commissionPresets: Record<
   },
 };
 
-/**
- * RFC 4180 CSV: quoted fields with doubled quotes, commas and line breaks inside quotes, CRLF
- * or LF. (A dependency for 30 lines was not worth it; decision 133.)
- */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  const input = text.replace(/^\uFEFF/, "");
-  for (let i = 0; i < input.length; i++) {
-    const c = input[i];
-    if (quoted) {
-      if (c === '"' && input[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === "") quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && input[i + 1] === "\n") i++;
-      row.push(field);
-      field = "";
-      if (row.some((f) => f !== "")) rows.push(row);
-      row = [];
-    } else field += c;
-  }
-  row.push(field);
-  if (row.some((f) => f !== "")) rows.push(row);
-  return rows;
-}
+/** The CSV reader moved to contracts/csv.ts (subscriber imports read with it too). */
+export { parseCsv };
 
 const norm = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, "");
 
@@ -194,7 +163,7 @@ async function subIdResolver(db: Database, ownerId: string) {
   ];
   const linksOf = (blogId: string, template: string) =>
     links.filter((l) => l.blogId === blogId && l.template === template);
-  return (subId: string): Target | undefined => {
+  const match = (subId: string): Target | undefined => {
     for (const candidate of candidates) {
       const read = readSubId(candidate.template, slugOf.get(candidate.blogId) ?? "", subId);
       if (!read?.post) continue;
@@ -210,6 +179,9 @@ async function subIdResolver(db: Database, ownerId: string) {
     }
     return undefined;
   };
+  // A click from a newsletter issue carries the issue's suffix after the template's sub-ID.
+  return (subId: string): Target | undefined =>
+    match(subId) ?? match(withoutIssueSuffix(subId).subId);
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   requestSubscription,
   type SubscriptionDeps,
   unsubscribe,
+  unsubscribeLinkWorks,
 } from "./subscriptions.ts";
 
 type BlogRow = typeof blogs.$inferSelect;
@@ -29,11 +30,23 @@ export type SubscriptionHandler = (
   base: string,
 ) => Promise<boolean>;
 
-function page(res: Response, status: number, blog: BlogRow, title: string, text: string) {
+const brokenUnsubscribeLink = "It was changed on the way. Use the link of a recent e-mail.";
+
+function page(
+  res: Response,
+  status: number,
+  blog: BlogRow,
+  title: string,
+  text: string,
+  button?: { action: string; label: string },
+) {
+  const form = button
+    ? `<form method="post" action="${escapeHtml(button.action)}"><button type="submit">${escapeHtml(button.label)}</button></form>`
+    : "";
   const body =
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · ${escapeHtml(blog.name)}</title></head>` +
-    `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>` +
+    `<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>${form}` +
     `<p><a href="./">Back to ${escapeHtml(blog.name)}</a></p></main></body></html>`;
   res
     .status(status)
@@ -149,18 +162,25 @@ export function subscriptionHandler(
         );
       return true;
     }
-    if (path === "/unsubscribe" && (req.method === "GET" || req.method === "POST")) {
-      const done = token !== "" && (await unsubscribe(deps, blog.id, token));
+    const issueId = typeof req.query.i === "string" ? req.query.i : undefined;
+    if (path === "/unsubscribe" && req.method === "GET") {
+      // A GET only asks: mail scanners and link previews follow links, and must not take a
+      // reader off the list (RFC 8058). The button posts, as mail programs' one click does.
+      if (!(await unsubscribeLinkWorks(deps, blog.id, token))) {
+        page(res, 400, blog, "This link does not work", brokenUnsubscribeLink);
+        return true;
+      }
+      page(res, 200, blog, "Unsubscribe?", `You will get no more e-mail from ${blog.name}.`, {
+        action: `unsubscribe?${new URLSearchParams({ token, ...(issueId ? { i: issueId } : {}) })}`,
+        label: "Unsubscribe",
+      });
+      return true;
+    }
+    if (path === "/unsubscribe" && req.method === "POST") {
+      const done = token !== "" && (await unsubscribe(deps, blog.id, token, issueId));
       if (done)
         page(res, 200, blog, "You are unsubscribed", `${blog.name} sends you no more e-mail.`);
-      else
-        page(
-          res,
-          400,
-          blog,
-          "This link does not work",
-          "It was changed on the way. Use the link of a recent e-mail.",
-        );
+      else page(res, 400, blog, "This link does not work", brokenUnsubscribeLink);
       return true;
     }
     return false;

@@ -126,6 +126,16 @@ describe("subscribing to a blog", () => {
 
     const [row] = await rowsOf(blog.id);
     const token = await unsubscribeToken(app.db, row?.id as string);
+    // Following the link (a person, or a mail scanner) only asks: the button posts.
+    const asked2 = await rawRequest(
+      app.baseUrl,
+      "GET",
+      `/unsubscribe?token=${encodeURIComponent(token)}`,
+      { host: "harbour.blogs.test" },
+    );
+    expect(asked2.status).toBe(200);
+    expect(asked2.body).toContain('<form method="post" action="unsubscribe?token=');
+    expect((await rowsOf(blog.id))[0]).toMatchObject({ status: "subscribed" });
     const left = await rawRequest(
       app.baseUrl,
       "POST",

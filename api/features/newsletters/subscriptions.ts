@@ -10,7 +10,7 @@ import {
 import { installSecret } from "../../db/app-settings.ts";
 import type { Database } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
-import { type blogs, subscribers } from "../../db/schema.ts";
+import { type blogs, newsletterDeliveries, subscribers } from "../../db/schema.ts";
 
 /*
  * Joining and leaving a blog's list (issue 36, decision 372): double opt-in with a signed,
@@ -162,20 +162,46 @@ export async function confirmSubscription(
 export const unsubscribeToken = (db: Database, subscriberId: string) =>
   signedToken(db, "unsubscribe", subscriberId, 0);
 
-/** An unsubscribe link followed or posted: the address gets nothing more. */
+/** Whether an unsubscribe link is one of the blog's, unchanged (a GET asks before it acts). */
+export async function unsubscribeLinkWorks(
+  deps: SubscriptionDeps,
+  blogId: string,
+  token: string,
+): Promise<boolean> {
+  const row = token === "" ? undefined : await verified(deps, "unsubscribe", token);
+  return row?.blogId === blogId;
+}
+
+/**
+ * An unsubscribe link posted (its page's button, or a mail program's one click): the address
+ * gets nothing more. `issueId`, when the link came in an issue, counts it in that issue's report.
+ */
 export async function unsubscribe(
   deps: SubscriptionDeps,
   blogId: string,
   token: string,
+  issueId?: string,
 ): Promise<boolean> {
   const row = await verified(deps, "unsubscribe", token);
   if (!row || row.blogId !== blogId) return false;
   if (row.status === "subscribed" || row.status === "pending") {
     const at = now(deps);
-    await deps.db
-      .update(subscribers)
-      .set({ status: "unsubscribed", unsubscribedAt: at, updatedAt: at })
-      .where(eq(subscribers.id, row.id));
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(subscribers)
+        .set({ status: "unsubscribed", unsubscribedAt: at, updatedAt: at })
+        .where(eq(subscribers.id, row.id));
+      if (issueId)
+        await tx
+          .update(newsletterDeliveries)
+          .set({ unsubscribedAt: at })
+          .where(
+            and(
+              eq(newsletterDeliveries.issueId, issueId),
+              eq(newsletterDeliveries.subscriberId, row.id),
+            ),
+          );
+    });
   }
   return true;
 }

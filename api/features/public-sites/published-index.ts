@@ -81,7 +81,14 @@ export type NotFoundKind = keyof typeof notFoundPaths;
 
 const missing = (notFound: NotFoundKind): PathVerdict => ({ kind: "missing", notFound });
 const content: PathVerdict = { kind: "content" };
-const siteWide = new Set(["index.html", "rss.xml", "sitemap.xml", "robots.txt", "privacy.html"]);
+const siteWide = new Set([
+  "index.html",
+  "rss.xml",
+  "sitemap.xml",
+  "robots.txt",
+  "privacy.html",
+  "subscribe.html",
+]);
 
 /** `n` as the theme accepts it: a canonical whole number from 1 to `archives`. */
 const isArchivePage = (n: string, archives: number) => {

@@ -64,6 +64,7 @@ beforeAll(async () => {
       logoUrl: "https://example.com/logo.png",
       author: { name: "Ada Lovelace", slug: "ada-lovelace", bio: "Grows <things> & writes" },
       aiDisclosure: true,
+      subscribe: true,
     },
     canonicalBase: "https://garden.example.com",
     categories: [
@@ -100,6 +101,8 @@ describe("public pages", () => {
       ["/category/vegetables", site],
       ["/category/tomatoes", site],
       ["/post/missing", site],
+      ["/subscribe", site],
+      ["/privacy", site],
       ["/", undefined],
     ];
     const files: string[] = [];

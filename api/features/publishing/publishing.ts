@@ -87,6 +87,11 @@ export type PublishingDeps = {
    * without it a failed render waits for the blog's next change.
    */
   retryRender?: (blogId: string, delayMs: number) => Promise<void>;
+  /**
+   * Whether blogs take e-mail subscribers, so their pages show the subscribe form (decision
+   * 375); default: when the server can send e-mail (SMTP_URL and SMTP_FROM).
+   */
+  subscribe?: boolean;
 };
 
 /** Characters of post HTML prepared on the request thread at most (decision 253). */
@@ -118,6 +123,7 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
         canonicalBaseOf: (blog) => canonicalBaseOf(blog, canonical),
         sanitize: deps.sanitize,
         preparePosts,
+        subscribe: deps.subscribe ?? Boolean(deps.env.SMTP_URL && deps.env.SMTP_FROM),
       },
       scope,
     );
@@ -217,6 +223,7 @@ export async function createPublishing(deps: PublishingDeps): Promise<Publishing
         blogId: blog.id,
         linkId,
         postId: typeof req.query.p === "string" ? req.query.p : undefined,
+        issueId: typeof req.query.i === "string" ? req.query.i : undefined,
         address: req.ip ?? req.socket.remoteAddress ?? "",
         headers: req.headers,
         now: (deps.clock ?? (() => new Date()))(),

@@ -57,6 +57,8 @@ export type SnapshotOptions = {
    * api/content/sanitizer-version.ts): stored bodies of another version are prepared again.
    */
   sanitizerVersion?: number;
+  /** Whether the blog takes e-mail subscribers: its pages show the form (decision 375). */
+  subscribe?: boolean;
 };
 
 /** Characters of post HTML per `preparePosts` call: copying is cheap, and bounded. */
@@ -497,6 +499,7 @@ export async function loadSnapshot(
         ? { logo: imagesById.get(blog.logoMediaId) }
         : {}),
       analytics: await analyticsOf(db, blogId),
+      subscribe: options.subscribe === true,
     },
     canonicalBase: options.canonicalBaseOf(blog),
     categories: categoryRows,

@@ -159,6 +159,7 @@ describe("signed in", () => {
       ["Tags", "/tags"],
       ["Media", "/media"],
       ["Affiliate Links", "/affiliate-links"],
+      ["Subscribers", "/subscribers"],
       ["AI Recommendations", "/affiliate-recommendations"],
       ["Blog Ideas", "/blog-recommendations"],
       ["Settings", "/settings"],
@@ -180,6 +181,7 @@ describe("signed in", () => {
     ["/categories", "Categories"],
     ["/tags", "Tags"],
     ["/affiliate-links", "Affiliate Links"],
+    ["/subscribers", "Subscribers"],
     ["/affiliate-recommendations", "AI Recommendations"],
     ["/settings", "Settings"],
   ])("%s says 'No Blog Selected' without a blog", async (path, title) => {
@@ -257,7 +259,7 @@ describe("signed in", () => {
     expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
   });
 
-  it("lists exactly the nine sidebar entries of the spec, Media (issue 17) and Tags (issue 33)", () => {
+  it("lists exactly the nine sidebar entries of the spec, Media (issue 17), Tags (issue 33) and Subscribers (issue 36)", () => {
     // Before a blog is chosen; a blog's owner sees the team's screens too (issue 35).
     expect(navItemsFor(undefined).map((item) => item.title)).toEqual([
       "Dashboard",
@@ -268,6 +270,7 @@ describe("signed in", () => {
       "Tags",
       "Media",
       "Affiliate Links",
+      "Subscribers",
       "AI Recommendations",
       "Blog Ideas",
       "Settings",

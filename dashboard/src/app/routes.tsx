@@ -96,6 +96,13 @@ const dashboardScreens: RouteObject[] = [
     ...lazyScreen(async () => (await import("../features/tags/components/tags-page.tsx")).TagsPage),
   },
   {
+    path: "subscribers",
+    ...lazyScreen(
+      async () =>
+        (await import("../features/subscribers/components/subscribers-page.tsx")).SubscribersPage,
+    ),
+  },
+  {
     path: "media",
     ...lazyScreen(
       async () => (await import("../features/media/components/media-page.tsx")).MediaPage,

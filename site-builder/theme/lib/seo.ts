@@ -357,3 +357,14 @@ export function privacyHead(site: Site): Head {
     "website",
   );
 }
+
+/** The blog's subscribe page (decision 375): its e-mail list's form. */
+export function subscribeHead(site: Site): Head {
+  return baseHead(
+    site,
+    `Subscribe · ${site.blog.name}`,
+    `Get new posts of ${site.blog.name} by e-mail.`,
+    paths.subscribe(),
+    "website",
+  );
+}

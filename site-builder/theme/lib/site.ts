@@ -16,6 +16,11 @@ export type ThemeBlog = PublicBlog & {
   logo?: ThemeImage;
   /** Reader analytics as the owner set them (issue 18); absent: counting on, DNT not honoured. */
   analytics?: ThemeAnalytics;
+  /**
+   * Whether the blog takes e-mail subscribers (the server can send e-mail, decision 375): the
+   * subscribe form shows on the home page, under posts and on `/subscribe` only then.
+   */
+  subscribe?: boolean;
 };
 
 /** Whether pages carry the counting beacon, and whether Do Not Track is honoured. */

@@ -24,6 +24,8 @@ export const paths = {
   sitemap: () => "/sitemap.xml",
   /** What the blog's reader analytics count and keep (issue 18). */
   privacy: () => "/privacy",
+  /** The subscribe page (decision 375); a POST to it is the form's, answered by the server. */
+  subscribe: () => "/subscribe",
 };
 
 /** The link from the page at `from` to the page at `to`, both site-relative paths. */

@@ -41,13 +41,15 @@ describe("navItemsFor", () => {
       "Tags",
       "Media",
       "Affiliate Links",
+      "Subscribers",
       "AI Recommendations",
       "Blog Ideas",
       "Activity",
       "Settings",
     ]);
+    // Subscribers (issue 36) are the owner's alone, as AI recommendations are.
     expect(titles("editor")).toEqual(
-      titles("owner").filter((title) => title !== "AI Recommendations"),
+      titles("owner").filter((title) => !["AI Recommendations", "Subscribers"].includes(title)),
     );
     expect(titles("writer")).toEqual([
       "Dashboard",

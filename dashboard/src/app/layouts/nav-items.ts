@@ -11,6 +11,7 @@ import {
   LightbulbIcon,
   Link2Icon,
   type LucideIcon,
+  MailIcon,
   SettingsIcon,
   SparklesIcon,
   TagsIcon,
@@ -26,9 +27,10 @@ export type NavItem = {
 
 /**
  * The sidebar's nine entries, in this order, with these titles, and Media (issue 17), Tags
- * (issue 33), Review Queue and Activity (issue 35). An entry of a blog's screen that needs a
- * capability shows only to roles that have it on the selected blog (decisions 367, 370): a
- * writer sees their posts, media, the review of nothing, and Settings for their own profile.
+ * (issue 33), Review Queue and Activity (issue 35), Subscribers (issue 36, the owner's). An
+ * entry of a blog's screen that needs a capability shows only to roles that have it on the
+ * selected blog (decisions 367, 370): a writer sees their posts, media, the review of nothing,
+ * and Settings for their own profile.
  */
 export const navItems: readonly NavItem[] = [
   { title: "Dashboard", url: "/dashboard", icon: LayoutDashboardIcon },
@@ -55,6 +57,7 @@ export const navItems: readonly NavItem[] = [
     icon: Link2Icon,
     capability: "affiliateLinks.manage",
   },
+  { title: "Subscribers", url: "/subscribers", icon: MailIcon, capability: "subscribers.manage" },
   {
     title: "AI Recommendations",
     url: "/affiliate-recommendations",
