@@ -269,6 +269,13 @@ export const envSchema = z
     SMTP_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).optional(),
     /** Connections to the SMTP server at once while a newsletter goes out (default 3). */
     SMTP_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(3),
+    /**
+     * The envelope sender (Return-Path) of newsletters, where mail servers send bounce reports
+     * (decision 376): a mailbox piped to `/api/newsletter-webhooks/dsn`. Unset: the From address.
+     */
+    NEWSLETTER_BOUNCE_ADDRESS: optionalText.pipe(
+      z.email({ error: "must be an e-mail address, such as bounces@example.com" }).optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     // Blogs must not share the dashboard's site (decision 060): a blog on a sibling host gets

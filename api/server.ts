@@ -188,6 +188,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
       writer,
       mailer,
       appOrigin: env.APP_ORIGIN,
+      bounceAddress: env.NEWSLETTER_BOUNCE_ADDRESS,
     });
 
   const shutdown = async (signal: string) => {

@@ -42,6 +42,8 @@ export type JobDeps = {
   mailer?: Mailer;
   /** APP_ORIGIN, where links in e-mails point (set whenever SMTP is). */
   appOrigin?: string;
+  /** NEWSLETTER_BOUNCE_ADDRESS: the envelope sender of newsletters. */
+  bounceAddress?: string;
 };
 
 /** A job of the list: registers its handlers (and schedule) on the queue of a worker. */
@@ -207,7 +209,13 @@ export const jobs = [
     start: async (deps) => {
       const { mailer, db, publishing, logger, queue } = deps;
       if (!mailer) return;
-      const delivery = { db, mailer, canonical: publishing.canonical, logger };
+      const delivery = {
+        db,
+        mailer,
+        canonical: publishing.canonical,
+        logger,
+        bounceAddress: deps.bounceAddress,
+      };
       await queue.work(newsletterIssueJob, async (data) => {
         const result = await sendIssue(delivery, String(data.issueId));
         if (result === "sent") logger.info({ issueId: data.issueId }, "newsletter issue sent");

@@ -12,6 +12,8 @@ export type Mail = {
   html?: string;
   /** `"Name" <address>`; the server's SMTP_FROM when absent. */
   from?: string;
+  /** The envelope sender (Return-Path), where bounce reports go; the From address when absent. */
+  returnPath?: string;
   /** `<id@host>`: bounce reports name it. */
   messageId?: string;
   /** Sent as written (already ASCII and folded by nodemailer where long). */
@@ -69,7 +71,7 @@ export function createSmtpMailer({ url, from, connections, ratePerSecond }: Smtp
   };
   return {
     from,
-    async send({ to, subject, text, html, from: sender, messageId, headers }) {
+    async send({ to, subject, text, html, from: sender, returnPath, messageId, headers }) {
       await (await open()).sendMail({
         to,
         subject,
@@ -77,6 +79,7 @@ export function createSmtpMailer({ url, from, connections, ratePerSecond }: Smtp
         ...(html ? { html } : {}),
         ...(sender ? { from: sender } : {}),
         ...(messageId ? { messageId } : {}),
+        ...(returnPath ? { envelope: { from: returnPath, to } } : {}),
         ...(headers
           ? {
               headers: Object.fromEntries(

@@ -1,6 +1,6 @@
 import type { Express } from "express";
 import type { IsolationCase, TeamExpectation } from "./owner-isolation-seed.ts";
-import { subscriberCases } from "./owner-isolation-subscribers.ts";
+import { newsletterCases, subscriberCases } from "./owner-isolation-subscribers.ts";
 import { listRoutes } from "./routes.ts";
 
 export { changedRows, snapshotDatabase } from "./database-snapshot.ts";
@@ -559,6 +559,7 @@ export const ownerCases: IsolationCase[] = [
     fill: (a) => ({ id: a.postId }),
   },
   ...subscriberCases,
+  ...newsletterCases,
 ];
 
 /** `METHOD path` of every route the app serves with a path parameter. */

@@ -1,5 +1,8 @@
 import { strToU8, zipSync } from "fflate";
 import type { MemberRole } from "../../contracts/roles.ts";
+import type { Database } from "../db/client.ts";
+import { newId } from "../db/ids.ts";
+import { newsletterIssues } from "../db/schema.ts";
 import { createBlog, createCategory, createPost } from "./factories.ts";
 import type { TestClient } from "./harness.ts";
 import { makeImage, uploadFile } from "./images.ts";
@@ -42,9 +45,15 @@ export type OwnerData = {
   subscriberId: string;
   /** That address: each owner's differs, so erasing one owner's never touches the other's. */
   subscriberEmail: string;
+  /** A newsletter issue of the blog, still queued (decision 373); made in the database when given one. */
+  issueId: string;
 };
 
-export async function seedOwner(owner: TestClient, name: string): Promise<OwnerData> {
+export async function seedOwner(
+  owner: TestClient,
+  name: string,
+  db?: Database,
+): Promise<OwnerData> {
   const blog = await createBlog(owner, name);
   const categoryId = (await createCategory(owner, blog.id)).id;
   const post = await createPost(owner, blog.id, { categoryId, tags: ["Isolation"] });
@@ -95,7 +104,19 @@ export async function seedOwner(owner: TestClient, name: string): Promise<OwnerD
   const list = await owner.get<{ subscribers: { id: string }[] }>(
     `/api/blogs/${blog.id}/subscribers`,
   );
+  // No route makes an issue by itself (the sending job does, from a live post): one is stored.
+  const issueId = newId();
+  await db?.insert(newsletterIssues).values({
+    id: issueId,
+    blogId: blog.id,
+    number: 1,
+    kind: "post",
+    subject: "Seeded issue",
+    html: "<p>Seeded</p>",
+    text: "Seeded",
+  });
   return {
+    issueId,
     blogId: blog.id,
     blogSlug: blog.slug,
     postId: post.id,

@@ -2,6 +2,9 @@ import type { IsolationCase, TeamExpectation } from "./owner-isolation-seed.ts";
 
 /** B's blog, or a request that names no blog: A's members do not belong there. */
 const elsewhere: TeamExpectation = { hidden: ["editor", "writer", "contributor"] };
+const editorsOnly: TeamExpectation = { allow: ["editor"] };
+/** A's post is the owner's: editors reach it, writers and contributors do not see it. */
+const ownersPost: TeamExpectation = { allow: ["editor"], hidden: ["writer", "contributor"] };
 
 /**
  * A blog's list (decision 374), part of the owner-isolation table: the owner's alone; B's blog
@@ -47,5 +50,52 @@ export const subscriberCases: IsolationCase[] = [
     team: elsewhere,
     fill: () => ({}),
     body: (a) => ({ email: a.subscriberEmail }),
+  },
+];
+
+/** The blog's newsletter and its issues (decision 373): the owner's settings, editors' sending. */
+export const newsletterCases: IsolationCase[] = [
+  {
+    method: "GET",
+    path: "/api/blogs/:id/newsletter",
+    team: editorsOnly,
+    fill: (a) => ({ id: a.blogId }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/blogs/:id/newsletter",
+    fill: (a) => ({ id: a.blogId }),
+    body: () => ({ senderName: "Planted" }),
+  },
+  {
+    method: "GET",
+    path: "/api/posts/:id/newsletter",
+    team: ownersPost,
+    fill: (a) => ({ id: a.postId }),
+  },
+  {
+    method: "PUT",
+    path: "/api/posts/:id/newsletter",
+    team: ownersPost,
+    fill: (a) => ({ id: a.postId }),
+    body: () => ({ sendByEmail: false }),
+  },
+  {
+    method: "GET",
+    path: "/api/posts/:id/newsletter/preview",
+    team: ownersPost,
+    fill: (a) => ({ id: a.postId }),
+  },
+  {
+    method: "POST",
+    path: "/api/posts/:id/newsletter/test",
+    team: ownersPost,
+    fill: (a) => ({ id: a.postId }),
+  },
+  {
+    method: "POST",
+    path: "/api/newsletter-issues/:id/cancel",
+    team: editorsOnly,
+    fill: (a) => ({ id: a.issueId }),
   },
 ];

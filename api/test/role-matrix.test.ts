@@ -28,11 +28,12 @@ let otherBlogsEditor: TestClient;
 let stranger: TestClient;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // Publishing, as in the server: a post's e-mail preview is rendered from the blog's site.
+  app = await startTestApp({ publishing: true });
   const ownerA = await createOwner(app);
   const ownerB = await createOwner(app);
-  dataA = await seed(ownerA, "A's blog");
-  dataB = await seed(ownerB, "B's blog");
+  dataA = await seed(ownerA, "A's blog", app.db);
+  dataB = await seed(ownerB, "B's blog", app.db);
   for (const role of ["editor", "writer", "contributor"] as const) {
     members[role] = await createMember(app, dataA.blogId, role);
   }

@@ -139,7 +139,12 @@ describe("changing the password in Account Settings", () => {
 /** A mailer that keeps what it is given (the real SMTP path: smtp-mailer.test.ts). */
 function keptMail(): Mailer & { sent: Mail[] } {
   const sent: Mail[] = [];
-  return { from: "blogs@example.test", sent, send: async (mail) => void sent.push(mail), close: () => {} };
+  return {
+    from: "blogs@example.test",
+    sent,
+    send: async (mail) => void sent.push(mail),
+    close: () => {},
+  };
 }
 
 const tokenIn = (text: string) => /token=([A-Za-z0-9_-]+)/.exec(text)?.[1] as string;

@@ -297,6 +297,19 @@ describe("sending a post to the list", () => {
     });
   });
 
+  it("sends from the bounce address as envelope sender, so reports go there", async () => {
+    const { owner, blog } = await listOf(["a6@example.com"]);
+    const { issue } = await sentPost(owner, blog.id);
+    const before = smtp.received.length;
+    const deps = { ...deliveryWith(mailer), bounceAddress: "bounces@example.test" };
+    expect(await sendIssue(deps, issue.id)).toBe("sent");
+    const [mail] = smtp.received.slice(before);
+    expect(mail?.from).toBe("bounces@example.test");
+    expect((await simpleParser(mail?.raw ?? "")).from?.value[0]?.address).toBe(
+      "blogs@example.test",
+    );
+  });
+
   it("makes a weekly digest of the posts not sent on their own, once a week", async () => {
     const { owner, blog } = await listOf(["a5@example.com"]);
     await app.db.update(blogs).set({ newsletterWeeklyDigest: true }).where(eq(blogs.id, blog.id));

@@ -23,6 +23,8 @@ export type DeliveryDeps = {
   mailer: Mailer;
   canonical: CanonicalSettings;
   logger: Logger;
+  /** NEWSLETTER_BOUNCE_ADDRESS: the envelope sender, where bounce reports go. */
+  bounceAddress?: string;
   clock?: () => Date;
 };
 
@@ -136,6 +138,7 @@ export async function sendIssue(deps: DeliveryDeps, issueId: string): Promise<Se
       await deps.mailer.send({
         to: recipient.email,
         from,
+        ...(deps.bounceAddress ? { returnPath: deps.bounceAddress } : {}),
         subject: email.subject,
         html: parts.html,
         text: parts.text,

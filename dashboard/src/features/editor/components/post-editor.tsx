@@ -42,6 +42,7 @@ import { EditorActions, type EditorBusy } from "./editor-actions.tsx";
 import { FeatureImageField } from "./feature-image-field.tsx";
 import { InternalLinksPanel } from "./internal-links-panel.tsx";
 import { NewCategoryDialog } from "./new-category-dialog.tsx";
+import { NewsletterPanel } from "./newsletter-panel.tsx";
 import { PostContentField } from "./post-content-field.tsx";
 import { NotesPanel, ReviewDecision } from "./review-panel.tsx";
 import { ScheduleDialog } from "./schedule-dialog.tsx";
@@ -487,6 +488,7 @@ export function PostEditor({
             !ownPost &&
             post.status === "under_review" &&
             !post.scheduledPublishAt && <ReviewDecision post={post} onDecided={saved} />}
+          {can(blog.role, "newsletter.send") && <NewsletterPanel post={post} />}
           {post && <NotesPanel postId={post.id} />}
 
           {post && <SourcesPanel postId={post.id} />}

@@ -11,6 +11,7 @@ import { BlogDomainsCard } from "./blog-domains-card.tsx";
 import { BlogVoiceCard } from "./blog-voice-card.tsx";
 import { ContentAutomationCard } from "./content-automation-card.tsx";
 import { ImportExportCard } from "./import-export-card.tsx";
+import { NewsletterCard } from "./newsletter-card.tsx";
 import { PublishingWorkflowCard, WritersPublishCard } from "./publishing-workflow-card.tsx";
 import { TeamCard } from "./team-card.tsx";
 
@@ -47,6 +48,7 @@ export function SettingsPage() {
               <AiDisclosureCard key={`ai-disclosure-${selectedBlog.id}`} blog={selectedBlog} />
               <PublishingWorkflowCard key={`workflow-${selectedBlog.id}`} blog={selectedBlog} />
               <WritersPublishCard key={`writers-${selectedBlog.id}`} blog={selectedBlog} />
+              <NewsletterCard key={`newsletter-${selectedBlog.id}`} blog={selectedBlog} />
             </>
           )}
           {can(selectedBlog.role, "members.inviteWriters") && (
