@@ -77,8 +77,25 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
     requestRender: shared.queue && renders.requestRender,
     retryRender: renders.retryRender,
   });
+  // Outgoing e-mail (SMTP_URL): password resets, invitations, notifications, newsletters.
+  const mailer = mailerFromEnv(env);
+  // A change readers can see may be a post to send by e-mail: the newsletter sweep runs a few
+  // seconds after it (the post's page live by then) instead of at its next period (decision 373).
+  const published: ContentEvents = mailer
+    ? {
+        async blogChanged(blogId, change) {
+          await publishing.contentEvents.blogChanged(blogId, change);
+          if (change.postIds === undefined) return;
+          await queue.enqueue(
+            queueNameOf("newsletters"),
+            {},
+            { startAfter: new Date(Date.now() + 3000), bringForward: true },
+          );
+        },
+      }
+    : publishing.contentEvents;
   // What happens after a change readers can see commits (the app's routes guard it themselves).
-  const contentEvents: ContentEvents = guardContentEvents(publishing.contentEvents, logger);
+  const contentEvents: ContentEvents = guardContentEvents(published, logger);
   // The one gate to the AI provider, for the routes and the jobs alike.
   const ai = createAiGate({
     db: database.db,
@@ -125,8 +142,6 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
         input,
       ),
   });
-  // Outgoing e-mail (SMTP_URL), for password resets now and any later sender; none without it.
-  const mailer = mailerFromEnv(env);
   const app =
     env.PROCESS_ROLE === "worker"
       ? createWorkerApp({
@@ -140,7 +155,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
           logger,
           dashboardDir: options.dashboardDir ?? resolve("dashboard/dist"),
           publishing,
-          contentEvents: publishing.contentEvents,
+          contentEvents: published,
           aiGate: ai,
           // Switching automation on writes the first post now, not at the job's next minute.
           onAutomationDue: () => runSoon("content automation"),

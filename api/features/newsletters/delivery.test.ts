@@ -100,11 +100,17 @@ async function sentPost(owner: TestClient, blogId: string, title = "Spring tides
   expect(ticked.status).toBe(200);
   for (const status of ["under_review", "published"])
     expect((await owner.patch<Post>(`/api/posts/${post.id}/status`, { status })).status).toBe(200);
-  await makeDueIssues(issueDeps());
-  const [issue] = await app.db
-    .select()
-    .from(newsletterIssues)
-    .where(eq(newsletterIssues.postId, post.id));
+  // The sweep makes the issue once the post's page is live (its render done).
+  const issueOf = async () => {
+    await makeDueIssues(issueDeps());
+    const [row] = await app.db
+      .select()
+      .from(newsletterIssues)
+      .where(eq(newsletterIssues.postId, post.id));
+    return row;
+  };
+  await expect.poll(issueOf, { timeout: 20_000, interval: 50 }).toBeDefined();
+  const issue = await issueOf();
   if (!issue) throw new Error("no issue made");
   return { post, issue };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, max, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, max, notExists, sql } from "drizzle-orm";
 import type { IssueKind } from "../../../contracts/newsletters.ts";
 import {
   digestEmail,
@@ -9,7 +9,7 @@ import type { Site } from "../../../site-builder/theme/lib/site.ts";
 import type { Database, Queryable } from "../../db/client.ts";
 import { newId } from "../../db/ids.ts";
 import { first } from "../../db/query.ts";
-import { blogs, newsletterIssues, posts } from "../../db/schema.ts";
+import { blogs, newsletterIssues, posts, renderJobs } from "../../db/schema.ts";
 import type { Publishing } from "../publishing/publishing.ts";
 
 /*
@@ -140,6 +140,8 @@ export async function makeDigestIssue(deps: IssueDeps, blogId: string) {
         eq(posts.blogId, blogId),
         eq(posts.status, "published"),
         gt(posts.publishedAt, since),
+        // Posts sent on their own, or about to be, are not in the digest.
+        eq(posts.sendByEmail, false),
         sql`${posts.id} not in (${sentAlone})`,
       ),
     )
@@ -160,10 +162,22 @@ export async function makeDigestIssue(deps: IssueDeps, blogId: string) {
  * that is due. Returns the ids of every issue still to send (new, or one a crash interrupted).
  */
 export async function makeDueIssues(deps: IssueDeps): Promise<string[]> {
+  // A post goes out once its page is live: not while its blog has a render waiting or running.
   const marked = await deps.db
     .select({ id: posts.id })
     .from(posts)
-    .where(and(eq(posts.sendByEmail, true), eq(posts.status, "published")))
+    .where(
+      and(
+        eq(posts.sendByEmail, true),
+        eq(posts.status, "published"),
+        notExists(
+          deps.db
+            .select({ one: sql`1` })
+            .from(renderJobs)
+            .where(eq(renderJobs.blogId, posts.blogId)),
+        ),
+      ),
+    )
     .limit(100);
   for (const post of marked) await makePostIssue(deps, post.id);
   const digestBlogs = await deps.db

@@ -159,6 +159,7 @@ describe("signed in", () => {
       ["Tags", "/tags"],
       ["Media", "/media"],
       ["Affiliate Links", "/affiliate-links"],
+      ["Newsletter", "/newsletter"],
       ["Subscribers", "/subscribers"],
       ["AI Recommendations", "/affiliate-recommendations"],
       ["Blog Ideas", "/blog-recommendations"],
@@ -181,6 +182,7 @@ describe("signed in", () => {
     ["/categories", "Categories"],
     ["/tags", "Tags"],
     ["/affiliate-links", "Affiliate Links"],
+    ["/newsletter", "Newsletter"],
     ["/subscribers", "Subscribers"],
     ["/affiliate-recommendations", "AI Recommendations"],
     ["/settings", "Settings"],
@@ -259,7 +261,7 @@ describe("signed in", () => {
     expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
   });
 
-  it("lists exactly the nine sidebar entries of the spec, Media (issue 17), Tags (issue 33) and Subscribers (issue 36)", () => {
+  it("lists exactly the nine sidebar entries of the spec, Media (issue 17), Tags (issue 33), Newsletter and Subscribers (issue 36)", () => {
     // Before a blog is chosen; a blog's owner sees the team's screens too (issue 35).
     expect(navItemsFor(undefined).map((item) => item.title)).toEqual([
       "Dashboard",
@@ -270,6 +272,7 @@ describe("signed in", () => {
       "Tags",
       "Media",
       "Affiliate Links",
+      "Newsletter",
       "Subscribers",
       "AI Recommendations",
       "Blog Ideas",

@@ -96,6 +96,13 @@ const dashboardScreens: RouteObject[] = [
     ...lazyScreen(async () => (await import("../features/tags/components/tags-page.tsx")).TagsPage),
   },
   {
+    path: "newsletter",
+    ...lazyScreen(
+      async () =>
+        (await import("../features/newsletter/components/newsletter-page.tsx")).NewsletterPage,
+    ),
+  },
+  {
     path: "subscribers",
     ...lazyScreen(
       async () =>

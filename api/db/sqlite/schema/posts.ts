@@ -133,6 +133,8 @@ export const posts = sqliteTable(
     index("posts_review_queue_idx")
       .on(t.submittedAt, t.id)
       .where(sql`${t.status} = 'under_review'`),
+    // Posts waiting to go out by e-mail (decision 373): the newsletter sweep reads only these.
+    index("posts_send_by_email_idx").on(t.blogId).where(sql`${t.sendByEmail} = 1`),
     index("posts_category_idx").on(t.categoryId),
     index("posts_feature_image_idx").on(t.featureImageId),
   ],

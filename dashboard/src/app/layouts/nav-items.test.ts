@@ -41,13 +41,15 @@ describe("navItemsFor", () => {
       "Tags",
       "Media",
       "Affiliate Links",
+      "Newsletter",
       "Subscribers",
       "AI Recommendations",
       "Blog Ideas",
       "Activity",
       "Settings",
     ]);
-    // Subscribers (issue 36) are the owner's alone, as AI recommendations are.
+    // Subscribers (issue 36) are the owner's alone, as AI recommendations are; an editor sends
+    // the newsletter and sees its issues.
     expect(titles("editor")).toEqual(
       titles("owner").filter((title) => !["AI Recommendations", "Subscribers"].includes(title)),
     );
@@ -63,5 +65,6 @@ describe("navItemsFor", () => {
   });
   it("marks Activity as the current entry on its screen", () => {
     expect(activeNavUrl("/activity")).toBe("/activity");
+    expect(activeNavUrl("/newsletter")).toBe("/newsletter");
   });
 });

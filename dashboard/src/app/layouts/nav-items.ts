@@ -12,6 +12,7 @@ import {
   Link2Icon,
   type LucideIcon,
   MailIcon,
+  NewspaperIcon,
   SettingsIcon,
   SparklesIcon,
   TagsIcon,
@@ -27,10 +28,10 @@ export type NavItem = {
 
 /**
  * The sidebar's nine entries, in this order, with these titles, and Media (issue 17), Tags
- * (issue 33), Review Queue and Activity (issue 35), Subscribers (issue 36, the owner's). An
- * entry of a blog's screen that needs a capability shows only to roles that have it on the
- * selected blog (decisions 367, 370): a writer sees their posts, media, the review of nothing,
- * and Settings for their own profile.
+ * (issue 33), Review Queue and Activity (issue 35), Newsletter (issue 36, owners and editors)
+ * and Subscribers (issue 36, the owner's). An entry of a blog's screen that needs a capability
+ * shows only to roles that have it on the selected blog (decisions 367, 370): a writer sees
+ * their posts, media, the review of nothing, and Settings for their own profile.
  */
 export const navItems: readonly NavItem[] = [
   { title: "Dashboard", url: "/dashboard", icon: LayoutDashboardIcon },
@@ -57,6 +58,7 @@ export const navItems: readonly NavItem[] = [
     icon: Link2Icon,
     capability: "affiliateLinks.manage",
   },
+  { title: "Newsletter", url: "/newsletter", icon: NewspaperIcon, capability: "newsletter.send" },
   { title: "Subscribers", url: "/subscribers", icon: MailIcon, capability: "subscribers.manage" },
   {
     title: "AI Recommendations",

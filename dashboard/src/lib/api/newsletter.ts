@@ -45,11 +45,18 @@ const getPostNewsletter = createFetcher<PostNewsletter>() as (
   key: string,
 ) => Promise<PostNewsletter>;
 
-/** While the post's issue is on its way, its report is read again every few seconds. */
-export function usePostNewsletter(postId: string | null) {
+/**
+ * Read again every few seconds while something is about to change: a live post ticked to go
+ * out (its issue appears within about 30 s), or its issue on its way (the report moves).
+ */
+export function usePostNewsletter(postId: string | null, live: boolean) {
   return useSWR<PostNewsletter>(postId ? postNewsletterKey(postId) : null, getPostNewsletter, {
     refreshInterval: (data) =>
-      data?.issue?.status === "queued" || data?.issue?.status === "sending" ? 5000 : 0,
+      (live && data?.sendByEmail && !data.issue) ||
+      data?.issue?.status === "queued" ||
+      data?.issue?.status === "sending"
+        ? 5000
+        : 0,
   });
 }
 
@@ -60,7 +67,9 @@ export function setSendByEmail(postId: string, sendByEmail: boolean): Promise<Po
 
 /** `GET /api/posts/{postId}/newsletter/preview`: the e-mail the post would go out as. */
 export const newsletterPreviewKey = (postId: string) => `${postNewsletterKey(postId)}/preview`;
-const getPreview = createFetcher<NewsletterPreview>() as (key: string) => Promise<NewsletterPreview>;
+const getPreview = createFetcher<NewsletterPreview>() as (
+  key: string,
+) => Promise<NewsletterPreview>;
 
 /** Read when asked for (`shown`), and again each time, as the post may have changed. */
 export function useNewsletterPreview(postId: string, shown: boolean) {

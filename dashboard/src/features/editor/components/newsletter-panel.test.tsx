@@ -3,7 +3,7 @@
 import type { NewsletterIssue, PostNewsletter } from "@contracts/newsletter-issues.ts";
 import type { Post } from "@contracts/posts.ts";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { postSummaryFixture } from "../../../test/factories.ts";
 import { type Call, json, stubFetch } from "../../../test/fetch-stub.ts";
 import { cleanUpAfterEach, findToast, WithSwrAndToaster } from "../../../test/render.tsx";
@@ -186,6 +186,27 @@ describe("the editor's newsletter panel", () => {
       expect(document.body.textContent).toContain("Too many test e-mails. Try again in an hour."),
     );
     expect(document.body.textContent).toContain("Test e-mail not sent");
+  });
+
+  it("on a live post ticked to go out, shows its issue once the server made it", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let reads = 0;
+      stubFetch(async () => {
+        reads += 1;
+        return json(200, reads < 2 ? { ...unsent, sendByEmail: true } : { ...unsent, issue });
+      });
+      render(
+        <WithSwrAndToaster>
+          <NewsletterPanel post={{ ...post, status: "published" }} />
+        </WithSwrAndToaster>,
+      );
+      expect(await screen.findByText(/The post is live/)).toBeTruthy();
+      await vi.advanceTimersByTimeAsync(5500);
+      expect(await screen.findByText("Sent as issue #4")).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("ticks the blog's default once for a post begun in this editor, not for an older one", async () => {

@@ -29,12 +29,12 @@ export function NewsletterPanel({ post }: { post: Post | null }) {
 
 function PostNewsletterCard({ post, applyDefault }: { post: Post; applyDefault: boolean }) {
   const ids = { title: useId(), toggle: useId(), hint: useId() };
-  const { data, error, mutate } = usePostNewsletter(post.id);
+  const live = post.status === "published";
+  const { data, error, mutate } = usePostNewsletter(post.id, live);
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
   const defaulted = useRef(false);
-  const live = post.status === "published";
 
   async function choose(sendByEmail: boolean) {
     setSaving(true);

@@ -70,12 +70,11 @@ export function NewsletterPreviewDialog({
               className="h-[60vh] w-full rounded-md border bg-white"
             />
           ) : (
-            <pre
-              aria-label="E-mail as plain text"
-              className="h-[60vh] overflow-auto whitespace-pre-wrap rounded-md border bg-muted p-3 font-mono text-sm"
-            >
-              {data.text}
-            </pre>
+            <section aria-label="E-mail as plain text">
+              <pre className="h-[60vh] overflow-auto whitespace-pre-wrap rounded-md border bg-muted p-3 font-mono text-sm">
+                {data.text}
+              </pre>
+            </section>
           )}
         </div>
       )}

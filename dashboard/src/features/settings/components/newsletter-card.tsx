@@ -23,7 +23,12 @@ import { subscribersCount } from "../../../lib/newsletter-issues.ts";
 
 type NewsletterForm = z.input<typeof newsletterSettingsInput>;
 type FieldName = "senderName" | "senderAddress" | "sendByDefault" | "weeklyDigest";
-const formFields = new Set<string>(["senderName", "senderAddress", "sendByDefault", "weeklyDigest"]);
+const formFields = new Set<string>([
+  "senderName",
+  "senderAddress",
+  "sendByDefault",
+  "weeklyDigest",
+]);
 
 const formOf = (data: BlogNewsletter): NewsletterForm => ({
   senderName: data.settings.senderName ?? "",

@@ -1,0 +1,1 @@
+CREATE INDEX `posts_send_by_email_idx` ON `posts` (`blog_id`) WHERE "posts"."send_by_email" = 1;
