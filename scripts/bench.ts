@@ -85,6 +85,9 @@ const benchmarks: Bench[] = [
   // Issue 35: the role check per API call beside the owner check it replaced, at 50 blogs × 20
   // members, and the review queue's first page with 10,000 posts under review.
   { file: "team.ts", quick: { env: { BENCH_TEAM_POSTS: "2000" } } },
+  // Issue 36: one newsletter issue to 10,000 subscribers through a loopback SMTP server: send
+  // time, the API's p95 while it sends, the server's memory during the send.
+  { file: "newsletter.ts", quick: { env: { BENCH_SUBSCRIBERS: "2000" } } },
 ];
 
 type TargetLine = {

@@ -28,8 +28,8 @@ test("an owner creates a first and a second blog, switches between them, and the
 }, testInfo) => {
   const noErrors = watchForErrors(page);
 
-  // The shell: the nine original entries, Media (issue 17) and Tags (issue 33), the current one
-  // marked, the owner in the footer.
+  // The shell: the nine original entries, Media (issue 17), Tags (issue 33), Newsletter and
+  // Subscribers (issue 36), the current one marked, the owner in the footer.
   const links = mainNav(page).getByRole("link");
   await expect(links).toHaveText([
     "Dashboard",
@@ -40,6 +40,8 @@ test("an owner creates a first and a second blog, switches between them, and the
     "Tags",
     "Media",
     "Affiliate Links",
+    "Newsletter",
+    "Subscribers",
     "AI Recommendations",
     "Blog Ideas",
     "Settings",

@@ -1,4 +1,4 @@
-import { and, count, eq, lte, notExists, sql } from "drizzle-orm";
+import { and, count, eq, inArray, lte, notExists, sql } from "drizzle-orm";
 import { forRecipient } from "../../../site-builder/email/issue-email.ts";
 import type { Database } from "../../db/client.ts";
 import { first } from "../../db/query.ts";
@@ -30,8 +30,11 @@ export type DeliveryDeps = {
 
 /** Recipients read at a time; messages under way at once follow the mailer's connections. */
 const batchSize = 200;
-/** Sends under way at once (the mailer's pool queues them over its connections). */
-const inFlight = 8;
+/**
+ * Recipients claimed together and sent at once: one write claims them all, so a crash leaves
+ * at most this many messages whose fate is unknown.
+ */
+const chunkSize = 16;
 /** A recipient refused for now is tried again after this long, three tries in all. */
 export const deferralMinutes = 10;
 export const maxAttempts = 3;
@@ -159,21 +162,26 @@ export async function sendIssue(deps: DeliveryDeps, issueId: string): Promise<Se
     }
   };
 
-  /** Claims and sends to each recipient, `inFlight` at a time; stops at server trouble. */
+  /**
+   * Sends to the recipients a chunk at a time: the chunk's claims in one statement, its
+   * messages at once (the mailer's pool spreads them over its connections), each result
+   * recorded as it comes. Stops after the chunk in which the server failed.
+   */
   const deliver = async (list: { id: string; email: string; attempts: number }[]) => {
     let trouble: Outcome | undefined;
-    let next = 0;
-    const lane = async () => {
-      while (next < list.length && !trouble) {
-        const recipient = list[next++] as (typeof list)[number];
-        const claimed = await claim(deps, issueId, recipient, host);
-        if (!claimed) continue;
-        const outcome = await send(recipient, recipient.attempts);
-        await record(deps, issueId, recipient.id, recipient.attempts, outcome);
-        if (outcome.kind === "not-sent" || outcome.kind === "unknown") trouble = outcome;
-      }
-    };
-    await Promise.all(Array.from({ length: inFlight }, lane));
+    for (let at = 0; at < list.length && !trouble; at += chunkSize) {
+      const chunk = list.slice(at, at + chunkSize);
+      const claimed = new Set(await claim(deps, issueId, chunk, host));
+      await Promise.all(
+        chunk
+          .filter((recipient) => claimed.has(recipient.id))
+          .map(async (recipient) => {
+            const outcome = await send(recipient, recipient.attempts);
+            await record(deps, issueId, recipient.id, recipient.attempts, outcome);
+            if (outcome.kind === "not-sent" || outcome.kind === "unknown") trouble ??= outcome;
+          }),
+      );
+    }
     if (!trouble) return;
     const error = "error" in trouble ? trouble.error : "";
     if (trouble.kind === "not-sent" && trouble.permanent) {
@@ -257,41 +265,50 @@ async function cancelled(db: Database, issueId: string): Promise<boolean> {
 }
 
 /**
- * The recipient's claim: a new `sending` row, or a deferred one taken back to `sending`. False
- * when another run holds it or it is settled.
+ * The recipients' claims, in one statement: new `sending` rows, or deferred ones taken back to
+ * `sending`. Returns the ids claimed (not those another run holds or that are settled).
  */
 async function claim(
   deps: DeliveryDeps,
   issueId: string,
-  recipient: { id: string; attempts: number },
+  recipients: { id: string; attempts: number }[],
   host: string,
-): Promise<boolean> {
-  if (recipient.attempts === 0) {
+): Promise<string[]> {
+  const at = now(deps);
+  const fresh = recipients.filter((r) => r.attempts === 0).map((r) => r.id);
+  const again = recipients.filter((r) => r.attempts > 0).map((r) => r.id);
+  const claimed: string[] = [];
+  if (fresh.length > 0) {
     const inserted = await deps.db
       .insert(newsletterDeliveries)
-      .values({
-        issueId,
-        subscriberId: recipient.id,
-        status: "sending",
-        messageId: `${issueId}.${recipient.id}@${host}`,
-        updatedAt: now(deps),
-      })
+      .values(
+        fresh.map((subscriberId) => ({
+          issueId,
+          subscriberId,
+          status: "sending" as const,
+          messageId: `${issueId}.${subscriberId}@${host}`,
+          updatedAt: at,
+        })),
+      )
       .onConflictDoNothing()
       .returning({ id: newsletterDeliveries.subscriberId });
-    return inserted.length > 0;
+    claimed.push(...inserted.map((row) => row.id));
   }
-  const taken = await deps.db
-    .update(newsletterDeliveries)
-    .set({ status: "sending", updatedAt: now(deps) })
-    .where(
-      and(
-        eq(newsletterDeliveries.issueId, issueId),
-        eq(newsletterDeliveries.subscriberId, recipient.id),
-        eq(newsletterDeliveries.status, "deferred"),
-      ),
-    )
-    .returning({ id: newsletterDeliveries.subscriberId });
-  return taken.length > 0;
+  if (again.length > 0) {
+    const taken = await deps.db
+      .update(newsletterDeliveries)
+      .set({ status: "sending", updatedAt: at })
+      .where(
+        and(
+          eq(newsletterDeliveries.issueId, issueId),
+          inArray(newsletterDeliveries.subscriberId, again),
+          eq(newsletterDeliveries.status, "deferred"),
+        ),
+      )
+      .returning({ id: newsletterDeliveries.subscriberId });
+    claimed.push(...taken.map((row) => row.id));
+  }
+  return claimed;
 }
 
 /** What became of one message. */
