@@ -16,6 +16,11 @@ const aiPort = Number(process.env.E2E_AI_PORT ?? port + 1000);
 const aiDashboardOut = `dist-e2e-${aiPort}`;
 process.env.E2E_AI_DATA_DIR ??= join(tmpdir(), `blogfleet-e2e-port-${aiPort}`);
 const aiSpecs = /ai-writer\.spec\.ts$/;
+/** The newsletter's tests run against a third server that sends e-mail (E2E_MAIL=1). */
+const mailPort = Number(process.env.E2E_MAIL_PORT ?? port + 2000);
+const mailDashboardOut = `dist-e2e-${mailPort}`;
+process.env.E2E_MAIL_DATA_DIR ??= join(tmpdir(), `blogfleet-e2e-port-${mailPort}`);
+const mailSpecs = /newsletter\.spec\.ts$/;
 /** How each server starts: the dashboard built into a folder of its port, then the server. */
 const serverCommand =
   "vite build --logLevel warn && node --max-semi-space-size=8 scripts/e2e-server.ts";
@@ -56,7 +61,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "chromium", use: { browserName: "chromium" }, testIgnore: aiSpecs },
+    { name: "chromium", use: { browserName: "chromium" }, testIgnore: [aiSpecs, mailSpecs] },
+    {
+      name: "newsletter",
+      use: { browserName: "chromium", baseURL: `http://localhost:${mailPort}` },
+      testMatch: mailSpecs,
+    },
     {
       name: "ai-writer",
       use: { browserName: "chromium", baseURL: `http://localhost:${aiPort}` },
@@ -90,6 +100,21 @@ export default defineConfig({
         DASHBOARD_OUT_DIR: aiDashboardOut,
         E2E_DASHBOARD_DIR: `dashboard/${aiDashboardOut}`,
         E2E_DATA_DIR: process.env.E2E_AI_DATA_DIR,
+      },
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: serverCommand,
+      url: `http://localhost:${mailPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(mailPort),
+        E2E_MAIL: "1",
+        DASHBOARD_OUT_DIR: mailDashboardOut,
+        E2E_DASHBOARD_DIR: `dashboard/${mailDashboardOut}`,
+        E2E_DATA_DIR: process.env.E2E_MAIL_DATA_DIR,
       },
       stdout: "ignore",
       stderr: "pipe",

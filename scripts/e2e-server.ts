@@ -76,6 +76,45 @@ async function startAiPeers() {
   });
 }
 
+/**
+ * `E2E_MAIL=1` (the newsletter's browser tests, a server of their own): outgoing e-mail goes
+ * to a real SMTP server on loopback, in this process, which writes each message it is given
+ * to `mail/{n}.eml` in the data folder for the tests to read. Without it the server sends no
+ * e-mail.
+ */
+async function startMailPeer() {
+  const { SMTPServer } = await import("smtp-server");
+  const folder = join(dir, "mail");
+  mkdirSync(folder, { recursive: true });
+  let count = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    closeTimeout: 50,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const to = session.envelope.rcptTo.map((r) => r.address).join(",");
+        const name = String(++count).padStart(4, "0");
+        writeFileSync(join(folder, `${name}.eml`), Buffer.concat(chunks));
+        writeFileSync(join(folder, `${name}.to`), to);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  const address = server.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  Object.assign(process.env, {
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_FROM: "Blogfleet <blogs@example.test>",
+    APP_ORIGIN: `http://localhost:${process.env.PORT}`,
+  });
+}
+
+if (process.env.E2E_MAIL === "1") await startMailPeer();
 const research = process.env.E2E_AI === "1" ? await startAiPeers() : undefined;
 const { startServer } = await import("../api/server.ts");
 await startServer({

@@ -119,6 +119,13 @@ describe("subscribing to a blog", () => {
     expect(asked.status).toBe(200);
     const mail = await nextLink();
     expect(mail.text).toContain("http://harbour.blogs.test/subscribe/confirm?token=");
+    // The blog's not-found page in memory (the path answered before the app) does not answer
+    // the list's links: they are no pages.
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await rawRequest(app.baseUrl, "GET", "/no-such-page", { host: "harbour.blogs.test" }))
+          .status,
+      ).toBe(404);
     const confirmed = await rawRequest(app.baseUrl, "GET", mail.path, {
       host: "harbour.blogs.test",
     });

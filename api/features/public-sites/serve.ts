@@ -26,7 +26,7 @@ import {
 
 /**
  * Public blog pages run one script: the counting beacon, allowed by its hash (decision 130);
- * no other script, inline or not, can run. `connect-src 'self'` lets the beacon report to the
+ * no other script, inline or not, can run. Forms post only to the blog's own host. `connect-src 'self'` lets the beacon report to the
  * blog's own host, and audit tools that fetch in the page's context are held to it: Lighthouse
  * and PageSpeed Insights read the blog's /robots.txt that way (docs/quality.md).
  */
@@ -38,7 +38,8 @@ export const blogContentSecurityPolicy = [
   "style-src 'unsafe-inline'",
   "font-src 'self' data:",
   "base-uri 'none'",
-  "form-action 'none'",
+  // The subscribe form posts to the blog's own /subscribe (decision 375), and nowhere else.
+  "form-action 'self'",
   "frame-ancestors 'none'",
 ].join("; ");
 
@@ -393,13 +394,16 @@ export function createHotPath(cache: PageCache, indexes: Pick<PublishedIndexes, 
     const url = req.url ?? "/";
     const query = url.indexOf("?");
     const path = query === -1 ? url : url.slice(0, query);
-    // Affiliate redirects, page-view reports and media files are never pages (nor their 404):
-    // media files are not in the page cache and are no page the index knows.
+    // Affiliate redirects, page-view reports, media files and the e-mail list's links are never
+    // pages (nor their 404): media files are not in the page cache and are no page the index
+    // knows; a confirmation or unsubscribe link is answered from the database (decision 372).
     if (
       path.startsWith("/api/") ||
       path.startsWith("/go/") ||
       path.startsWith("/_hit") ||
-      path.startsWith("/media/")
+      path.startsWith("/media/") ||
+      path === "/subscribe/confirm" ||
+      path === "/unsubscribe"
     ) {
       return false;
     }
