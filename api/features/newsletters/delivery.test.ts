@@ -5,12 +5,14 @@ import type { BlogNewsletter } from "../../../contracts/newsletter-issues.ts";
 import type { Post } from "../../../contracts/posts.ts";
 import {
   blogs,
+  commissions,
   newsletterDeliveries,
   newsletterIssues,
   posts,
   subscribers,
 } from "../../db/schema.ts";
 import { createLogger } from "../../logger.ts";
+import { withoutIssueSuffix } from "../affiliate-links/sub-id.ts";
 import { createSmtpMailer, type Mail, type Mailer } from "../../mail/mailer.ts";
 import { createBlog, createOwner, createPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
@@ -314,6 +316,64 @@ describe("sending a post to the list", () => {
     expect((await simpleParser(mail?.raw ?? "")).from?.value[0]?.address).toBe(
       "blogs@example.test",
     );
+  });
+
+  it("counts the e-mail's affiliate clicks and their commissions for the issue", async () => {
+    const { owner, blog } = await listOf(["a7@example.com"]);
+    const link = await owner.post<{ id: string }>("/api/affiliate-links", {
+      blogId: blog.id,
+      keyword: "tide table",
+      url: "https://shop.example.com/tides",
+      subIdParam: "tag",
+      subIdTemplate: "{post}",
+    });
+    expect(link.status).toBe(201);
+    const post = await createPost(owner, blog.id, {
+      title: "Reading the sea",
+      content: "<p>Buy a tide table before you sail.</p>",
+    });
+    await owner.put(`/api/posts/${post.id}/newsletter`, { sendByEmail: true });
+    for (const status of ["under_review", "published"])
+      await owner.patch(`/api/posts/${post.id}/status`, { status });
+    await expect
+      .poll(async () => (await makeDueIssues(issueDeps())).length > 0, { timeout: 20_000 })
+      .toBe(true);
+    const [issue] = await app.db
+      .select()
+      .from(newsletterIssues)
+      .where(eq(newsletterIssues.postId, post.id));
+    if (!issue) throw new Error("no issue");
+    const before = smtp.received.length;
+    expect(await sendIssue(deliveryWith(mailer), issue.id)).toBe("sent");
+    const html = (await simpleParser(smtp.received[before]?.raw ?? "")).html || "";
+    const go = /href="(http:\/\/letters\d+\.blogs\.test\/go\/[^"]+)"/.exec(html)?.[1];
+    expect(go).toContain(`i=${issue.id}`);
+    const url = new URL((go as string).replaceAll("&amp;", "&"));
+    const click = await rawRequest(app.baseUrl, "GET", `${url.pathname}${url.search}`, {
+      host: url.host,
+      "user-agent":
+        "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36",
+      "sec-fetch-mode": "navigate",
+      "sec-fetch-dest": "document",
+    });
+    expect(click.status).toBe(302);
+    expect(click.headers.location).toBe(`https://shop.example.com/tides?tag=${post.slug}-nl1`);
+    expect(withoutIssueSuffix(`${post.slug}-nl1`)).toEqual({ subId: post.slug, issue: 1 });
+    await app.db.insert(commissions).values({
+      blogId: blog.id,
+      postId: post.id,
+      network: "amazon",
+      externalId: "order-1",
+      subId: `${post.slug}-nl1`,
+      day: "2026-11-30",
+      amountMinor: 250,
+      currency: "USD",
+    });
+    const report = await owner.get<BlogNewsletter>(`/api/blogs/${blog.id}/newsletter`);
+    expect(report.body.issues[0]?.report).toMatchObject({
+      affiliateClicks: 1,
+      revenue: [{ currency: "USD", amountMinor: 250 }],
+    });
   });
 
   it("makes a weekly digest of the posts not sent on their own, once a week", async () => {

@@ -103,7 +103,7 @@ export async function makePostIssue(deps: IssueDeps, postId: string) {
       .from(posts)
       .where(eq(posts.id, postId)),
   );
-  if (!post || post.status !== "published" || !post.sendByEmail) return undefined;
+  if (post?.status !== "published" || !post.sendByEmail) return undefined;
   const found = await siteWith(deps, post.blogId, post.id);
   if (!found) return undefined;
   const id = newId();
