@@ -209,6 +209,34 @@ describe("the editor's newsletter panel", () => {
     }
   });
 
+  it("asks before sending a live post, and sends nothing when told not now", async () => {
+    let state: PostNewsletter = { ...unsent, subscribed: 3 };
+    const calls = stubFetch(async (call) => {
+      if (call.method === "PUT") {
+        state = { ...state, sendByEmail: (call.body as { sendByEmail: boolean }).sendByEmail };
+      }
+      return json(200, state);
+    });
+    render(
+      <WithSwrAndToaster>
+        <NewsletterPanel post={{ ...post, status: "published" }} />
+      </WithSwrAndToaster>,
+    );
+    const toggle = await screen.findByRole("switch", { name: "Also send by e-mail" });
+    fireEvent.click(toggle);
+    const dialog = await screen.findByRole("alertdialog", {
+      name: "Send this post by e-mail now?",
+    });
+    expect(dialog.textContent).toContain("it goes to 3 subscribers within a minute");
+    fireEvent.click(screen.getByRole("button", { name: "Not now" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(puts(calls)).toEqual([]);
+    fireEvent.click(toggle);
+    fireEvent.click(await screen.findByRole("button", { name: "Send now" }));
+    await waitFor(() => expect(toggle.getAttribute("aria-checked")).toBe("true"));
+    expect(puts(calls).map((call) => call.body)).toEqual([{ sendByEmail: true }]);
+  });
+
   it("ticks the blog's default once for a post begun in this editor, not for an older one", async () => {
     let state: PostNewsletter = { ...unsent, sendByDefault: true };
     const calls = stubFetch(async (call) => {

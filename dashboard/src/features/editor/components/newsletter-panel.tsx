@@ -2,6 +2,7 @@ import type { NewsletterIssue, PostNewsletter } from "@contracts/newsletter-issu
 import type { Post } from "@contracts/posts.ts";
 import { EyeIcon, MailIcon, SendIcon } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { LoadError } from "../../../components/load-error.tsx";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -34,6 +35,8 @@ function PostNewsletterCard({ post, applyDefault }: { post: Post; applyDefault: 
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
+  // Ticking it on a live post sends it within seconds: asked first.
+  const [confirmSendNow, setConfirmSendNow] = useState(false);
   const defaulted = useRef(false);
 
   async function choose(sendByEmail: boolean) {
@@ -111,7 +114,9 @@ function PostNewsletterCard({ post, applyDefault }: { post: Post; applyDefault: 
               id={ids.toggle}
               checked={data.sendByEmail}
               disabled={!data.available || saving}
-              onCheckedChange={(checked) => void choose(checked)}
+              onCheckedChange={(checked) =>
+                checked && live ? setConfirmSendNow(true) : void choose(checked)
+              }
               aria-describedby={ids.hint}
             />
           </div>
@@ -135,6 +140,19 @@ function PostNewsletterCard({ post, applyDefault }: { post: Post; applyDefault: 
         )}
       </CardContent>
       <NewsletterPreviewDialog postId={post.id} open={previewOpen} onOpenChange={setPreviewOpen} />
+      <ConfirmDialog
+        open={confirmSendNow}
+        onOpenChange={setConfirmSendNow}
+        title="Send this post by e-mail now?"
+        description={`The post is live: it goes to ${subscribersCount(data?.subscribed ?? 0)} within a minute, and cannot be sent again.`}
+        cancelLabel="Not now"
+        confirmLabel="Send now"
+        pendingLabel="Sending..."
+        onConfirm={async () => {
+          await choose(true);
+          setConfirmSendNow(false);
+        }}
+      />
     </Card>
   );
 }
