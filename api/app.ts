@@ -45,6 +45,7 @@ import {
 } from "./features/internal-links/embeddings.ts";
 import { internalLinkRoutes } from "./features/internal-links/routes.ts";
 import { invitationRoutes } from "./features/invitations/routes.ts";
+import { linkHealthRoutes } from "./features/link-health/routes.ts";
 import { createAltSuggester } from "./features/media/alt-text.ts";
 import { createMediaFiles } from "./features/media/files.ts";
 import { mediaRoutes } from "./features/media/routes.ts";
@@ -373,6 +374,7 @@ export function createApp({
     }),
   );
   app.use(affiliateLinkRoutes({ db, contentEvents: events, clock }));
+  app.use(linkHealthRoutes({ db, contentEvents: events, clock }));
   app.use(internalLinkRoutes({ db, embeddings, blogDomain: env.BLOG_DOMAIN, logger, limitStores }));
   const aiRequests = aiRequestsPerOwner(limitStores);
   app.use(writerRoutes({ db, ai, generations, perOwner: aiRequests }));

@@ -7,6 +7,7 @@ import { openDatabase } from "./db/client.ts";
 import { InvalidEnvironmentError, parseEnv } from "./env.ts";
 import { fleetLimitsFromEnv } from "./features/automation/fleet-limits.ts";
 import { createImportRunner } from "./features/imports/runner.ts";
+import { withIndexNow } from "./features/indexnow/pings.ts";
 import { createEmbeddings, embeddingSettings } from "./features/internal-links/embeddings.ts";
 import { featureImageFor } from "./features/media/feature-image.ts";
 import { libraryImageImporter } from "./features/media/import-remote.ts";
@@ -79,12 +80,19 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
   });
   // Outgoing e-mail (SMTP_URL): password resets, invitations, notifications, newsletters.
   const mailer = mailerFromEnv(env);
+  // A change readers can see queues an IndexNow ping with the addresses it touched (decision 378).
+  const rendered = withIndexNow(publishing.contentEvents, {
+    db: database.db,
+    queue,
+    canonical: publishing.canonical,
+    logger,
+  });
   // A change readers can see may be a post to send by e-mail: the newsletter sweep runs a few
   // seconds after it (the post's page live by then) instead of at its next period (decision 373).
   const published: ContentEvents = mailer
     ? {
         async blogChanged(blogId, change) {
-          await publishing.contentEvents.blogChanged(blogId, change);
+          await rendered.blogChanged(blogId, change);
           if (change.postIds === undefined) return;
           await queue.enqueue(
             queueNameOf("newsletters"),
@@ -93,7 +101,7 @@ export async function startServer(options: StartOptions = {}): Promise<Server> {
           );
         },
       }
-    : publishing.contentEvents;
+    : rendered;
   // What happens after a change readers can see commits (the app's routes guard it themselves).
   const contentEvents: ContentEvents = guardContentEvents(published, logger);
   // The one gate to the AI provider, for the routes and the jobs alike.

@@ -1,6 +1,7 @@
 import { subIdParam, subIdTemplate } from "./analytics.ts";
 import { entityId } from "./ids.ts";
 import { limits } from "./limits.ts";
+import type { LinkHealth } from "./link-health.ts";
 import { z } from "./zod.ts";
 
 const keyword = z
@@ -61,6 +62,8 @@ export type AffiliateLink = {
   subIdParam: string | null;
   subIdTemplate: string | null;
   createdAt: string;
+  /** The last check of the link's URL (decision 379): in the blog's list only; null before one. */
+  health?: LinkHealth | null;
 };
 
 /** `GET /api/affiliate-links/{id}/clicks`: totals, uniques and clicks per day (last 30 days). */

@@ -66,3 +66,7 @@ export const blogVoices = chosen.blogVoices;
 export const aiGenerations = chosen.aiGenerations;
 export const automationTopics = chosen.automationTopics;
 export const postResearch = chosen.postResearch;
+export const linkChecks = chosen.linkChecks;
+export const linkUses = chosen.linkUses;
+export const linkScans = chosen.linkScans;
+export const linkReplacements = chosen.linkReplacements;

@@ -76,6 +76,8 @@ describe("the job list", () => {
       "activity retention",
       "notification e-mails",
       "newsletters",
+      "indexnow",
+      "link health",
     ]);
   });
 

@@ -6,6 +6,10 @@ import { posts, renderJobs } from "../db/schema.ts";
 import { deleteExpiredActivity } from "../features/activity/retention.ts";
 import { runWeeklyBlogIdeas } from "../features/blog-recommendations/service.ts";
 import { enqueueImport, type ImportQueue, type ImportRunner } from "../features/imports/runner.ts";
+import { indexNowJob } from "../features/indexnow/pings.ts";
+import { type IndexNowSettings, indexNowSubmitter } from "../features/indexnow/submit.ts";
+import { defaultLinkCheckOptions } from "../features/link-health/check-link.ts";
+import { runLinkHealth } from "../features/link-health/runner.ts";
 import { sendIssue } from "../features/newsletters/delivery.ts";
 import { makeDueIssues } from "../features/newsletters/issues.ts";
 import { sendNotificationEmails } from "../features/notifications/emails.ts";
@@ -44,6 +48,8 @@ export type JobDeps = {
   appOrigin?: string;
   /** NEWSLETTER_BOUNCE_ADDRESS: the envelope sender of newsletters. */
   bounceAddress?: string;
+  /** Test injection only: the IndexNow endpoint and pace (production: the public endpoint). */
+  indexNow?: IndexNowSettings;
 };
 
 /** A job of the list: registers its handlers (and schedule) on the queue of a worker. */
@@ -225,6 +231,29 @@ export const jobs = [
           await queue.enqueue(newsletterIssueJob, { issueId }, { key: `newsletter:${issueId}` });
       })(deps);
     },
+  },
+  {
+    // IndexNow (decision 378): a job per change readers can see, queued with its addresses when
+    // the change fires (`withIndexNow`); a 429 or a failure is tried again with back-off.
+    name: "indexnow",
+    start: async ({ queue, db, publishing, logger, indexNow }) => {
+      await queue.work(
+        indexNowJob,
+        indexNowSubmitter({ db, canonical: publishing.canonical, logger, settings: indexNow }),
+      );
+    },
+  },
+  {
+    // Link health (decision 379): every 10 minutes the links of posts changed since are read,
+    // then the links that are due are checked, a capped number per run, each host politely.
+    name: "link health",
+    start: periodic("link health", 10 * 60, ({ db, logger }) =>
+      runLinkHealth({ db, clock: () => new Date(), check: defaultLinkCheckOptions }).then(
+        (done) => {
+          if (done.checked > 0) logger.info(done, "links checked");
+        },
+      ),
+    ),
   },
 ] as const satisfies readonly Job[];
 

@@ -241,6 +241,62 @@ const nonPublicHost = (target: URL, host: string) =>
     `${host} is not a public address; it is not fetched.`,
   );
 
+export type ProbeResult = {
+  status: number;
+  /** The Location header of a redirect, resolved against the address ("" when none). */
+  location: string;
+};
+
+/**
+ * One request to `url` under the same address rules, without following a redirect (the
+ * link checker follows and records them itself, each hop through here). Only the status and
+ * headers are waited for, within `timeoutMs`.
+ */
+export async function probePublic(
+  url: string,
+  options: Pick<PublicFetchOptions, "allowAddress" | "resolveHost" | "timeoutMs"> & {
+    method: "GET" | "HEAD";
+    userAgent: string;
+  },
+): Promise<ProbeResult> {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    throw new RemoteFetchError("invalid-url", url, "", `Not a valid address: ${url}`);
+  }
+  if (target.protocol !== "http:" && target.protocol !== "https:") {
+    throw new RemoteFetchError(
+      "not-http",
+      target.href,
+      target.protocol,
+      `Only http and https addresses are fetched (not ${target.protocol}).`,
+    );
+  }
+  if (target.username || target.password) {
+    throw new RemoteFetchError(
+      "credentials",
+      target.href,
+      "",
+      "Addresses with a user name or password are not fetched.",
+    );
+  }
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const res = await get(target, {
+    allow: options.allowAddress ?? isPublicAddress,
+    signal,
+    resolveHost: options.resolveHost ?? systemResolve,
+    accept: undefined,
+    method: options.method,
+    userAgent: options.userAgent,
+  });
+  const status = res.statusCode ?? 0;
+  const location = res.headers.location ? new URL(res.headers.location, target).href : "";
+  // The status is the answer: no body is read, so a slow one holds nothing up.
+  res.destroy();
+  return { status, location };
+}
+
 /** 1 MB, 512 kB: as the limit is set. */
 export function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024
@@ -256,6 +312,8 @@ function get(
     signal: AbortSignal;
     resolveHost: ResolveHost;
     accept: string | undefined;
+    method?: "GET" | "HEAD";
+    userAgent?: string;
   },
 ) {
   const { allow, signal } = options;
@@ -291,9 +349,10 @@ function get(
       return;
     }
     const send = target.protocol === "https:" ? httpsRequest : httpRequest;
-    const headers: Record<string, string> = { "user-agent": "Blogfleet" };
+    const headers: Record<string, string> = { "user-agent": options.userAgent ?? "Blogfleet" };
     if (options.accept) headers.accept = options.accept;
-    const req = send(target, { method: "GET", lookup, signal, headers }, resolve);
+    const method = options.method ?? "GET";
+    const req = send(target, { method, lookup, signal, headers }, resolve);
     req.on("error", (error: Error & { code?: string }) => {
       if (error.code === "ENONPUBLIC") reject(nonPublicHost(target, target.hostname));
       else if (error.name === "AbortError" || error.name === "TimeoutError" || signal.aborted)

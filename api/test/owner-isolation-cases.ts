@@ -1,4 +1,5 @@
 import type { Express } from "express";
+import { linkHealthCases } from "./owner-isolation-link-health.ts";
 import type { IsolationCase, TeamExpectation } from "./owner-isolation-seed.ts";
 import { newsletterCases, subscriberCases } from "./owner-isolation-subscribers.ts";
 import { listRoutes } from "./routes.ts";
@@ -560,6 +561,7 @@ export const ownerCases: IsolationCase[] = [
   },
   ...subscriberCases,
   ...newsletterCases,
+  ...linkHealthCases,
 ];
 
 /** `METHOD path` of every route the app serves with a path parameter. */

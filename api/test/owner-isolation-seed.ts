@@ -47,6 +47,8 @@ export type OwnerData = {
   subscriberEmail: string;
   /** A newsletter issue of the blog, still queued (decision 373); made in the database when given one. */
   issueId: string;
+  /** A 'Replace everywhere' of the owner's (decision 379), not undone. */
+  replacementId: string;
 };
 
 export async function seedOwner(
@@ -104,6 +106,10 @@ export async function seedOwner(
   const list = await owner.get<{ subscribers: { id: string }[] }>(
     `/api/blogs/${blog.id}/subscribers`,
   );
+  const replacement = await owner.post<{ id: string }>("/api/link-health/replacements", {
+    from: `https://gone.example.com/${blog.slug}`,
+    to: `https://shop.example.com/${blog.slug}`,
+  });
   // No route makes an issue by itself (the sending job does, from a live post): one is stored.
   const issueId = newId();
   await db?.insert(newsletterIssues).values({
@@ -117,6 +123,7 @@ export async function seedOwner(
   });
   return {
     issueId,
+    replacementId: replacement.body.id,
     blogId: blog.id,
     blogSlug: blog.slug,
     postId: post.id,

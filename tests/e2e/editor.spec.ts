@@ -26,7 +26,7 @@ test("an owner writes a draft, adds keywords, submits, schedules, clears and pub
   await expectToast(page, "Save first", "Please save your post before changing its status.");
   await page.getByRole("button", { name: "Schedule", exact: true }).click();
   await expectToast(page, "Save first", "Please save your post before scheduling.");
-  await expect(page.getByRole("button", { name: "Preview" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Preview", exact: true })).toBeDisabled();
 
   // Writing: title, content, the toolbar is there, SEO fields and keywords.
   await page.getByLabel("Title", { exact: true }).fill("Hill Repeats for Beginners");
@@ -138,7 +138,7 @@ test("an owner writes a draft, adds keywords, submits, schedules, clears and pub
   await expect(page.locator('[data-slot="post-status-badge"]')).toHaveText("Published");
   const [tab] = await Promise.all([
     context.waitForEvent("page"),
-    page.getByRole("button", { name: "Preview" }).click(),
+    page.getByRole("button", { name: "Preview", exact: true }).click(),
   ]);
   await tab.waitForLoadState();
   expect(new URL(tab.url()).pathname).toBe(`/blog/${blog.slug}/post/hill-repeats-for-beginners`);

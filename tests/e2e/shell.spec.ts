@@ -29,7 +29,7 @@ test("an owner creates a first and a second blog, switches between them, and the
   const noErrors = watchForErrors(page);
 
   // The shell: the nine original entries, Media (issue 17), Tags (issue 33), Newsletter and
-  // Subscribers (issue 36), the current one marked, the owner in the footer.
+  // Subscribers (issue 36), Link Health (issue 37), the current one marked, the owner in the footer.
   const links = mainNav(page).getByRole("link");
   await expect(links).toHaveText([
     "Dashboard",
@@ -44,6 +44,7 @@ test("an owner creates a first and a second blog, switches between them, and the
     "Subscribers",
     "AI Recommendations",
     "Blog Ideas",
+    "Link Health",
     "Settings",
   ]);
   await expect(mainNav(page).getByRole("link", { name: "Dashboard" })).toHaveAttribute(

@@ -12,6 +12,7 @@ export * from "./schema/ai.ts";
 export * from "./schema/analytics.ts";
 export * from "./schema/blogs.ts";
 export * from "./schema/jobs.ts";
+export * from "./schema/link-health.ts";
 export * from "./schema/members.ts";
 export * from "./schema/newsletters.ts";
 export * from "./schema/posts.ts";

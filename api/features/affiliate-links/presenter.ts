@@ -1,7 +1,11 @@
 import type { AffiliateLink } from "../../../contracts/affiliate-links.ts";
+import type { LinkHealth } from "../../../contracts/link-health.ts";
 import type { AffiliateLinkRow } from "./service.ts";
 
-export function presentAffiliateLink(row: AffiliateLinkRow): AffiliateLink {
+export function presentAffiliateLink(
+  row: AffiliateLinkRow,
+  health?: LinkHealth | null,
+): AffiliateLink {
   return {
     id: row.id,
     blogId: row.blogId,
@@ -12,5 +16,6 @@ export function presentAffiliateLink(row: AffiliateLinkRow): AffiliateLink {
     subIdParam: row.subIdParam || null,
     subIdTemplate: row.subIdTemplate || null,
     createdAt: row.createdAt.toISOString(),
+    ...(health === undefined ? {} : { health }),
   };
 }

@@ -13,6 +13,7 @@ import {
 } from "../../../contracts/ids.ts";
 import { currentUser, requireUser } from "../../auth/session-middleware.ts";
 import { inputOf, validate } from "../../http/validate.ts";
+import { healthOfUrls } from "../link-health/service.ts";
 import { blogClicks } from "./clicks.ts";
 import { presentAffiliateLink } from "./presenter.ts";
 import {
@@ -33,9 +34,9 @@ export function affiliateLinkRoutes(deps: AffiliateLinkDeps): Router {
     validate({ params: blogIdParams }),
     async (req, res) => {
       const { params } = inputOf<unknown, unknown, BlogIdParams>(res);
-      res.json(
-        (await listLinks(deps.db, currentUser(req).id, params.blogId)).map(presentAffiliateLink),
-      );
+      const links = await listLinks(deps.db, currentUser(req).id, params.blogId);
+      const health = await healthOfUrls(deps.db, [...new Set(links.map((link) => link.url))]);
+      res.json(links.map((link) => presentAffiliateLink(link, health.get(link.url) ?? null)));
     },
   );
 

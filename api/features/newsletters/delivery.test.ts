@@ -12,12 +12,12 @@ import {
   subscribers,
 } from "../../db/schema.ts";
 import { createLogger } from "../../logger.ts";
-import { withoutIssueSuffix } from "../affiliate-links/sub-id.ts";
 import { createSmtpMailer, type Mail, type Mailer } from "../../mail/mailer.ts";
 import { createBlog, createOwner, createPost } from "../../test/factories.ts";
 import { startTestApp, type TestApp, type TestClient } from "../../test/harness.ts";
 import { rawRequest } from "../../test/raw-http.ts";
 import { type ReceivedMail, type SmtpPeerOptions, startSmtpPeer } from "../../test/smtp-peer.ts";
+import { withoutIssueSuffix } from "../affiliate-links/sub-id.ts";
 import { type DeliveryDeps, deferralMinutes, sendIssue } from "./delivery.ts";
 import { makeDigestIssue, makeDueIssues } from "./issues.ts";
 

@@ -5,6 +5,7 @@ import { first } from "../../db/query.ts";
 import { blogs } from "../../db/schema.ts";
 import { HttpError } from "../../http/errors.ts";
 import { blogPathAddress, type RemovedAddresses } from "../blogs/delete-blog.ts";
+import { serveIndexNowKey } from "../indexnow/key.ts";
 import type { SubscriptionHandler } from "../newsletters/routes.ts";
 import { postFor } from "../posts/post-access.ts";
 import { isUsualHostSpelling, normalizeHost, resolveBlogByHost } from "./hosts.ts";
@@ -64,6 +65,8 @@ export function blogHostRoutes(
       hostMap.remember(req.headers.host as string, blog.id);
     }
     if (subscriptions && (await subscriptions(req, res, blog, req.path, "/"))) return;
+    // The blog's IndexNow key file (decision 378), which search engines read to trust its pings.
+    if (await serveIndexNowKey(db, req, res, blog.id, req.path)) return;
     await server.serveBlog(req, res, blog, req.path, "/");
   };
 }
@@ -140,6 +143,7 @@ export function blogPathRoutes(
     }
     const prefix = `/blog/${encodeURIComponent(blog.slug)}`;
     const path = req.path.slice(prefix.length) || "/";
+    if (await serveIndexNowKey(db, req, res, blog.id, path)) return;
     await server.serveBlog(req, res, blog, path, `${prefix}/`);
   });
 

@@ -6,6 +6,7 @@ import type { SiteOutput } from "../../../site-builder/pipeline/site-output.ts";
 import type { Theme } from "../../../site-builder/pipeline/theme.ts";
 import { beaconScriptHash } from "../../../site-builder/theme/lib/beacon.ts";
 import { allWebFonts } from "../../../site-builder/theme/lib/fonts.ts";
+import { isKeyFilePath } from "../indexnow/key.ts";
 import type { SiteSnapshot } from "../publishing/snapshot.ts";
 import type { BlogRow } from "./hosts.ts";
 import {
@@ -396,8 +397,10 @@ export function createHotPath(cache: PageCache, indexes: Pick<PublishedIndexes, 
     const path = query === -1 ? url : url.slice(0, query);
     // Affiliate redirects, page-view reports, media files and the e-mail list's links are never
     // pages (nor their 404): media files are not in the page cache and are no page the index
-    // knows; a confirmation or unsubscribe link is answered from the database (decision 372).
+    // knows; a confirmation or unsubscribe link is answered from the database (decision 372),
+    // and so is the IndexNow key file (decision 378).
     if (
+      isKeyFilePath(path) ||
       path.startsWith("/api/") ||
       path.startsWith("/go/") ||
       path.startsWith("/_hit") ||

@@ -163,6 +163,7 @@ describe("signed in", () => {
       ["Subscribers", "/subscribers"],
       ["AI Recommendations", "/affiliate-recommendations"],
       ["Blog Ideas", "/blog-recommendations"],
+      ["Link Health", "/link-health"],
       ["Settings", "/settings"],
     ]);
     expect(within(nav).getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe(
@@ -261,7 +262,7 @@ describe("signed in", () => {
     expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
   });
 
-  it("lists exactly the nine sidebar entries of the spec, Media (issue 17), Tags (issue 33), Newsletter and Subscribers (issue 36)", () => {
+  it("lists exactly the nine sidebar entries of the spec, Media (issue 17), Tags (issue 33), Newsletter and Subscribers (issue 36), Link Health (issue 37)", () => {
     // Before a blog is chosen; a blog's owner sees the team's screens too (issue 35).
     expect(navItemsFor(undefined).map((item) => item.title)).toEqual([
       "Dashboard",
@@ -276,6 +277,7 @@ describe("signed in", () => {
       "Subscribers",
       "AI Recommendations",
       "Blog Ideas",
+      "Link Health",
       "Settings",
     ]);
     expect(navItems.map((item) => item.title)).toEqual(

@@ -143,6 +143,13 @@ const dashboardScreens: RouteObject[] = [
     ),
   },
   {
+    path: "link-health",
+    ...lazyScreen(
+      async () =>
+        (await import("../features/link-health/components/link-health-page.tsx")).LinkHealthPage,
+    ),
+  },
+  {
     path: "review",
     ...lazyScreen(
       async () =>

@@ -94,6 +94,22 @@ describe("the sitemap", () => {
     expect(moved).not.toContain("https://garden.example/post/");
     expect(moved.match(/<url>/g)).toHaveLength(posts.length + 2);
   });
+
+  it("dates each post and the home page by their last change, to the millisecond (decision 378)", () => {
+    const edited = new Date("2026-03-04T05:06:07.089Z");
+    const posts = Array.from({ length: 30 }, (_, i) => post(29 - i));
+    // The second-newest post was edited after the newest was published; one the home page no
+    // longer lists was edited later still.
+    posts[1] = post(28, { updatedAt: edited });
+    posts[25] = post(4, { updatedAt: new Date("2026-05-01T00:00:00.000Z") });
+    const xmlText = sitemap(site(posts));
+    expect(xmlText).toContain(
+      "<url><loc>https://garden.example/</loc><lastmod>2026-03-04T05:06:07.089Z</lastmod></url>",
+    );
+    expect(xmlText).toContain(
+      "<url><loc>https://garden.example/post/post-28</loc><lastmod>2026-03-04T05:06:07.089Z</lastmod></url>",
+    );
+  });
 });
 
 describe("the posts the feeds show", () => {

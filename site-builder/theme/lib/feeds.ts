@@ -3,6 +3,7 @@ import {
   authorOfPost,
   authorsOf,
   postsInCategory,
+  postsPerPage,
   type Site,
   type ThemePost,
   tagsOf,
@@ -157,6 +158,17 @@ function postSitemapBlocks(site: Site): string[] {
 }
 
 /**
+ * When the home page last changed (decision 378): the latest change of a post it lists, which
+ * may be older than the newest post (an edit of the second post changes the home page too).
+ */
+function homeChangedAt(site: Site): Date | undefined {
+  let latest: Date | undefined;
+  for (const post of site.posts.slice(0, postsPerPage))
+    if (!latest || post.updatedAt > latest) latest = post.updatedAt;
+  return latest;
+}
+
+/**
  * Home, every author page, every category, every tag with published posts and every published
  * post, on the canonical host.
  */
@@ -164,7 +176,7 @@ export function sitemap(site: Site): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    sitemapLine(absoluteUrl(site.canonicalBase, "/"), site.posts[0]?.updatedAt),
+    sitemapLine(absoluteUrl(site.canonicalBase, "/"), homeChangedAt(site)),
     ...[...authorsOf(site).keys()].map((slug) =>
       sitemapLine(absoluteUrl(site.canonicalBase, paths.author(slug))),
     ),

@@ -45,13 +45,16 @@ describe("navItemsFor", () => {
       "Subscribers",
       "AI Recommendations",
       "Blog Ideas",
+      "Link Health",
       "Activity",
       "Settings",
     ]);
     // Subscribers (issue 36) are the owner's alone, as AI recommendations are; an editor sends
     // the newsletter and sees its issues.
     expect(titles("editor")).toEqual(
-      titles("owner").filter((title) => !["AI Recommendations", "Subscribers"].includes(title)),
+      titles("owner").filter(
+        (title) => !["AI Recommendations", "Subscribers", "Link Health"].includes(title),
+      ),
     );
     expect(titles("writer")).toEqual([
       "Dashboard",
@@ -66,5 +69,6 @@ describe("navItemsFor", () => {
   it("marks Activity as the current entry on its screen", () => {
     expect(activeNavUrl("/activity")).toBe("/activity");
     expect(activeNavUrl("/newsletter")).toBe("/newsletter");
+    expect(activeNavUrl("/link-health")).toBe("/link-health");
   });
 });

@@ -5,6 +5,7 @@ import {
   FileTextIcon,
   FolderTreeIcon,
   GlobeIcon,
+  HeartPulseIcon,
   HistoryIcon,
   ImagesIcon,
   LayoutDashboardIcon,
@@ -29,7 +30,7 @@ export type NavItem = {
 /**
  * The sidebar's nine entries, in this order, with these titles, and Media (issue 17), Tags
  * (issue 33), Review Queue and Activity (issue 35), Newsletter (issue 36, owners and editors)
- * and Subscribers (issue 36, the owner's). An entry of a blog's screen that needs a capability
+ * and Subscribers (issue 36, the owner's), and Link Health (issue 37, the owner's, fleet-wide). An entry of a blog's screen that needs a capability
  * shows only to roles that have it on the selected blog (decisions 367, 370): a writer sees
  * their posts, media, the review of nothing, and Settings for their own profile.
  */
@@ -67,6 +68,7 @@ export const navItems: readonly NavItem[] = [
     capability: "blog.manage",
   },
   { title: "Blog Ideas", url: "/blog-recommendations", icon: LightbulbIcon },
+  { title: "Link Health", url: "/link-health", icon: HeartPulseIcon, capability: "blog.manage" },
   { title: "Activity", url: "/activity", icon: HistoryIcon, capability: "activity.view" },
   { title: "Settings", url: "/settings", icon: SettingsIcon },
 ];

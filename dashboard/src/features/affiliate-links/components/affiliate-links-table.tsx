@@ -1,11 +1,12 @@
 import type { AffiliateLink } from "@contracts/affiliate-links.ts";
 import { BarChart3Icon, ExternalLinkIcon, PencilIcon, Trash2Icon } from "lucide-react";
 import { DataTable } from "../../../components/data-table.tsx";
+import { LinkHealthBadge } from "../../../components/link-health-badge.tsx";
 import { Button, focusRing } from "../../../components/ui/button.tsx";
 import { Switch } from "../../../components/ui/switch.tsx";
 import { cn } from "../../../lib/cn.ts";
 
-/** Keyword, Target URL (new tab), Auto-Insert, Clicks, Actions. */
+/** Keyword, Target URL (new tab), Health (decision 379), Auto-Insert, Clicks, Actions. */
 export function AffiliateLinksTable({
   links,
   pendingIds,
@@ -54,6 +55,11 @@ export function AffiliateLinksTable({
               <span className="sr-only">(opens in a new tab)</span>
             </a>
           ),
+        },
+        {
+          key: "health",
+          header: "Health",
+          cell: (link) => <LinkHealthBadge health={link.health} />,
         },
         {
           key: "autoInsert",
