@@ -132,6 +132,33 @@ const systemResolve: ResolveHost = (hostname) =>
     dnsLookup(hostname, { all: true }, (error, list) => (error ? reject(error) : resolve(list))),
   );
 
+/** `url` when it is an http(s) address without credentials; a `RemoteFetchError` otherwise. */
+function fetchableUrl(url: string): URL {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    throw new RemoteFetchError("invalid-url", url, "", `Not a valid address: ${url}`);
+  }
+  if (target.protocol !== "http:" && target.protocol !== "https:") {
+    throw new RemoteFetchError(
+      "not-http",
+      target.href,
+      target.protocol,
+      `Only http and https addresses are fetched (not ${target.protocol}).`,
+    );
+  }
+  if (target.username || target.password) {
+    throw new RemoteFetchError(
+      "credentials",
+      target.href,
+      "",
+      "Addresses with a user name or password are not fetched.",
+    );
+  }
+  return target;
+}
+
 /** GET `url` under the rules above; throws a `RemoteFetchError` saying why not. */
 export async function fetchPublic(
   url: string,
@@ -143,28 +170,7 @@ export async function fetchPublic(
   const resolveHost = options.resolveHost ?? systemResolve;
   let current = url;
   for (let hop = 0; hop <= maxRedirects; hop++) {
-    let target: URL;
-    try {
-      target = new URL(current);
-    } catch {
-      throw new RemoteFetchError("invalid-url", current, "", `Not a valid address: ${current}`);
-    }
-    if (target.protocol !== "http:" && target.protocol !== "https:") {
-      throw new RemoteFetchError(
-        "not-http",
-        target.href,
-        target.protocol,
-        `Only http and https addresses are fetched (not ${target.protocol}).`,
-      );
-    }
-    if (target.username || target.password) {
-      throw new RemoteFetchError(
-        "credentials",
-        target.href,
-        "",
-        "Addresses with a user name or password are not fetched.",
-      );
-    }
+    const target = fetchableUrl(current);
     const res = await get(target, { allow, signal, resolveHost, accept: options.accept });
     const status = res.statusCode ?? 0;
     if (status >= 300 && status < 400 && res.headers.location) {
@@ -259,28 +265,7 @@ export async function probePublic(
     userAgent: string;
   },
 ): Promise<ProbeResult> {
-  let target: URL;
-  try {
-    target = new URL(url);
-  } catch {
-    throw new RemoteFetchError("invalid-url", url, "", `Not a valid address: ${url}`);
-  }
-  if (target.protocol !== "http:" && target.protocol !== "https:") {
-    throw new RemoteFetchError(
-      "not-http",
-      target.href,
-      target.protocol,
-      `Only http and https addresses are fetched (not ${target.protocol}).`,
-    );
-  }
-  if (target.username || target.password) {
-    throw new RemoteFetchError(
-      "credentials",
-      target.href,
-      "",
-      "Addresses with a user name or password are not fetched.",
-    );
-  }
+  const target = fetchableUrl(url);
   const signal = AbortSignal.timeout(options.timeoutMs);
   const res = await get(target, {
     allow: options.allowAddress ?? isPublicAddress,

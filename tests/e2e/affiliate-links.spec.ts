@@ -58,16 +58,19 @@ test("an owner adds, switches, edits and deletes an affiliate link, and a reader
   await expect(table.getByRole("columnheader")).toHaveText([
     "Keyword",
     "Target URL",
+    "Health",
     "Auto-Insert",
     "Clicks",
     "Actions",
   ]);
+  // Link health (issue 37): a new link waits for the checker's next run.
+  await expect(row.getByRole("cell").nth(2)).toHaveText("Not checked yet");
   await expect(row.getByRole("cell").nth(0)).toHaveText("cast iron skillet");
   const target = row.getByRole("link", { name: /shop\.example\.com\/skillet\?ref=cik/ });
   await expect(target).toHaveAttribute("href", "https://shop.example.com/skillet?ref=cik");
   await expect(target).toHaveAttribute("target", "_blank");
   await expect(target).toHaveAttribute("rel", "noopener noreferrer");
-  await expect(row.getByRole("cell").nth(3)).toHaveText("0");
+  await expect(row.getByRole("cell").nth(4)).toHaveText("0");
   await expectAccessible(page, "affiliate links table");
 
   // A second link with the same keyword (any case) is refused with the server's message.
@@ -140,7 +143,7 @@ test("an owner adds, switches, edits and deletes an affiliate link, and a reader
   await expect(page.getByText("shop")).toBeVisible();
 
   await page.goto("/affiliate-links");
-  await expect(row.getByRole("cell").nth(3)).toHaveText("1");
+  await expect(row.getByRole("cell").nth(4)).toHaveText("1");
   await saveScreenshot(page, testInfo, "affiliate-links-table");
 
   // The link's detail: total, unique, and clicks per day with a table behind the chart.
